@@ -1,0 +1,356 @@
+//! The process's life as issues: the launch (spawn failure, Python
+//! buffering), timeouts, exits by phase, and how the shutdown went.
+
+use serde_json::Value;
+
+use crate::checks::{Context, Issue};
+use crate::child::Exit;
+use crate::sys;
+use crate::transcript::{EndedBy, Entry, EntryKind, SpawnError, Stage, Stop, Target, Transcript};
+
+pub fn spawn_failed(e: &SpawnError) -> Issue {
+    Issue::new("spawn-failed", e.message.clone())
+        .with("detailCode", "spawn-failed-before-startup")
+        .with("phase", "startup")
+        .with("spawnErrorCode", e.code.clone())
+}
+
+fn code_text(exit: &Exit) -> String {
+    exit.code.map_or("null".to_string(), |c| c.to_string())
+}
+
+fn signal_text(exit: &Exit) -> String {
+    exit.signal.map_or("null".to_string(), sys::signal_name)
+}
+
+fn signal_value(exit: &Exit) -> Value {
+    exit.signal.map_or(Value::Null, |s| sys::signal_name(s).into())
+}
+
+/// `clean-`, `nonzero-` or `signal-` for detail codes.
+fn exit_kind(exit: &Exit) -> &'static str {
+    if exit.signal.is_some() {
+        "signal"
+    } else if exit.code == Some(0) {
+        "clean"
+    } else {
+        "nonzero"
+    }
+}
+
+fn with_exit(issue: Issue, exit: &Exit) -> Issue {
+    issue
+        .with("exitCode", exit.code.map_or(Value::Null, Value::from))
+        .with("signal", signal_value(exit))
+}
+
+/// Issues that belong to one transcript entry: timeouts and exits.
+pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
+    match &entry.kind {
+        EntryKind::Timeout {
+            target: Target::Initialize,
+            ms,
+        } => out.push(
+            Issue::new("initialize-timeout", format!("no initialize response within {ms}ms"))
+                .with("detailCode", "startup-timeout")
+                .with("phase", "initialize")
+                .with("timeoutMs", *ms),
+        ),
+        EntryKind::Timeout { target, ms } => out.push(
+            Issue::new(
+                "operation-timeout",
+                format!("no {} response within {ms}ms", tr.method_of(*target)),
+            )
+            .with("detailCode", "request-timeout")
+            .with("phase", "operation")
+            .with("timeoutMs", *ms),
+        ),
+        EntryKind::Exited { exit, stage } => {
+            if let Some(issue) = exit_issue(tr, exit, *stage) {
+                out.push(issue);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn exit_issue(tr: &Transcript, exit: &Exit, stage: Stage) -> Option<Issue> {
+    let status = format!("code {}, signal {}", code_text(exit), signal_text(exit));
+    let kind = exit_kind(exit);
+    let issue = match stage {
+        Stage::Shutdown => return None,
+        Stage::Initialize if tr.spawn_error.is_none() && tr.init_reply.is_none() => Issue::new(
+            "server-exited",
+            format!("server exited before initialize completed ({status})"),
+        )
+        .with("detailCode", format!("{kind}-exit-before-initialize"))
+        .with("phase", "initialize"),
+        Stage::Initialize => return None,
+        Stage::Operation(i) => Issue::new(
+            "operation-missing-response",
+            format!(
+                "{} did not receive a response before server exit ({status})",
+                tr.method_of(Target::Op(i))
+            ),
+        )
+        .with("detailCode", format!("{kind}-exit-during-operation"))
+        .with("phase", "operation"),
+        Stage::PostInitialize if !exit.is_clean() => Issue::new(
+            "server-crashed",
+            format!("server exited after initialize ({status})"),
+        )
+        .with("detailCode", format!("{kind}-exit-after-initialize"))
+        .with("phase", "post-initialize"),
+        Stage::PostInitialize => return None,
+    };
+    Some(with_exit(issue, exit))
+}
+
+/// Issues about the whole run, known only at its end.
+pub fn after(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
+    let sd = &tr.shutdown;
+    let interrupted = matches!(tr.stop, Some(Stop::Interrupted(_)));
+    if !interrupted && sd.stdin_closed_at_ms.is_some() {
+        let needed = match sd.ended_by {
+            EndedBy::Sigterm => Some("SIGTERM"),
+            EndedBy::Sigkill | EndedBy::Unknown => Some("SIGKILL"),
+            EndedBy::StdinClose | EndedBy::ItsOwnExit => None,
+        };
+        if let Some(signal) = needed {
+            out.push(
+                Issue::new(
+                    "shutdown-signal-required",
+                    format!(
+                        "server did not exit within {}ms after its stdin was closed; it needed {signal}",
+                        ctx.grace_ms
+                    ),
+                )
+                .with("signal", signal)
+                .with("graceMs", ctx.grace_ms),
+            );
+        }
+    }
+    if sd.orphans {
+        out.push(Issue::new(
+            "orphaned-processes",
+            "processes of the server's process group were still running after the server exited; the guard killed them",
+        ));
+    }
+    if sd.stdout_held_open {
+        let also = if sd.stderr_held_open { " (and stderr)" } else { "" };
+        out.push(Issue::new(
+            "stdout-held-open",
+            format!(
+                "stdout{also} stayed open after the server's process group was gone: a process that left the group (setsid, a double fork) still holds it and was not waited for"
+            ),
+        ));
+    }
+    if tr.stderr.truncated() {
+        out.push(
+            Issue::new(
+                "stderr-output-limit-exceeded",
+                format!(
+                    "stderr passed the {}-byte capture limit (--max-stderr-bytes) with {} bytes; the report keeps its first and last bytes",
+                    ctx.max_stderr_bytes,
+                    tr.stderr.total()
+                ),
+            )
+            .with("stderrBytes", tr.stderr.total())
+            .with("limit", ctx.max_stderr_bytes),
+        );
+    }
+}
+
+/// Whether a Python server will block-buffer its stdout: the program is a
+/// `python`/`python3.12` interpreter, no `-u` is among the interpreter's own
+/// options (those before the script, `-m` or `-c`), and PYTHONUNBUFFERED is
+/// unset or empty in the server's environment.
+pub fn python_is_buffered(argv: &[String], env: &[(String, String)]) -> bool {
+    let Some(program) = argv.first() else {
+        return false;
+    };
+    let base = program
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(program)
+        .to_ascii_lowercase();
+    let base = base.strip_suffix(".exe").unwrap_or(&base);
+    let Some(version) = base.strip_prefix("python") else {
+        return false;
+    };
+    if !version.split('.').all(|p| p.is_empty() || p.bytes().all(|b| b.is_ascii_digit()))
+        || version.starts_with('.')
+    {
+        return false;
+    }
+    if env
+        .iter()
+        .any(|(k, v)| k == "PYTHONUNBUFFERED" && !v.is_empty())
+    {
+        return false;
+    }
+    let mut args = argv[1..].iter();
+    while let Some(arg) = args.next() {
+        let Some(flags) = arg.strip_prefix('-') else {
+            return true; // the script: interpreter options end here
+        };
+        if flags.is_empty() || flags.starts_with('-') {
+            if arg == "--" {
+                return true;
+            }
+            continue; // --long options (--version, ...)
+        }
+        for (i, f) in flags.char_indices() {
+            match f {
+                'u' => return false,
+                'c' | 'm' => return true,
+                // These take a value: the rest of the cluster or the next arg.
+                'X' | 'W' | 'Q' => {
+                    if i + 1 == flags.len() {
+                        args.next();
+                    }
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checks::Severity;
+    use crate::transcript::{OpRecord, Shutdown};
+
+    fn argv(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn python_buffering_is_detected_from_the_interpreter_options_only() {
+        let env = vec![];
+        assert!(python_is_buffered(&argv(&["python3", "server.py"]), &env));
+        assert!(python_is_buffered(&argv(&["/usr/bin/python3.12", "-m", "srv"]), &env));
+        assert!(python_is_buffered(&argv(&["python", "-Xutf8", "s.py"]), &env));
+        assert!(python_is_buffered(&argv(&["python", "s.py", "-u"]), &env));
+        assert!(python_is_buffered(&argv(&["python", "-X", "utf8", "s.py"]), &env));
+        assert!(!python_is_buffered(&argv(&["python3", "-u", "server.py"]), &env));
+        assert!(!python_is_buffered(&argv(&["python3", "-Bu", "server.py"]), &env));
+        assert!(!python_is_buffered(&argv(&["node", "server.js"]), &env));
+        assert!(!python_is_buffered(&argv(&["pythonista"]), &env));
+        let set = vec![("PYTHONUNBUFFERED".to_string(), "1".to_string())];
+        assert!(!python_is_buffered(&argv(&["python3", "server.py"]), &set));
+        let empty = vec![("PYTHONUNBUFFERED".to_string(), String::new())];
+        assert!(python_is_buffered(&argv(&["python3", "server.py"]), &empty));
+    }
+
+    fn transcript_with(entries: Vec<EntryKind>) -> Transcript {
+        let mut tr = Transcript::new(
+            vec![OpRecord {
+                method: "tools/list".into(),
+                has_params: false,
+                source: "cli-request",
+                id: Some(2),
+                responded: false,
+                result: None,
+                error: None,
+            }],
+            1024,
+        );
+        tr.entries = entries
+            .into_iter()
+            .map(|kind| Entry { at_ms: 1, kind })
+            .collect();
+        tr
+    }
+
+    fn issues_of(tr: &Transcript) -> Vec<Issue> {
+        let mut out = Vec::new();
+        for e in &tr.entries {
+            entry(tr, e, &mut out);
+        }
+        out
+    }
+
+    #[test]
+    fn exits_are_classified_by_the_stage_they_interrupt() {
+        let exit1 = Exit {
+            code: Some(1),
+            signal: None,
+        };
+        let clean = Exit {
+            code: Some(0),
+            signal: None,
+        };
+        let killed = Exit {
+            code: None,
+            signal: Some(9),
+        };
+        let cases = [
+            (Stage::Initialize, clean, Some(("server-exited", "clean-exit-before-initialize"))),
+            (Stage::Initialize, killed, Some(("server-exited", "signal-exit-before-initialize"))),
+            (
+                Stage::Operation(0),
+                exit1,
+                Some(("operation-missing-response", "nonzero-exit-during-operation")),
+            ),
+            (Stage::PostInitialize, exit1, Some(("server-crashed", "nonzero-exit-after-initialize"))),
+            (Stage::PostInitialize, clean, None),
+            (Stage::Shutdown, exit1, None),
+        ];
+        for (stage, exit, expected) in cases {
+            let tr = transcript_with(vec![EntryKind::Exited { exit, stage }]);
+            let got = issues_of(&tr);
+            let got = got.first().map(|i| {
+                let detail = i.details.iter().find(|(k, _)| *k == "detailCode");
+                (i.code, detail.and_then(|(_, v)| v.as_str()).unwrap_or("").to_string())
+            });
+            let expected = expected.map(|(c, d)| (c, d.to_string()));
+            assert_eq!(got, expected, "{stage:?} {exit:?}");
+        }
+    }
+
+    #[test]
+    fn timeouts_name_the_method_and_the_limit() {
+        let tr = transcript_with(vec![
+            EntryKind::Timeout {
+                target: Target::Initialize,
+                ms: 300,
+            },
+            EntryKind::Timeout {
+                target: Target::Op(0),
+                ms: 400,
+            },
+        ]);
+        let got = issues_of(&tr);
+        assert_eq!(got[0].message, "no initialize response within 300ms");
+        assert_eq!(got[1].message, "no tools/list response within 400ms");
+        assert_eq!(got[1].severity, Severity::Error);
+    }
+
+    #[test]
+    fn a_server_that_needed_a_signal_gets_a_warning() {
+        let mut tr = transcript_with(vec![]);
+        tr.shutdown = Shutdown {
+            ended_by: EndedBy::Sigterm,
+            stdin_closed_at_ms: Some(5),
+            ..tr.shutdown.clone()
+        };
+        let ctx = Context {
+            argv: vec![],
+            env: vec![],
+            max_stdout_bytes: 1,
+            max_stdout_line_bytes: 1,
+            max_stderr_bytes: 1,
+            grace_ms: 2000,
+        };
+        let mut out = Vec::new();
+        after(&ctx, &tr, &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].code, "shutdown-signal-required");
+        assert_eq!(out[0].severity, Severity::Warning);
+        assert!(out[0].message.contains("needed SIGTERM"));
+    }
+}

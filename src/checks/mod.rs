@@ -1,0 +1,287 @@
+//! Judgement: pure functions from a transcript (and the run's settings) to
+//! issues. Nothing here touches a process or a file, so every rule is tested
+//! on hand-made transcripts.
+//!
+//! `CODES` is the one table of issue codes: class, default severity, and the
+//! report checks each code belongs to. README.md documents the same table, and
+//! a test keeps the two in step.
+
+use serde_json::Value;
+
+use crate::transcript::Transcript;
+
+pub mod lifecycle;
+pub mod stdout;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// The registry-facing class of an issue (the 1.0 contract's three).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    InstallRuntime,
+    StdioTransport,
+    McpProtocol,
+}
+
+impl Class {
+    pub const ALL: [Class; 3] = [
+        Class::InstallRuntime,
+        Class::StdioTransport,
+        Class::McpProtocol,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Class::InstallRuntime => "installRuntime",
+            Class::StdioTransport => "stdioTransport",
+            Class::McpProtocol => "mcpProtocol",
+        }
+    }
+}
+
+/// The badge-friendly checks of the JSON report's `checks` object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    Initialize,
+    Stdout,
+    JsonRpc,
+    Operation,
+    Process,
+    PythonBuffering,
+}
+
+#[derive(Debug)]
+pub struct CodeInfo {
+    pub code: &'static str,
+    pub class: Class,
+    pub severity: Severity,
+    pub groups: &'static [Group],
+    /// One line for README.md and `--help`-style listings.
+    pub meaning: &'static str,
+}
+
+use Class::{InstallRuntime as IR, McpProtocol as MP, StdioTransport as ST};
+use Group::*;
+use Severity::{Error as E, Warning as W};
+
+macro_rules! code {
+    ($code:literal, $class:expr, $sev:expr, [$($g:expr),*], $meaning:literal) => {
+        CodeInfo { code: $code, class: $class, severity: $sev, groups: &[$($g),*], meaning: $meaning }
+    };
+}
+
+/// Every issue code the guard can emit.
+pub const CODES: &[CodeInfo] = &[
+    code!("spawn-failed", IR, E, [Initialize, Process], "the command could not be started (missing program, permission denied)"),
+    code!("server-exited", IR, E, [Initialize, Process], "the server exited before it answered initialize"),
+    code!("initialize-timeout", IR, E, [Initialize], "no initialize response within the startup timeout"),
+    code!("operation-timeout", IR, E, [Operation], "no response to the request within the timeout"),
+    code!("operation-missing-response", IR, E, [Operation], "the server exited while a request was waiting for its response"),
+    code!("server-crashed", IR, E, [Process], "the server exited with a non-zero code or a signal after initialize, before the guard stopped it"),
+    code!("python-buffered-stdio", IR, W, [PythonBuffering], "a Python server runs without -u or PYTHONUNBUFFERED; piped stdout is block-buffered"),
+    code!("stderr-output-limit-exceeded", IR, W, [Process], "stderr passed --max-stderr-bytes; the middle was dropped from the report (logging to stderr is allowed)"),
+    code!("shutdown-signal-required", IR, W, [Process], "the server did not exit within the grace after its stdin was closed; it needed SIGTERM or SIGKILL"),
+    code!("orphaned-processes", IR, W, [Process], "processes of the server's group were still running after the server exited; they were killed"),
+    code!("stdout-held-open", IR, W, [Process], "stdout stayed open after the server's group was gone: a process that left the group holds it"),
+    code!("stdout-non-json", ST, E, [Stdout], "a stdout line is not JSON (a banner, a log line, a print)"),
+    code!("stdout-empty-line", ST, W, [Stdout], "a stdout line is empty or whitespace only"),
+    code!("stdout-content-length-framing", ST, E, [Stdout], "the server frames messages with LSP Content-Length headers instead of newlines"),
+    code!("stdout-without-newline", ST, E, [Stdout], "stdout ended with bytes after the last newline (an unterminated message)"),
+    code!("stdout-line-too-large", ST, E, [Stdout], "a stdout line is longer than --max-stdout-line-bytes; the run was stopped"),
+    code!("stdout-output-limit-exceeded", ST, E, [Stdout], "stdout passed --max-stdout-bytes; the run was stopped"),
+    code!("stdout-invalid-utf8", ST, E, [Stdout], "a stdout line is not valid UTF-8"),
+    code!("stdout-crlf-line-ending", ST, W, [Stdout], "stdout lines end with CRLF instead of a bare newline"),
+    code!("stdout-invalid-json-rpc", MP, E, [Stdout, JsonRpc], "a stdout line is JSON but not a valid JSON-RPC 2.0 message (a structured log line, a bad envelope)"),
+    code!("stdout-unexpected-request-id", MP, E, [Stdout, JsonRpc], "a frame carries the id of the guard's pending request but is a request (the server echoed it), not the response"),
+    code!("response-id-mismatch", MP, E, [JsonRpc], "a response carries an id the guard never sent"),
+    code!("response-id-type-mismatch", MP, E, [JsonRpc], "a response id equals the request id only after a type change (\"1\" for 1)"),
+    code!("notification-response", MP, E, [JsonRpc], "the server answered a notification, which must get no response"),
+    code!("initialize-error", MP, E, [Initialize], "initialize returned a JSON-RPC error"),
+    code!("operation-error", MP, W, [Operation], "the request returned a JSON-RPC error"),
+];
+
+/// The code table as text, for `mcp-stdio-guard help codes`.
+pub fn code_listing() -> String {
+    let mut out = String::from("code\tclass\tseverity\tmeaning\n");
+    for c in CODES {
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\n",
+            c.code,
+            c.class.as_str(),
+            c.severity.as_str(),
+            c.meaning
+        ));
+    }
+    out
+}
+
+pub fn info(code: &str) -> Option<&'static CodeInfo> {
+    CODES.iter().find(|c| c.code == code)
+}
+
+/// One finding. `details` are the additive fields of the JSON issue
+/// (`detailCode`, `phase`, `line`, ...), in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Issue {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub class: Class,
+    pub message: String,
+    pub details: Vec<(&'static str, Value)>,
+}
+
+impl Issue {
+    /// An issue with its code's default class and severity.
+    pub fn new(code: &'static str, message: impl Into<String>) -> Issue {
+        let info = info(code).expect("invariant: every emitted code is in CODES");
+        Issue {
+            code,
+            severity: info.severity,
+            class: info.class,
+            message: message.into(),
+            details: Vec::new(),
+        }
+    }
+
+    pub fn with(mut self, key: &'static str, value: impl Into<Value>) -> Issue {
+        self.details.push((key, value.into()));
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    pub fn in_group(&self, group: Group) -> bool {
+        info(self.code).is_some_and(|i| i.groups.contains(&group))
+    }
+}
+
+/// What the checks need to know about the run besides the transcript.
+#[derive(Debug, Clone)]
+pub struct Context {
+    /// The server argv as given (program first).
+    pub argv: Vec<String>,
+    /// The server's environment (names and values), for the buffering check.
+    pub env: Vec<(String, String)>,
+    pub max_stdout_bytes: u64,
+    pub max_stdout_line_bytes: u64,
+    pub max_stderr_bytes: u64,
+    pub grace_ms: u64,
+}
+
+/// All issues of one run, in the order they were detected.
+pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
+    let mut issues = Vec::new();
+    if lifecycle::python_is_buffered(&ctx.argv, &ctx.env) {
+        issues.push(Issue::new(
+            "python-buffered-stdio",
+            "Python stdout is buffered when piped; use python -u or PYTHONUNBUFFERED=1 for MCP stdio servers",
+        ));
+    }
+    if let Some(e) = &tr.spawn_error {
+        issues.push(lifecycle::spawn_failed(e));
+        return issues;
+    }
+    let mut judge = stdout::Judge::new(ctx);
+    for entry in &tr.entries {
+        judge.entry(tr, entry, &mut issues);
+        lifecycle::entry(tr, entry, &mut issues);
+    }
+    judge.finish(&mut issues);
+    lifecycle::after(ctx, tr, &mut issues);
+    issues
+}
+
+/// Quotes text from the server for a message: control characters escaped,
+/// at most 160 characters, in double quotes.
+pub fn quote(bytes: &[u8]) -> String {
+    const MAX: usize = 160;
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::from("\"");
+    let mut count = 0;
+    for c in text.chars() {
+        if count == MAX - 3 && text.chars().count() > MAX {
+            out.push_str("...");
+            break;
+        }
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+        count += 1;
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quote_escapes_control_characters_and_shortens() {
+        assert_eq!(quote(b"hi \x1b[31mred\x07\n"), "\"hi \\u{1b}[31mred\\u{7}\\n\"");
+        let long = "x".repeat(500);
+        let q = quote(long.as_bytes());
+        assert_eq!(q.len(), 157 + 3 + 2);
+        assert!(q.ends_with("...\""));
+        assert_eq!(quote(b"a\xffb"), "\"a\u{fffd}b\"");
+    }
+
+    #[test]
+    fn codes_are_unique_and_kebab_case() {
+        for (i, c) in CODES.iter().enumerate() {
+            assert!(c.code.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'));
+            assert!(CODES[i + 1..].iter().all(|o| o.code != c.code), "{}", c.code);
+        }
+    }
+
+    #[test]
+    fn the_1_0_codes_keep_their_class_and_severity() {
+        let expect = [
+            ("spawn-failed", IR, E),
+            ("server-exited", IR, E),
+            ("initialize-timeout", IR, E),
+            ("operation-timeout", IR, E),
+            ("operation-missing-response", IR, E),
+            ("server-crashed", IR, E),
+            ("python-buffered-stdio", IR, W),
+            ("stdout-non-json", ST, E),
+            ("stdout-empty-line", ST, W),
+            ("stdout-content-length-framing", ST, E),
+            ("stdout-without-newline", ST, E),
+            ("stdout-line-too-large", ST, E),
+            ("stdout-output-limit-exceeded", ST, E),
+            ("stdout-invalid-json-rpc", MP, E),
+            ("stdout-unexpected-request-id", MP, E),
+            ("response-id-mismatch", MP, E),
+            ("response-id-type-mismatch", MP, E),
+            ("notification-response", MP, E),
+            ("initialize-error", MP, E),
+            ("operation-error", MP, W),
+        ];
+        for (code, class, sev) in expect {
+            let i = info(code).expect(code);
+            assert_eq!((i.class, i.severity), (class, sev), "{code}");
+        }
+    }
+}

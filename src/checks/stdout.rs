@@ -1,0 +1,282 @@
+//! stdout hygiene and JSON-RPC matching: one verdict per stdout line, each
+//! naming the physical line number and quoting the line.
+//!
+//! A server that logs to stdout in a loop would otherwise bury the report:
+//! after `PER_CODE` issues of one code the rest are counted and reported as
+//! one closing issue with the line range.
+
+use std::collections::BTreeMap;
+
+use crate::checks::{Context, Issue, quote};
+use crate::jsonrpc::{self, Line};
+use crate::transcript::{Entry, EntryKind, Role, Target, Transcript};
+
+/// Issues of one stdout code listed one by one before the rest are summed.
+const PER_CODE: usize = 10;
+
+#[derive(Debug)]
+struct Overflow {
+    count: u64,
+    first: u64,
+    last: u64,
+}
+
+#[derive(Debug)]
+pub struct Judge<'a> {
+    ctx: &'a Context,
+    listed: BTreeMap<&'static str, usize>,
+    overflow: BTreeMap<&'static str, Overflow>,
+    /// First CRLF line and how many there were.
+    crlf: Option<(u64, u64)>,
+}
+
+impl<'a> Judge<'a> {
+    pub fn new(ctx: &'a Context) -> Judge<'a> {
+        Judge {
+            ctx,
+            listed: BTreeMap::new(),
+            overflow: BTreeMap::new(),
+            crlf: None,
+        }
+    }
+
+    fn line_issue(&mut self, out: &mut Vec<Issue>, line: u64, offset: u64, issue: Issue) {
+        let listed = self.listed.entry(issue.code).or_insert(0);
+        if *listed < PER_CODE {
+            *listed += 1;
+            out.push(issue.with("line", line).with("offset", offset));
+            return;
+        }
+        let o = self.overflow.entry(issue.code).or_insert(Overflow {
+            count: 0,
+            first: line,
+            last: line,
+        });
+        o.count += 1;
+        o.last = line;
+    }
+
+    pub fn entry(&mut self, tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
+        match &entry.kind {
+            EntryKind::Line {
+                number,
+                offset,
+                bytes,
+                terminated,
+                class,
+                role,
+            } => {
+                let (n, off) = (*number, *offset);
+                if class.crlf {
+                    let c = self.crlf.get_or_insert((n, 0));
+                    c.1 += 1;
+                }
+                if !terminated && !matches!(class.line, Line::Blank) {
+                    let issue = Issue::new(
+                        "stdout-without-newline",
+                        format!(
+                            "stdout ended with an incomplete JSON-RPC frame (line {n} has no newline): {}",
+                            quote(bytes)
+                        ),
+                    );
+                    self.line_issue(out, n, off, issue);
+                    return;
+                }
+                if let Some(issue) = framing_issue(n, bytes, &class.line) {
+                    self.line_issue(out, n, off, issue);
+                }
+                if let Some(issue) = role_issue(tr, n, bytes, role, class.value.as_ref()) {
+                    self.line_issue(out, n, off, issue);
+                }
+            }
+            EntryKind::Oversize {
+                number,
+                offset,
+                head,
+                len,
+            } => {
+                let issue = Issue::new(
+                    "stdout-line-too-large",
+                    format!(
+                        "stdout line {number} is {len} bytes, over the {}-byte line limit (--max-stdout-line-bytes); it starts {}",
+                        self.ctx.max_stdout_line_bytes,
+                        quote(head)
+                    ),
+                )
+                .with("bytes", *len)
+                .with("limit", self.ctx.max_stdout_line_bytes);
+                self.line_issue(out, *number, *offset, issue);
+            }
+            EntryKind::StdoutLimit { total } => out.push(
+                Issue::new(
+                    "stdout-output-limit-exceeded",
+                    format!(
+                        "stdout passed the {}-byte limit (--max-stdout-bytes) at {total} bytes; the run was stopped",
+                        self.ctx.max_stdout_bytes
+                    ),
+                )
+                .with("limit", self.ctx.max_stdout_bytes),
+            ),
+            _ => {}
+        }
+    }
+
+    pub fn finish(self, out: &mut Vec<Issue>) {
+        for (code, o) in self.overflow {
+            let template = out
+                .iter()
+                .find(|i| i.code == code)
+                .expect("invariant: overflow only follows listed issues");
+            let mut summary = template.clone();
+            summary.message = format!(
+                "{} more stdout lines had the same problem ({code}), lines {} to {}",
+                o.count, o.first, o.last
+            );
+            summary.details = vec![
+                ("line", o.first.into()),
+                ("lastLine", o.last.into()),
+                ("count", o.count.into()),
+            ];
+            out.push(summary);
+        }
+        if let Some((first, count)) = self.crlf {
+            let also = if count > 1 {
+                format!(" ({count} lines in all)")
+            } else {
+                String::new()
+            };
+            out.push(
+                Issue::new(
+                    "stdout-crlf-line-ending",
+                    format!(
+                        "stdout line {first} ends with CRLF; MCP stdio messages end with a bare newline{also}"
+                    ),
+                )
+                .with("line", first)
+                .with("count", count),
+            );
+        }
+    }
+}
+
+/// The verdict on a line that is not a well-formed message.
+fn framing_issue(n: u64, bytes: &[u8], line: &Line) -> Option<Issue> {
+    let issue = match line {
+        Line::Message(_) => return None,
+        Line::Blank => Issue::new("stdout-empty-line", format!("stdout line {n} is empty")),
+        Line::ContentLength => Issue::new(
+            "stdout-content-length-framing",
+            format!(
+                "stdout line {n} is a Content-Length header; MCP stdio frames each message as one line, not with LSP headers: {}",
+                quote(bytes)
+            ),
+        ),
+        Line::InvalidUtf8 { valid_up_to } => Issue::new(
+            "stdout-invalid-utf8",
+            format!(
+                "stdout line {n} is not valid UTF-8 (bad byte at offset {valid_up_to} of the line): {}",
+                quote(bytes)
+            ),
+        ),
+        Line::NotJson { bom: true, .. } => Issue::new(
+            "stdout-non-json",
+            format!(
+                "stdout line {n} starts with a UTF-8 byte order mark, which JSON-RPC forbids: {}",
+                quote(bytes)
+            ),
+        ),
+        Line::NotJson { .. } => Issue::new(
+            "stdout-non-json",
+            format!("stdout line {n} is not JSON-RPC: {}", quote(bytes)),
+        ),
+        Line::Invalid { reason, .. } => Issue::new(
+            "stdout-invalid-json-rpc",
+            format!("stdout line {n} is not a valid JSON-RPC message ({reason}): {}", quote(bytes)),
+        ),
+    };
+    Some(issue)
+}
+
+fn id_text(value: Option<&serde_json::Value>) -> String {
+    match value.and_then(|v| v.get("id")) {
+        Some(id) => id.to_string(),
+        None => "(none)".to_string(),
+    }
+}
+
+/// The verdict on how a message fits the exchange.
+fn role_issue(
+    tr: &Transcript,
+    n: u64,
+    bytes: &[u8],
+    role: &Role,
+    value: Option<&serde_json::Value>,
+) -> Option<Issue> {
+    let issue = match role {
+        Role::Reply(Target::Initialize) => match &tr.init_reply {
+            Some(Err(error)) => Issue::new(
+                "initialize-error",
+                format!("initialize returned error: {}", jsonrpc::error_message(error)),
+            )
+            .with("line", n),
+            _ => return None,
+        },
+        Role::Reply(Target::Op(i)) => match tr.ops.get(*i).and_then(|op| op.error.as_ref()) {
+            Some(error) => Issue::new(
+                "operation-error",
+                format!(
+                    "{} returned error: {}",
+                    tr.method_of(Target::Op(*i)),
+                    jsonrpc::error_message(error)
+                ),
+            ),
+            None => return None,
+        },
+        Role::IdTypeMismatch { target, sent } => Issue::new(
+            "response-id-type-mismatch",
+            format!(
+                "{} response id {} does not exactly match request id {sent} (stdout line {n})",
+                tr.method_of(*target),
+                id_text(value)
+            ),
+        ),
+        Role::UnknownId {
+            pending: Some((target, sent)),
+        } => Issue::new(
+            "response-id-mismatch",
+            format!(
+                "{} response id {} does not match request id {sent} (stdout line {n})",
+                tr.method_of(*target),
+                id_text(value)
+            ),
+        ),
+        Role::UnknownId { pending: None } => Issue::new(
+            "response-id-mismatch",
+            format!(
+                "stdout line {n} is a response to id {}, which the guard never sent",
+                id_text(value)
+            ),
+        ),
+        Role::NotificationReply => Issue::new(
+            "notification-response",
+            format!(
+                "stdout line {n} answers a notification (id {}); notifications must get no response: {}",
+                id_text(value),
+                quote(bytes)
+            ),
+        ),
+        Role::EchoedRequest(target) => Issue::new(
+            "stdout-unexpected-request-id",
+            format!(
+                "stdout frame with id {} is not a {} response: it is the request echoed back (stdout line {n})",
+                id_text(value),
+                tr.method_of(*target)
+            ),
+        ),
+        _ => return None,
+    };
+    // Line details are added by the caller; drop a duplicate `line`.
+    let mut issue = issue;
+    issue.details.retain(|(k, _)| *k != "line");
+    Some(issue)
+}

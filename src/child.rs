@@ -1,0 +1,173 @@
+//! The one owner of the server process. It spawns the command without a
+//! shell, with an allow-listed environment, all three streams piped, in its
+//! own process group; it signals that group, reaps the leader exactly once,
+//! and kills and reaps on every path out through `Drop`, a panic included.
+//!
+//! `child` decides nothing about *when* to stop the server: the session
+//! drives the shutdown sequence with these primitives while it keeps reading
+//! the server's output.
+
+use std::ffi::OsString;
+use std::io;
+use std::path::PathBuf;
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+
+use crate::sys;
+
+/// How to start the server.
+#[derive(Debug, Clone)]
+pub struct Launch {
+    pub program: OsString,
+    pub args: Vec<OsString>,
+    pub cwd: Option<PathBuf>,
+    /// The complete environment of the child; nothing else is inherited.
+    pub env: Vec<(OsString, OsString)>,
+}
+
+/// The three pipes of a freshly spawned server, handed to `wire`.
+#[derive(Debug)]
+pub struct Pipes {
+    pub stdin: ChildStdin,
+    pub stdout: ChildStdout,
+    pub stderr: ChildStderr,
+}
+
+/// A running (or exited, not yet reaped) server process and its group.
+#[derive(Debug)]
+pub struct Server {
+    child: Child,
+    status: Option<ExitStatus>,
+    /// Set once the group was seen empty after the leader was reaped; from
+    /// then on the group id may be reused and is never signalled again.
+    group_gone: bool,
+}
+
+/// How the exit status reads in a report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exit {
+    pub code: Option<i32>,
+    pub signal: Option<i32>,
+}
+
+impl Exit {
+    pub fn from_status(status: ExitStatus) -> Exit {
+        #[cfg(unix)]
+        let signal = std::os::unix::process::ExitStatusExt::signal(&status);
+        #[cfg(not(unix))]
+        let signal = None;
+        Exit {
+            code: status.code(),
+            signal,
+        }
+    }
+
+    pub fn is_clean(&self) -> bool {
+        self.code == Some(0) && self.signal.is_none()
+    }
+}
+
+impl Server {
+    /// Starts the server. An `Err` is a spawn failure (missing program,
+    /// permission denied), which the caller reports as an issue.
+    pub fn spawn(launch: &Launch) -> io::Result<(Server, Pipes)> {
+        let mut cmd = Command::new(&launch.program);
+        cmd.args(&launch.args)
+            .env_clear()
+            .envs(launch.env.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(dir) = &launch.cwd {
+            cmd.current_dir(dir);
+        }
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd.spawn()?;
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            unreachable!("invariant: all three streams were configured as pipes")
+        };
+        let server = Server {
+            child,
+            status: None,
+            group_gone: false,
+        };
+        Ok((server, Pipes { stdin, stdout, stderr }))
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Reaps the leader if it has exited. Safe to call repeatedly; the status
+    /// is kept after the single reap.
+    pub fn try_wait(&mut self) -> Option<Exit> {
+        if self.status.is_none() {
+            match self.child.try_wait() {
+                Ok(Some(status)) => self.status = Some(status),
+                Ok(None) => {}
+                // ECHILD: somebody else reaped it; nothing more can be learnt.
+                Err(_) => return None,
+            }
+        }
+        self.status.map(Exit::from_status)
+    }
+
+    pub fn has_exited(&self) -> bool {
+        self.status.is_some()
+    }
+
+    /// Sends `sig` to the whole process group. Returns whether any process
+    /// received it. Before the leader is reaped its zombie keeps the group id
+    /// reserved, so this can never hit an unrelated group.
+    pub fn signal_group(&mut self, sig: i32) -> bool {
+        if self.group_gone {
+            return false;
+        }
+        #[cfg(unix)]
+        {
+            match sys::signal_group(self.pid(), sig) {
+                Ok(delivered) => delivered,
+                Err(_) => false,
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = sig;
+            self.child.kill().is_ok()
+        }
+    }
+
+    /// After the leader was reaped: are other members of its group alive?
+    /// Once this answers no, the group is never signalled again.
+    pub fn group_alive(&mut self) -> bool {
+        if self.group_gone || !self.has_exited() {
+            return !self.group_gone;
+        }
+        let alive = self.signal_group(0);
+        if !alive {
+            self.group_gone = true;
+        }
+        alive
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if self.status.is_none() {
+            // The zombie or live leader still holds the group id: kill the
+            // whole group, then reap. SIGKILL cannot be ignored, so the wait
+            // ends as soon as the kernel has torn the process down.
+            self.signal_group(sys::SIGKILL);
+            #[cfg(not(unix))]
+            let _ = self.child.kill();
+            if let Ok(status) = self.child.wait() {
+                self.status = Some(status);
+            }
+        }
+        if !self.group_gone && self.group_alive() {
+            self.signal_group(sys::SIGKILL);
+        }
+    }
+}

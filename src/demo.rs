@@ -1,0 +1,97 @@
+//! `mcp-stdio-guard demo` and the two tiny MCP servers it checks. The servers
+//! are this same binary re-executed in a hidden mode (`__serve clean|banner`),
+//! so the demo needs nothing installed. The clean server doubles as the fast
+//! server of the overhead benchmark.
+
+use std::io::{self, BufRead, Write};
+
+use serde_json::{Value, json};
+
+use crate::cli::{CheckArgs, DemoArgs, DemoServer};
+use crate::error::Error;
+
+/// Serves MCP on this process's stdin/stdout until stdin closes.
+pub fn serve(kind: DemoServer) -> io::Result<()> {
+    let stdin = io::stdin().lock();
+    let mut stdout = io::stdout().lock();
+    if kind == DemoServer::Banner {
+        // The classic mistake: a friendly line on the protocol channel.
+        writeln!(stdout, "Demo server v1.0 starting on stdio...")?;
+        stdout.flush()?;
+    }
+    for line in stdin.lines() {
+        let line = line?;
+        let Ok(msg) = serde_json::from_str::<Value>(&line) else {
+            continue;
+        };
+        let Some(id) = msg.get("id") else {
+            continue; // a notification
+        };
+        let result = match msg.get("method").and_then(Value::as_str) {
+            Some("initialize") => json!({
+                "protocolVersion": msg["params"]["protocolVersion"]
+                    .as_str()
+                    .filter(|v| SUPPORTED.contains(v))
+                    .unwrap_or(SUPPORTED[0]),
+                "capabilities": {"tools": {}},
+                "serverInfo": {"name": "mcp-stdio-guard-demo", "version": env!("CARGO_PKG_VERSION")},
+            }),
+            Some("tools/list") => json!({"tools": [{
+                "name": "echo",
+                "description": "Returns its text argument.",
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {"text": {"type": "string"}},
+                    "required": ["text"],
+                },
+            }]}),
+            Some("ping") => json!({}),
+            _ => {
+                let err = json!({"jsonrpc": "2.0", "id": id,
+                    "error": {"code": -32601, "message": "Method not found"}});
+                writeln!(stdout, "{err}")?;
+                stdout.flush()?;
+                continue;
+            }
+        };
+        writeln!(stdout, "{}", json!({"jsonrpc": "2.0", "id": id, "result": result}))?;
+        stdout.flush()?;
+    }
+    Ok(())
+}
+
+const SUPPORTED: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+
+/// Runs the demo: both checks, both reports. Returns the exit status.
+pub fn run(args: &DemoArgs) -> Result<u8, Error> {
+    let exe = std::env::current_exe()
+        .map_err(|e| Error::io("cannot find this program's own path", e))?;
+    let color = crate::plan::use_color(args.color);
+    let mut verdicts = Vec::new();
+    let mut out = String::new();
+    for (n, kind, title) in [
+        (1, "clean", "a clean server"),
+        (2, "banner", "a server that prints a banner on stdout"),
+    ] {
+        let check = CheckArgs {
+            request: Some("tools/list".to_string()),
+            color: args.color,
+            command: vec![exe.clone().into_os_string(), "__serve".into(), kind.into()],
+            ..CheckArgs::default()
+        };
+        let plan = crate::plan::resolve(&check)?;
+        let (ok, text) = crate::run_check(&plan, color)?;
+        out.push_str(&format!("== demo {n}/2: {title}\n$ mcp-stdio-guard --request tools/list -- mcp-stdio-guard __serve {kind}\n"));
+        out.push_str(&text);
+        out.push('\n');
+        verdicts.push(ok);
+    }
+    let as_expected = verdicts == [true, false];
+    out.push_str(if as_expected {
+        "demo: the clean server passed and the polluted one failed, as expected.\n"
+    } else {
+        "demo: unexpected verdicts; please report this.\n"
+    });
+    crate::write_stdout(&out)?;
+    Ok(if as_expected { 0 } else { 1 })
+}

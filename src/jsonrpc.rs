@@ -1,0 +1,351 @@
+//! JSON-RPC 2.0 as MCP uses it over stdio: classifying one stdout line, and
+//! building the messages the guard writes. Pure functions, no I/O.
+
+use serde_json::{Map, Value, json};
+
+/// What one stdout line is, before any judgement about the session.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Line {
+    /// Empty or whitespace only.
+    Blank,
+    /// An LSP-style `Content-Length:` header instead of a JSON line.
+    ContentLength,
+    /// Bytes that are not UTF-8; `valid_up_to` is where decoding failed.
+    InvalidUtf8 { valid_up_to: usize },
+    /// Text that does not parse as JSON.
+    NotJson { error: String, bom: bool },
+    /// JSON that is not a JSON-RPC 2.0 message.
+    Invalid { reason: String, batch: bool },
+    /// A well-formed JSON-RPC message.
+    Message(Message),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    Request {
+        id: Value,
+        method: String,
+    },
+    Notification {
+        method: String,
+    },
+    /// A response. `id` is `None` when the member is absent; `error` holds
+    /// the error object of an error response.
+    Response {
+        id: Option<Value>,
+        error: Option<Value>,
+    },
+}
+
+/// A classified line: what it is, whether it ended in `\r`, and the parsed
+/// JSON when it was a message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Classified {
+    pub line: Line,
+    pub crlf: bool,
+    pub value: Option<Value>,
+}
+
+/// Classifies one stdout line (without its `\n`).
+pub fn classify(bytes: &[u8]) -> Classified {
+    let (bytes, crlf) = match bytes.strip_suffix(b"\r") {
+        Some(rest) => (rest, true),
+        None => (bytes, false),
+    };
+    let done = |line| Classified {
+        line,
+        crlf,
+        value: None,
+    };
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            return done(Line::InvalidUtf8 {
+                valid_up_to: e.valid_up_to(),
+            });
+        }
+    };
+    if text.trim().is_empty() {
+        return done(Line::Blank);
+    }
+    if is_content_length_header(text) {
+        return done(Line::ContentLength);
+    }
+    let (bom, json_text) = match text.strip_prefix('\u{feff}') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let value: Value = match serde_json::from_str(json_text) {
+        Ok(v) if !bom => v,
+        Ok(_) => {
+            return done(Line::NotJson {
+                error: "the line starts with a UTF-8 byte order mark".to_string(),
+                bom,
+            });
+        }
+        Err(e) => {
+            return done(Line::NotJson {
+                error: e.to_string(),
+                bom,
+            });
+        }
+    };
+    match validate(&value) {
+        Ok(msg) => Classified {
+            line: Line::Message(msg),
+            crlf,
+            value: Some(value),
+        },
+        Err(reason) => done(Line::Invalid {
+            reason,
+            batch: value.is_array(),
+        }),
+    }
+}
+
+fn is_content_length_header(text: &str) -> bool {
+    let lower = text.trim_start().as_bytes();
+    lower.len() >= 14
+        && lower[..14].eq_ignore_ascii_case(b"content-length")
+        && text.trim_start()[14..].trim_start().starts_with(':')
+}
+
+/// Checks the JSON-RPC envelope; the first rule broken is the reason.
+pub fn validate(value: &Value) -> Result<Message, String> {
+    let obj = match value {
+        Value::Object(obj) => obj,
+        Value::Array(_) => {
+            return Err(
+                "a JSON-RPC batch array; MCP stdio carries one message per line".to_string(),
+            );
+        }
+        _ => return Err("JSON-RPC frame must be an object".to_string()),
+    };
+    if obj.get("jsonrpc") != Some(&Value::String("2.0".into())) {
+        return Err("JSON-RPC frame must include jsonrpc: \"2.0\"".to_string());
+    }
+    let has_result = obj.contains_key("result");
+    let has_error = obj.contains_key("error");
+    match obj.get("method") {
+        Some(Value::String(method)) => {
+            if has_result || has_error {
+                return Err("request/notification frame must not include result or error".into());
+            }
+            match obj.get("id") {
+                None => Ok(Message::Notification {
+                    method: method.clone(),
+                }),
+                Some(id) if is_valid_id(id) => Ok(Message::Request {
+                    id: id.clone(),
+                    method: method.clone(),
+                }),
+                Some(id) => Err(format!(
+                    "request id must be a string or an integer, not {}",
+                    describe(id)
+                )),
+            }
+        }
+        Some(other) => Err(format!("method must be a string, not {}", describe(other))),
+        None => {
+            if !has_result && !has_error {
+                return Err(if obj.contains_key("id") {
+                    "response frame must include result or error".to_string()
+                } else {
+                    "notification/request frame must include method".to_string()
+                });
+            }
+            if has_result && has_error {
+                return Err("response frame must not include both result and error".to_string());
+            }
+            if has_error {
+                check_error_object(&obj["error"])?;
+            }
+            let id = obj.get("id").cloned();
+            if let Some(id) = &id
+                && !id.is_null()
+                && !is_valid_id(id)
+            {
+                return Err(format!(
+                    "response id must be a string or an integer, not {}",
+                    describe(id)
+                ));
+            }
+            Ok(Message::Response {
+                id,
+                error: has_error.then(|| obj["error"].clone()),
+            })
+        }
+    }
+}
+
+fn check_error_object(error: &Value) -> Result<(), String> {
+    let Some(obj) = error.as_object() else {
+        return Err(format!(
+            "error must be an object with code and message, not {}",
+            describe(error)
+        ));
+    };
+    match obj.get("code") {
+        Some(code) if code.is_i64() || code.is_u64() => {}
+        Some(code) => return Err(format!("error.code must be an integer, not {}", describe(code))),
+        None => return Err("error object must include an integer code".to_string()),
+    }
+    match obj.get("message") {
+        Some(Value::String(_)) => Ok(()),
+        Some(m) => Err(format!("error.message must be a string, not {}", describe(m))),
+        None => Err("error object must include a string message".to_string()),
+    }
+}
+
+/// MCP ids are strings or integers (never floats, booleans, arrays, objects).
+pub fn is_valid_id(id: &Value) -> bool {
+    id.is_string() || id.is_i64() || id.is_u64()
+}
+
+/// A short description of a JSON value's type, for messages.
+pub fn describe(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(n) if n.is_f64() => "a fractional number",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// The error code of an error object, when it is an integer.
+pub fn error_code(error: &Value) -> Option<i64> {
+    error.get("code").and_then(Value::as_i64)
+}
+
+/// The error message of an error object, or its JSON.
+pub fn error_message(error: &Value) -> String {
+    match error.get("message").and_then(Value::as_str) {
+        Some(m) => m.to_string(),
+        None => error.to_string(),
+    }
+}
+
+fn line(value: Value) -> Vec<u8> {
+    let mut bytes = serde_json::to_vec(&value).expect("invariant: a Value always serializes");
+    bytes.push(b'\n');
+    bytes
+}
+
+pub fn request(id: u64, method: &str, params: Option<&Value>) -> Vec<u8> {
+    let mut msg = Map::new();
+    msg.insert("jsonrpc".into(), "2.0".into());
+    msg.insert("id".into(), id.into());
+    msg.insert("method".into(), method.into());
+    if let Some(params) = params {
+        msg.insert("params".into(), params.clone());
+    }
+    line(Value::Object(msg))
+}
+
+pub fn notification(method: &str) -> Vec<u8> {
+    line(json!({"jsonrpc": "2.0", "method": method}))
+}
+
+pub fn result_response(id: &Value, result: Value) -> Vec<u8> {
+    line(json!({"jsonrpc": "2.0", "id": id, "result": result}))
+}
+
+pub fn error_response(id: &Value, code: i64, message: &str) -> Vec<u8> {
+    line(json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}}))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line_of(text: &str) -> Line {
+        classify(text.as_bytes()).line
+    }
+
+    fn reason(text: &str) -> String {
+        match line_of(text) {
+            Line::Invalid { reason, .. } => reason,
+            other => panic!("expected invalid, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn messages_are_told_apart() {
+        assert_eq!(
+            line_of(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#),
+            Line::Message(Message::Response {
+                id: Some(json!(1)),
+                error: None
+            })
+        );
+        assert_eq!(
+            line_of(r#"{"jsonrpc":"2.0","id":"a","method":"ping"}"#),
+            Line::Message(Message::Request {
+                id: json!("a"),
+                method: "ping".into()
+            })
+        );
+        assert_eq!(
+            line_of(r#"{"jsonrpc":"2.0","method":"notifications/message","params":{}}"#),
+            Line::Message(Message::Notification {
+                method: "notifications/message".into()
+            })
+        );
+        assert_eq!(
+            line_of(r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}"#),
+            Line::Message(Message::Response {
+                id: Some(Value::Null),
+                error: Some(json!({"code":-32700,"message":"x"}))
+            })
+        );
+    }
+
+    #[test]
+    fn framing_faults_are_classified() {
+        assert_eq!(line_of("   "), Line::Blank);
+        assert_eq!(line_of("Content-Length: 52"), Line::ContentLength);
+        assert_eq!(line_of("content-length :1"), Line::ContentLength);
+        assert!(matches!(line_of("server starting..."), Line::NotJson { bom: false, .. }));
+        assert!(matches!(line_of("\u{feff}{}"), Line::NotJson { bom: true, .. }));
+        assert_eq!(
+            classify(b"{\"a\":\xff}").line,
+            Line::InvalidUtf8 { valid_up_to: 5 }
+        );
+        let c = classify(b"{\"jsonrpc\":\"2.0\",\"method\":\"x\"}\r");
+        assert!(c.crlf);
+        assert!(matches!(c.line, Line::Message(_)));
+    }
+
+    #[test]
+    fn envelope_rules_give_a_reason() {
+        assert!(reason("[1]").contains("batch"));
+        assert!(reason("5").contains("must be an object"));
+        assert!(reason(r#"{"level":"info","msg":"started"}"#).contains("jsonrpc"));
+        assert!(reason(r#"{"jsonrpc":"2.0","method":"x","result":{}}"#).contains("must not include"));
+        assert!(reason(r#"{"jsonrpc":"2.0","id":1}"#).contains("must include result or error"));
+        assert!(reason(r#"{"jsonrpc":"2.0"}"#).contains("must include method"));
+        assert!(reason(r#"{"jsonrpc":"2.0","id":1,"result":{},"error":{}}"#).contains("both"));
+        assert!(reason(r#"{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}"#)
+            .contains("error.code must be an integer"));
+        assert!(reason(r#"{"jsonrpc":"2.0","id":1,"error":{"code":1}}"#).contains("message"));
+        assert!(reason(r#"{"jsonrpc":"2.0","id":1.5,"result":{}}"#).contains("fractional"));
+        assert!(reason(r#"{"jsonrpc":"2.0","id":true,"method":"ping"}"#).contains("boolean"));
+        assert!(reason(r#"{"jsonrpc":"2.0","method":7}"#).contains("method must be a string"));
+    }
+
+    #[test]
+    fn built_messages_are_single_lines() {
+        let r = request(2, "tools/list", None);
+        assert_eq!(r, b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n");
+        let r = request(3, "x", Some(&json!({"a": "b\nc"})));
+        assert_eq!(r.iter().filter(|&&b| b == b'\n').count(), 1);
+        assert_eq!(notification("n"), b"{\"jsonrpc\":\"2.0\",\"method\":\"n\"}\n");
+        assert_eq!(
+            error_response(&json!("q"), -32601, "nope"),
+            b"{\"jsonrpc\":\"2.0\",\"id\":\"q\",\"error\":{\"code\":-32601,\"message\":\"nope\"}}\n"
+        );
+    }
+}

@@ -1,0 +1,107 @@
+//! mcp-stdio-guard: starts an MCP stdio server, runs a real MCP session
+//! against it, judges every byte it writes, and reports what is wrong.
+//!
+//! `main` only wires the layers together (cli -> plan -> session -> checks ->
+//! report) and maps the result to an exit status: 0 no error issue, 1 an
+//! error issue, 2 the guard's own failure, 128+N interrupted by signal N.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+mod checks;
+mod child;
+mod cli;
+mod demo;
+mod error;
+mod jsonrpc;
+mod plan;
+mod redact;
+mod report;
+mod session;
+mod sys;
+mod transcript;
+mod wire;
+
+use cli::{Command, HelpTopic};
+use error::Error;
+use plan::Plan;
+use transcript::Stop;
+
+fn main() -> ExitCode {
+    match run(std::env::args_os().skip(1)) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("mcp-stdio-guard: error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> {
+    match cli::parse(args)? {
+        Command::Help(topic) => {
+            match topic {
+                HelpTopic::Main | HelpTopic::Check => write_stdout(cli::HELP_MAIN)?,
+                HelpTopic::Demo => write_stdout(cli::HELP_DEMO)?,
+                HelpTopic::Codes => write_stdout(&checks::code_listing())?,
+            }
+            Ok(0)
+        }
+        Command::Version => {
+            write_stdout(&format!("mcp-stdio-guard {}\n", env!("CARGO_PKG_VERSION")))?;
+            Ok(0)
+        }
+        Command::Serve(kind) => {
+            demo::serve(kind).map_err(|e| Error::io("demo server", e))?;
+            Ok(0)
+        }
+        Command::Demo(args) => {
+            sys::install_interrupt_handlers();
+            demo::run(&args)
+        }
+        Command::Check(args) => {
+            sys::install_interrupt_handlers();
+            let plan = plan::resolve(&args)?;
+            let (ok, output) = run_check(&plan, plan.color)?;
+            write_stdout(&output)?;
+            Ok(if ok { 0 } else { 1 })
+        }
+    }
+}
+
+/// Runs one check and renders its report (JSON or text, as planned).
+/// Returns whether it passed. An interrupt ends the guard here, after the
+/// server group has been killed and reaped.
+pub fn run_check(plan: &Plan, color: bool) -> Result<(bool, String), Error> {
+    let tr = session::run(&plan.launch, &plan.session);
+    if let Some(Stop::Interrupted(sig)) = tr.stop {
+        eprintln!(
+            "mcp-stdio-guard: interrupted by {}; the server's process group was killed",
+            sys::signal_name(sig)
+        );
+        std::process::exit(128 + sig);
+    }
+    let issues = checks::run(&plan.context, &tr);
+    let report = report::Report {
+        plan,
+        tr: &tr,
+        issues: &issues,
+    };
+    let output = if plan.json {
+        report::json::render(&report)
+    } else {
+        report::text::render(&report, color)
+    };
+    Ok((report.ok(), output))
+}
+
+/// Writes to stdout; a closed stdout (`guard | head`) is not an error.
+pub fn write_stdout(text: &str) -> Result<(), Error> {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(Error::io("cannot write the report", e))
+        }
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,375 @@
+//! The JSON report, schemaVersion 1: the 1.0 contract's fields in its order
+//! and with its meanings, then the additive fields (`frames`, `stderr`,
+//! `durationMs`, `environment`). Keys keep insertion order
+//! (serde_json `preserve_order`).
+
+use serde_json::{Map, Value, json};
+
+use crate::checks::{Class, Group, Issue};
+use crate::plan;
+use crate::report::{Check, Report};
+use crate::sys;
+
+fn check_value(c: &Check) -> Value {
+    let mut m = Map::new();
+    m.insert("status".into(), c.status.into());
+    m.insert("issueCodes".into(), json!(c.codes));
+    if let Some(reason) = c.reason {
+        m.insert("reason".into(), reason.into());
+    }
+    Value::Object(m)
+}
+
+fn issue_value(issue: &Issue) -> Value {
+    let mut m = Map::new();
+    m.insert("severity".into(), issue.severity.as_str().into());
+    m.insert("code".into(), issue.code.into());
+    m.insert("message".into(), issue.message.clone().into());
+    m.insert("class".into(), issue.class.as_str().into());
+    for (k, v) in &issue.details {
+        m.insert((*k).into(), v.clone());
+    }
+    Value::Object(m)
+}
+
+fn empty_config() -> Value {
+    json!({
+        "enabled": false,
+        "path": "",
+        "resolvedPath": "",
+        "checks": {
+            "command": false,
+            "cwd": false,
+            "envNames": [],
+            "requests": [],
+            "safeToolCalls": [],
+            "adversarialProbes": [],
+            "adversarialToolCalls": []
+        }
+    })
+}
+
+fn capability_keys(r: &Report) -> Vec<String> {
+    let mut keys: Vec<String> = match &r.tr.init_reply {
+        Some(Ok(result)) => result
+            .get("capabilities")
+            .and_then(Value::as_object)
+            .map(|caps| caps.keys().cloned().collect())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    keys.sort();
+    keys
+}
+
+/// `capabilityChecks` and `checks.capabilities`. List probes are not run by
+/// this version, so every entry is skipped; an explicit `--request` of a
+/// list method is still reflected, as in 1.0.
+fn capabilities(r: &Report) -> (Value, Value) {
+    let keys = capability_keys(r);
+    let mut checks = Map::new();
+    let mut entries = Map::new();
+    for (name, method) in [
+        ("tools", "tools/list"),
+        ("resources", "resources/list"),
+        ("prompts", "prompts/list"),
+    ] {
+        let advertised = keys.iter().any(|k| k == name);
+        let op = r.tr.ops.iter().find(|op| op.method == method);
+        let responded = op.is_some_and(|op| op.responded);
+        let item_count = op
+            .and_then(|op| op.result.as_ref())
+            .and_then(|res| res.get(name))
+            .and_then(Value::as_array)
+            .map(|a| a.len());
+        let error = op.and_then(|op| op.error.clone()).unwrap_or(Value::Null);
+        checks.insert(
+            name.into(),
+            json!({
+                "advertised": advertised,
+                "method": method,
+                "responded": responded,
+                "itemCount": item_count,
+                "error": error,
+            }),
+        );
+        entries.insert(
+            name.into(),
+            json!({
+                "status": "skipped",
+                "issueCodes": [],
+                "reason": if advertised { "capability list probes are not run by this version" } else { "not advertised" },
+                "advertised": advertised,
+                "method": method,
+                "responded": responded,
+                "itemCount": item_count,
+            }),
+        );
+    }
+    let mut check = Map::new();
+    check.insert("status".into(), "skipped".into());
+    check.insert("issueCodes".into(), json!([]));
+    check.insert(
+        "reason".into(),
+        "capability list probes are not run by this version".into(),
+    );
+    check.extend(entries);
+    (Value::Object(checks), Value::Object(check))
+}
+
+fn operations(r: &Report) -> (Value, Value) {
+    let ops: Vec<Value> = r
+        .tr
+        .ops
+        .iter()
+        .enumerate()
+        .map(|(i, op)| {
+            json!({
+                "index": i,
+                "source": op.source,
+                "method": op.method,
+                "safeToolCallName": "",
+                "responded": op.responded,
+                "error": op.error.clone().unwrap_or(Value::Null),
+            })
+        })
+        .collect();
+    let first = r.tr.ops.first().map_or(Value::Null, |op| {
+        json!({
+            "method": op.method,
+            "source": op.source,
+            "safeToolCallName": "",
+            "responded": op.responded,
+            "error": op.error.clone().unwrap_or(Value::Null),
+        })
+    });
+    (first, Value::Array(ops))
+}
+
+fn process(r: &Report) -> Value {
+    let tr = r.tr;
+    let sd = &tr.shutdown;
+    let outcome = r.outcome();
+    let exited_alone = outcome == "exited";
+    let exit = sd.exit.filter(|_| exited_alone);
+    let timeout_code = r
+        .issues
+        .iter()
+        .find(|i| matches!(i.code, "initialize-timeout" | "operation-timeout"))
+        .map_or("", |i| i.code);
+    let signal_of = |e: &crate::child::Exit| e.signal.map(sys::signal_name);
+    let spawn_error = tr.spawn_error.as_ref().map_or(Value::Null, |e| {
+        json!({"code": e.code, "message": e.message})
+    });
+    let exceeded = r.exceeded_code();
+    let ended_by = match sd.ended_by {
+        crate::transcript::EndedBy::ItsOwnExit => "own-exit",
+        crate::transcript::EndedBy::StdinClose => "stdin-close",
+        crate::transcript::EndedBy::Sigterm => "SIGTERM",
+        crate::transcript::EndedBy::Sigkill => "SIGKILL",
+        crate::transcript::EndedBy::Unknown => "unknown",
+    };
+    json!({
+        "started": tr.pid.is_some(),
+        "pid": tr.pid,
+        "outcome": outcome,
+        "phase": r.phase(),
+        "exitCode": exit.and_then(|e| e.code),
+        "signal": exit.as_ref().and_then(signal_of),
+        "timedOut": !timeout_code.is_empty(),
+        "timeoutCode": timeout_code,
+        "timeoutMs": r.plan.timeout_ms,
+        "killedByGuard": tr.pid.is_some() && !exited_alone,
+        "killSignal": r.kill_signal(),
+        "killReason": r.kill_reason(),
+        "spawnError": spawn_error,
+        "output": {
+            "stdoutBytes": tr.stdout_bytes,
+            "stderrBytes": tr.stderr.total(),
+            "maxStdoutBytes": r.plan.session.max_stdout_bytes,
+            "maxStdoutLineBytes": r.plan.session.max_stdout_line_bytes,
+            "maxStderrBytes": r.plan.session.max_stderr_bytes,
+            "stderrTruncated": tr.stderr.truncated(),
+            "limitExceeded": !exceeded.is_empty(),
+            "exceededCode": exceeded,
+        },
+        "shutdown": {
+            "endedBy": if tr.pid.is_some() { ended_by } else { "" },
+            "stdinClosedAtMs": sd.stdin_closed_at_ms,
+            "sigtermAtMs": sd.sigterm_at_ms,
+            "sigkillAtMs": sd.sigkill_at_ms,
+            "exitedAtMs": sd.exited_at_ms,
+            "exitCode": sd.exit.and_then(|e| e.code),
+            "signal": sd.exit.as_ref().and_then(signal_of),
+            "orphanedProcesses": sd.orphans,
+            "stdoutHeldOpen": sd.stdout_held_open,
+            "stderrHeldOpen": sd.stderr_held_open,
+        },
+    })
+}
+
+fn fingerprint(r: &Report) -> Value {
+    let plan = r.plan;
+    let (requested, resolved, exists) = plan::cwd_report(plan);
+    let argv = &plan.shown_argv;
+    let op_entry = |op: &crate::transcript::OpRecord| {
+        json!({"method": op.method, "hasParams": op.has_params, "source": op.source, "safeToolCallName": ""})
+    };
+    let values: Map<String, Value> = plan
+        .explicit_env
+        .iter()
+        .map(|n| (n.clone(), Value::from(crate::redact::REDACTED)))
+        .collect();
+    json!({
+        "guard": {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")},
+        "command": {
+            "executable": argv.first().cloned().unwrap_or_default(),
+            "args": argv.get(1..).unwrap_or_default(),
+            "argv": argv,
+        },
+        "cwd": {"requested": requested, "resolved": resolved, "exists": exists},
+        "protocol": plan.protocol,
+        "config": empty_config(),
+        "profile": "custom",
+        "timeoutMs": plan.timeout_ms,
+        "outputLimits": {
+            "maxStdoutBytes": plan.session.max_stdout_bytes,
+            "maxStdoutLineBytes": plan.session.max_stdout_line_bytes,
+            "maxStderrBytes": plan.session.max_stderr_bytes,
+        },
+        "repeat": 1,
+        "capabilityProbes": false,
+        "adversarialProbes": [],
+        "operation": r.tr.ops.first().map_or(Value::Null, op_entry),
+        "operations": r.tr.ops.iter().map(op_entry).collect::<Vec<_>>(),
+        "system": {
+            "platform": std::env::consts::OS,
+            "arch": std::env::consts::ARCH,
+            "osRelease": sys::os_release(),
+        },
+        "runtimes": {},
+        "package": null,
+        "env": {
+            "inherited": plan.inherit_env,
+            "names": plan.explicit_env,
+            "values": values,
+        },
+        "staticScan": {"enabled": false, "path": "", "failOnFindings": false},
+        "timings": {"startupMs": r.tr.init_reply_at_ms, "totalMs": r.tr.duration_ms},
+    })
+}
+
+fn summary(r: &Report) -> Value {
+    let status = r.summary_status();
+    let (message, color, display) = match status {
+        "pass" => ("pass", "brightgreen", "verified"),
+        "warning" => ("warning", "yellow", "verified with warnings"),
+        "needs_inspection" => (
+            "needs inspection",
+            "orange",
+            "runtime or install issue; inspect before presenting as protocol failure",
+        ),
+        _ => ("fail", "red", "stdio transport or MCP protocol failure"),
+    };
+    let primary = r.primary();
+    json!({
+        "status": status,
+        "issueClass": r.summary_class(),
+        "primaryIssueCode": primary.map_or("", |i| i.code),
+        "primaryIssueClass": primary.map_or("", |i| i.class.as_str()),
+        "issueCounts": {"error": r.errors(), "warning": r.warnings(), "total": r.issues.len()},
+        "badge": {"label": "mcp stdio", "message": message, "color": color},
+        "display": display,
+    })
+}
+
+/// Builds the whole report as a JSON value, secrets scrubbed.
+pub fn build(r: &Report) -> Value {
+    let (operation, operations) = operations(r);
+    let (capability_checks, capability_check) = capabilities(r);
+    let env = &r.plan.environment;
+    let mut checks = Map::new();
+    checks.insert("initialize".into(), check_value(&r.check_initialize()));
+    checks.insert("stdout".into(), check_value(&r.check_group(Group::Stdout)));
+    checks.insert("jsonRpc".into(), check_value(&r.check_group(Group::JsonRpc)));
+    checks.insert("operation".into(), check_value(&r.check_operation()));
+    checks.insert("capabilities".into(), capability_check);
+    checks.insert(
+        "toolSchema".into(),
+        check_value(&Check::skipped("tool schema checks are not run by this version")),
+    );
+    checks.insert(
+        "adversarial".into(),
+        check_value(&Check::skipped("adversarial probes were not requested")),
+    );
+    checks.insert("process".into(), check_value(&r.check_group(Group::Process)));
+    checks.insert(
+        "pythonBuffering".into(),
+        check_value(&r.check_group(Group::PythonBuffering)),
+    );
+    checks.insert(
+        "staticScan".into(),
+        check_value(&Check::skipped("no --scan path was given")),
+    );
+    checks.insert(
+        "repeat".into(),
+        check_value(&Check::skipped("--repeat was not used")),
+    );
+    let mut classes = Map::new();
+    for class in Class::ALL {
+        classes.insert(class.as_str().into(), check_value(&r.check_class(class)));
+    }
+    let mut v = json!({
+        "schemaVersion": 1,
+        "ok": r.ok(),
+        "config": empty_config(),
+        "profile": "custom",
+        "command": r.plan.shown_argv,
+        "protocol": r.plan.protocol,
+        "negotiatedProtocol": r.tr.negotiated_protocol(),
+        "initialized": r.tr.initialized(),
+        "operation": operation,
+        "operations": operations,
+        "adversarial": {"enabled": false, "probes": []},
+        "toolSchema": {
+            "checked": false,
+            "toolCount": 0,
+            "toolNames": [],
+            "validToolCount": 0,
+            "warningCount": 0,
+            "errorCount": 0,
+            "duplicateNames": []
+        },
+        "capabilityProbes": false,
+        "capabilityKeys": capability_keys(r),
+        "capabilityChecks": capability_checks,
+        "process": process(r),
+        "checks": checks,
+        "issueClasses": classes,
+        "summary": summary(r),
+        "fingerprint": fingerprint(r),
+        "issues": r.issues.iter().map(issue_value).collect::<Vec<_>>(),
+        "staticScan": {"enabled": false, "path": "", "failOnFindings": false},
+        "staticFindings": [],
+        "frames": r.tr.frames().cloned().collect::<Vec<_>>(),
+        "stderr": r.tr.stderr.text(),
+        "durationMs": r.tr.duration_ms,
+        "environment": {
+            "mode": env.mode,
+            "names": env.names,
+            "set": env.set,
+            "forwarded": env.forwarded,
+            "missing": env.missing,
+        },
+    });
+    r.plan.redactor.scrub_json(&mut v);
+    v
+}
+
+/// The report as pretty-printed JSON with a final newline.
+pub fn render(r: &Report) -> String {
+    let mut out =
+        serde_json::to_string_pretty(&build(r)).expect("invariant: a Value always serializes");
+    out.push('\n');
+    out
+}

@@ -1,0 +1,153 @@
+//! The human report. It starts like the 1.0 tool's (`PASS MCP stdio guard`,
+//! `initialize:`, `frames:` ...) and then says more: one line per issue with
+//! the physical stdout line, the step that ended the server, and the stderr
+//! tail when the server died. Control characters from the server are
+//! escaped, so a hostile server cannot drive the terminal.
+
+use crate::checks::Severity;
+use crate::report::Report;
+use crate::transcript::EndedBy;
+
+/// Lines of stderr shown when the server died.
+const STDERR_TAIL_LINES: usize = 12;
+
+struct Paint {
+    on: bool,
+}
+
+impl Paint {
+    fn wrap(&self, code: &str, text: &str) -> String {
+        if self.on {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// Escapes control characters (ESC, BEL, CR ...) as `\u{..}`.
+pub fn sanitize(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn ended_by_line(r: &Report) -> Option<String> {
+    let sd = &r.tr.shutdown;
+    r.tr.pid?;
+    let status = match sd.exit {
+        Some(e) => match (e.code, e.signal) {
+            (_, Some(sig)) => format!("signal {}", crate::sys::signal_name(sig)),
+            (Some(code), None) => format!("code {code}"),
+            (None, None) => "unknown status".to_string(),
+        },
+        None => "not reaped".to_string(),
+    };
+    let after = |from: Option<u64>| match (from, sd.exited_at_ms) {
+        (Some(a), Some(b)) => format!(" {} ms later", b.saturating_sub(a)),
+        _ => String::new(),
+    };
+    Some(match sd.ended_by {
+        EndedBy::ItsOwnExit => format!("server: exited on its own ({status})"),
+        EndedBy::StdinClose => format!(
+            "server: exited after its stdin was closed{} ({status})",
+            after(sd.stdin_closed_at_ms)
+        ),
+        EndedBy::Sigterm => format!(
+            "server: ignored stdin close; stopped by SIGTERM{} ({status})",
+            after(sd.sigterm_at_ms)
+        ),
+        EndedBy::Sigkill => format!("server: killed with SIGKILL ({status})"),
+        EndedBy::Unknown => "server: did not exit even after SIGKILL".to_string(),
+    })
+}
+
+pub fn render(r: &Report, color: bool) -> String {
+    let p = Paint { on: color };
+    let tr = r.tr;
+    let mut lines = Vec::new();
+    lines.push(if r.ok() {
+        p.wrap("1;32", "PASS MCP stdio guard")
+    } else {
+        p.wrap("1;31", "FAIL MCP stdio guard")
+    });
+    lines.push(format!(
+        "initialize: {}",
+        if tr.initialized() { "ok" } else { "failed" }
+    ));
+    lines.push(format!(
+        "frames: {} stdout / {} invalid",
+        tr.frames().count(),
+        tr.invalid_line_count()
+    ));
+    lines.push(format!("stderr: {} lines", tr.stderr.lines()));
+    let negotiated = tr.negotiated_protocol();
+    if !negotiated.is_empty() {
+        lines.push(format!("protocol: {}", sanitize(negotiated)));
+    }
+    for op in &tr.ops {
+        lines.push(format!(
+            "request: {} {}",
+            sanitize(&op.method),
+            if op.responded { "responded" } else { "missing" }
+        ));
+    }
+    let env = &r.plan.environment;
+    if env.mode == "inherit" || !env.set.is_empty() || !env.forwarded.is_empty() {
+        let mut names: Vec<String> = env.set.clone();
+        names.extend(env.forwarded.iter().cloned());
+        names.sort();
+        let missing = if env.missing.is_empty() {
+            String::new()
+        } else {
+            format!("; not set here: {}", env.missing.join(", "))
+        };
+        lines.push(format!(
+            "environment: {} + {}{missing}",
+            env.mode,
+            if names.is_empty() { "-".to_string() } else { names.join(", ") }
+        ));
+    }
+    for issue in r.issues {
+        let tag = match issue.severity {
+            Severity::Error => p.wrap("31", "[error]"),
+            Severity::Warning => p.wrap("33", "[warning]"),
+        };
+        lines.push(format!("{tag} {}: {}", issue.code, sanitize(&issue.message)));
+    }
+    if let Some(line) = ended_by_line(r) {
+        lines.push(line);
+    }
+    let died = tr.shutdown.ended_by == EndedBy::ItsOwnExit
+        && tr.shutdown.exit.is_some_and(|e| !e.is_clean() || !tr.initialized());
+    if died && tr.stderr.total() > 0 {
+        lines.push("stderr tail:".to_string());
+        let text = tr.stderr.text();
+        let all: Vec<&str> = text.lines().collect();
+        for l in &all[all.len().saturating_sub(STDERR_TAIL_LINES)..] {
+            lines.push(format!("  | {}", sanitize(l)));
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    r.plan.redactor.scrub(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sanitize_defuses_terminal_escapes() {
+        assert_eq!(sanitize("a\x1b]0;pwned\x07b\r"), "a\\u{1b}]0;pwned\\u{7}b\\r");
+        assert_eq!(sanitize("plain ünïcode"), "plain ünïcode");
+    }
+}

@@ -1,0 +1,603 @@
+//! The session: a state machine that speaks MCP to the server and writes the
+//! transcript. It sends `initialize`, `notifications/initialized` and the
+//! operations; matches every response to its request by id (value and type);
+//! answers the server's own requests; enforces every deadline with
+//! `recv_timeout`; and then stops the server politely (close stdin, grace,
+//! SIGTERM the group, grace, SIGKILL the group) while it keeps reading, so
+//! what the server writes while it shuts down is judged too.
+//!
+//! It never decides what is wrong: that is `checks`, over the transcript.
+
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::child::{Launch, Server};
+use crate::jsonrpc::{self, Line, Message};
+use crate::sys;
+use crate::transcript::{
+    Answer, EndedBy, Entry, EntryKind, OpRecord, Role, SpawnError, Stage, Stop, Target, Transcript,
+};
+use crate::wire::{self, Event};
+
+/// How long the session waits in one `recv_timeout` at most, so it notices
+/// SIGINT/SIGTERM/SIGHUP sent to the guard promptly.
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
+/// Poll interval while waiting for other group members to exit; there is no
+/// event for "the group is empty".
+const GROUP_POLL: Duration = Duration::from_millis(10);
+/// How long group members may outlive the leader before they count as
+/// orphans and are killed.
+const ORPHAN_GRACE: Duration = Duration::from_millis(200);
+/// Bound on waiting for the pipes to close once the group is gone.
+const DRAIN_BOUND: Duration = Duration::from_millis(500);
+/// Bound on waiting for the exit after SIGKILL.
+const KILL_BOUND: Duration = Duration::from_millis(2000);
+
+/// One post-initialize request to send.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Operation {
+    pub method: String,
+    pub params: Option<Value>,
+    pub source: &'static str,
+}
+
+#[derive(Debug, Clone)]
+pub struct SessionConfig {
+    pub protocol: String,
+    pub startup_timeout: Duration,
+    pub request_timeout: Duration,
+    pub settle: Duration,
+    pub grace: Duration,
+    pub max_stdout_bytes: u64,
+    pub max_stdout_line_bytes: u64,
+    pub max_stderr_bytes: u64,
+    pub operations: Vec<Operation>,
+}
+
+/// Spawns the server, runs the session, stops the server, and returns the
+/// transcript. Never fails: a spawn failure is recorded in the transcript.
+pub fn run(launch: &Launch, cfg: &SessionConfig) -> Transcript {
+    let ops = cfg
+        .operations
+        .iter()
+        .map(|op| OpRecord {
+            method: op.method.clone(),
+            has_params: op.params.is_some(),
+            source: op.source,
+            id: None,
+            responded: false,
+            result: None,
+            error: None,
+        })
+        .collect();
+    let mut tr = Transcript::new(ops, cfg.max_stderr_bytes);
+    let t0 = Instant::now();
+    let (server, pipes) = match Server::spawn(launch) {
+        Ok(spawned) => spawned,
+        Err(e) => {
+            tr.spawn_error = Some(SpawnError {
+                code: sys::errno_name(&e),
+                message: format!("cannot start {}: {e}", launch.program.to_string_lossy()),
+            });
+            tr.duration_ms = ms(t0.elapsed());
+            return tr;
+        }
+    };
+    tr.pid = Some(server.pid());
+    let (tx, rx) = wire::channel();
+    wire::spawn_stdout_framer(
+        pipes.stdout,
+        cfg.max_stdout_line_bytes,
+        cfg.max_stdout_bytes,
+        tx.clone(),
+    );
+    wire::spawn_stderr_drain(pipes.stderr, tx.clone());
+    wire::spawn_exit_watcher(server.pid(), tx.clone());
+    let writer = wire::spawn_stdin_writer(pipes.stdin, tx);
+    let mut driver = Driver {
+        server,
+        rx,
+        writer: Some(writer),
+        t0,
+        cfg,
+        tr,
+        next_id: 1,
+        pending: Vec::new(),
+        abandoned: Vec::new(),
+        answered: Vec::new(),
+        notified: false,
+        stage: Stage::Initialize,
+        stdout_open: true,
+        stderr_open: true,
+        exited: false,
+        disconnected: false,
+    };
+    driver.converse();
+    driver.teardown();
+    driver.tr.duration_ms = ms(t0.elapsed());
+    driver.tr
+}
+
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+struct Driver<'a> {
+    /// Its `Drop` kills and reaps the group on every path out of the
+    /// session, a panic included.
+    server: Server,
+    rx: Receiver<Event>,
+    /// `None` once stdin is closed.
+    writer: Option<Sender<Vec<u8>>>,
+    t0: Instant,
+    cfg: &'a SessionConfig,
+    tr: Transcript,
+    next_id: u64,
+    /// Requests awaiting a response: (id, target).
+    pending: Vec<(u64, Target)>,
+    /// Requests the guard stopped waiting for.
+    abandoned: Vec<(u64, Target)>,
+    /// Requests already answered.
+    answered: Vec<(u64, Target)>,
+    /// Whether the guard has sent a notification (a response without an id
+    /// after one is a response to the notification).
+    notified: bool,
+    stage: Stage,
+    stdout_open: bool,
+    stderr_open: bool,
+    exited: bool,
+    disconnected: bool,
+}
+
+impl Driver<'_> {
+    fn now_ms(&self) -> u64 {
+        ms(self.t0.elapsed())
+    }
+
+    fn at_ms(&self, at: Instant) -> u64 {
+        ms(at.saturating_duration_since(self.t0))
+    }
+
+    fn push(&mut self, at_ms: u64, kind: EntryKind) {
+        self.tr.entries.push(Entry { at_ms, kind });
+    }
+
+    /// The conversation ended (early stop, exit, or interrupt).
+    fn halted(&self) -> bool {
+        self.tr.stop.is_some() || self.exited
+    }
+
+    fn send(&mut self, bytes: Vec<u8>) {
+        if let Some(writer) = &self.writer {
+            // A send error means the writer thread has ended after a failed
+            // write, which it reported as an event.
+            let _ = writer.send(bytes);
+        }
+    }
+
+    fn send_request(&mut self, target: Target, method: &str, params: Option<&Value>) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(jsonrpc::request(id, method, params));
+        self.pending.push((id, target));
+        let at = self.now_ms();
+        self.push(
+            at,
+            EntryKind::Sent {
+                id: Some(id),
+                method: method.to_string(),
+            },
+        );
+        id
+    }
+
+    fn send_notification(&mut self, method: &str, msg: Vec<u8>) {
+        self.send(msg);
+        self.notified = true;
+        let at = self.now_ms();
+        self.push(
+            at,
+            EntryKind::Sent {
+                id: None,
+                method: method.to_string(),
+            },
+        );
+    }
+
+    fn is_pending(&self, target: Target) -> bool {
+        self.pending.iter().any(|(_, t)| *t == target)
+    }
+
+    /// Handles events until `done` holds or `deadline` passes. Returns
+    /// whether `done` held.
+    fn wait_until(
+        &mut self,
+        deadline: Instant,
+        slice: Duration,
+        mut done: impl FnMut(&mut Self) -> bool,
+    ) -> bool {
+        loop {
+            if done(self) {
+                return true;
+            }
+            if let Some(sig) = sys::pending_interrupt()
+                && self.tr.stop != Some(Stop::Interrupted(sig))
+            {
+                self.tr.stop = Some(Stop::Interrupted(sig));
+                return done(self);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return false;
+            }
+            let mut wait = deadline.saturating_duration_since(now).min(slice);
+            if !sys::EXIT_WAIT_BLOCKS && !self.exited {
+                wait = wait.min(GROUP_POLL);
+                self.poll_exit();
+            }
+            if self.disconnected {
+                // Every source has finished; only time-based conditions (a
+                // group member's exit) can still change. Poll them.
+                std::thread::sleep(wait.min(GROUP_POLL));
+                continue;
+            }
+            match self.rx.recv_timeout(wait) {
+                Ok(event) => self.handle(event),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => self.disconnected = true,
+            }
+        }
+    }
+
+    fn poll_exit(&mut self) {
+        if !self.exited && self.server.try_wait().is_some() {
+            self.on_exit();
+        }
+    }
+
+    fn handle(&mut self, event: Event) {
+        match event {
+            Event::StdoutLine {
+                at,
+                number,
+                offset,
+                bytes,
+                terminated,
+            } => self.on_line(at, number, offset, bytes, terminated),
+            Event::StdoutOversize {
+                at,
+                number,
+                offset,
+                head,
+                len,
+            } => {
+                let at = self.at_ms(at);
+                self.push(
+                    at,
+                    EntryKind::Oversize {
+                        number,
+                        offset,
+                        head,
+                        len,
+                    },
+                );
+                self.tr.stop.get_or_insert(Stop::OutputLimit);
+            }
+            Event::StdoutLimit { at, total } => {
+                let at = self.at_ms(at);
+                self.push(at, EntryKind::StdoutLimit { total });
+                self.tr.stop.get_or_insert(Stop::OutputLimit);
+            }
+            Event::StdoutClosed { total } => {
+                self.tr.stdout_bytes = total;
+                self.stdout_open = false;
+            }
+            Event::Stderr { bytes, .. } => self.tr.stderr.push(&bytes),
+            Event::StderrClosed => self.stderr_open = false,
+            Event::WriteFailed { error } => {
+                let at = self.now_ms();
+                self.push(at, EntryKind::WriteFailed { error });
+            }
+            Event::Exited => {
+                if self.server.try_wait().is_some() {
+                    self.on_exit();
+                }
+            }
+        }
+    }
+
+    fn on_exit(&mut self) {
+        let Some(exit) = self.server.try_wait() else {
+            return;
+        };
+        self.exited = true;
+        let at = self.now_ms();
+        self.tr.shutdown.exit = Some(exit);
+        self.tr.shutdown.exited_at_ms = Some(at);
+        let stage = self.stage;
+        self.push(at, EntryKind::Exited { exit, stage });
+    }
+
+    fn on_line(&mut self, at: Instant, number: u64, offset: u64, bytes: Vec<u8>, terminated: bool) {
+        let at = self.at_ms(at);
+        let class = jsonrpc::classify(&bytes);
+        let role = match &class.line {
+            Line::Message(msg) => self.match_message(msg, at),
+            Line::ContentLength => {
+                self.tr.stop.get_or_insert(Stop::ProtocolError);
+                Role::NotAMessage
+            }
+            _ => Role::NotAMessage,
+        };
+        // A reply that ends the wait may carry the result the checks need.
+        if let (Role::Reply(target), Some(value)) = (&role, &class.value) {
+            self.record_reply(*target, value, at);
+        }
+        self.push(
+            at,
+            EntryKind::Line {
+                number,
+                offset,
+                bytes,
+                terminated,
+                class,
+                role,
+            },
+        );
+    }
+
+    fn take(list: &mut Vec<(u64, Target)>, pos: usize) -> (u64, Target) {
+        list.remove(pos)
+    }
+
+    /// Decides which request a message answers, answers server requests,
+    /// and notes the faults that end the conversation.
+    fn match_message(&mut self, msg: &Message, _at: u64) -> Role {
+        match msg {
+            Message::Notification { .. } => Role::Notification,
+            Message::Request { id, method } => {
+                if let Some(&(sent, target)) = self.pending.iter().find(|(sent, _)| id_is(id, *sent))
+                    && self.tr.method_of(target) == method
+                {
+                    let _ = sent;
+                    self.tr.stop.get_or_insert(Stop::ProtocolError);
+                    return Role::EchoedRequest(target);
+                }
+                let answer = if self.writer.is_none() {
+                    Answer::NotAnswered
+                } else if method == "ping" {
+                    self.send(jsonrpc::result_response(id, json!({})));
+                    Answer::Pong
+                } else {
+                    self.send(jsonrpc::error_response(id, -32601, "Method not found"));
+                    Answer::MethodNotFound
+                };
+                Role::ServerRequest(answer)
+            }
+            Message::Response { id, error } => {
+                let usable = id.as_ref().filter(|id| !id.is_null());
+                let Some(id) = usable else {
+                    let code = error.as_ref().and_then(jsonrpc::error_code);
+                    if matches!(code, Some(-32700) | Some(-32600)) {
+                        return Role::ParseErrorReply;
+                    }
+                    if self.notified {
+                        return Role::NotificationReply;
+                    }
+                    return self.unknown_id();
+                };
+                if let Some(pos) = self.pending.iter().position(|(sent, _)| id_is(id, *sent)) {
+                    let (sent, target) = Self::take(&mut self.pending, pos);
+                    self.answered.push((sent, target));
+                    return Role::Reply(target);
+                }
+                if let Some(&(sent, target)) =
+                    self.pending.iter().find(|(sent, _)| id_loosely_is(id, *sent))
+                {
+                    self.tr.stop.get_or_insert(Stop::ProtocolError);
+                    return Role::IdTypeMismatch { target, sent };
+                }
+                if let Some(&(_, target)) = self.abandoned.iter().find(|(s, _)| id_is(id, *s)) {
+                    return Role::LateReply(target);
+                }
+                if let Some(&(_, target)) = self.answered.iter().find(|(s, _)| id_is(id, *s)) {
+                    return Role::DuplicateReply(target);
+                }
+                self.unknown_id()
+            }
+        }
+    }
+
+    fn unknown_id(&mut self) -> Role {
+        let pending = self.pending.first().map(|&(id, t)| (t, id));
+        if pending.is_some() {
+            // The client would wait forever for the real answer.
+            self.tr.stop.get_or_insert(Stop::ProtocolError);
+        }
+        Role::UnknownId { pending }
+    }
+
+    fn record_reply(&mut self, target: Target, value: &Value, at: u64) {
+        let result = value.get("result").cloned();
+        let error = value.get("error").cloned();
+        match target {
+            Target::Initialize => {
+                self.tr.init_reply_at_ms = Some(at);
+                self.tr.init_reply = Some(match (result, error) {
+                    (_, Some(error)) => {
+                        self.tr.stop.get_or_insert(Stop::ProtocolError);
+                        Err(error)
+                    }
+                    (result, None) => Ok(result.unwrap_or(Value::Null)),
+                });
+                self.stage = Stage::PostInitialize;
+            }
+            Target::Op(i) => {
+                if let Some(op) = self.tr.ops.get_mut(i) {
+                    op.responded = true;
+                    op.result = result;
+                    op.error = error;
+                }
+                self.stage = Stage::PostInitialize;
+            }
+        }
+    }
+
+    fn converse(&mut self) {
+        let params = json!({
+            "protocolVersion": self.cfg.protocol,
+            "capabilities": {},
+            "clientInfo": {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")},
+        });
+        self.send_request(Target::Initialize, "initialize", Some(&params));
+        let deadline = self.t0 + self.cfg.startup_timeout;
+        let answered = self.wait_until(deadline, INTERRUPT_POLL, |d| {
+            !d.is_pending(Target::Initialize) || d.halted()
+        });
+        if !answered {
+            let ms = ms(self.cfg.startup_timeout);
+            self.timeout(Target::Initialize, ms);
+            return;
+        }
+        if self.halted() || !self.tr.initialized() {
+            return;
+        }
+        self.send_notification(
+            "notifications/initialized",
+            jsonrpc::notification("notifications/initialized"),
+        );
+        for i in 0..self.cfg.operations.len() {
+            let op = &self.cfg.operations[i];
+            let (method, params) = (op.method.clone(), op.params.clone());
+            self.stage = Stage::Operation(i);
+            let id = self.send_request(Target::Op(i), &method, params.as_ref());
+            self.tr.ops[i].id = Some(id);
+            let deadline = Instant::now() + self.cfg.request_timeout;
+            let answered = self.wait_until(deadline, INTERRUPT_POLL, |d| {
+                !d.is_pending(Target::Op(i)) || d.halted()
+            });
+            if self.halted() {
+                return;
+            }
+            if !answered {
+                let ms = ms(self.cfg.request_timeout);
+                self.timeout(Target::Op(i), ms);
+                // Tell the server we gave up (MCP: SHOULD on timeout), and
+                // go on: one slow request does not end the session.
+                let cancel = json!({
+                    "jsonrpc": "2.0",
+                    "method": "notifications/cancelled",
+                    "params": {"requestId": id, "reason": "timeout"},
+                });
+                let mut bytes = cancel.to_string().into_bytes();
+                bytes.push(b'\n');
+                self.send_notification("notifications/cancelled", bytes);
+                self.stage = Stage::PostInitialize;
+            }
+        }
+        self.stage = Stage::PostInitialize;
+        let settle_end = Instant::now() + self.cfg.settle;
+        self.wait_until(settle_end, INTERRUPT_POLL, |d| d.halted());
+    }
+
+    fn timeout(&mut self, target: Target, ms: u64) {
+        if let Some(pos) = self.pending.iter().position(|(_, t)| *t == target) {
+            let entry = Self::take(&mut self.pending, pos);
+            self.abandoned.push(entry);
+        }
+        let at = self.now_ms();
+        self.push(at, EntryKind::Timeout { target, ms });
+        if target == Target::Initialize {
+            self.tr.stop.get_or_insert(Stop::Timeout);
+        } else if self.tr.stop.is_none() && self.cfg.operations.len() == 1 {
+            // With a single operation the timeout is what ended the session.
+            self.tr.stop = Some(Stop::Timeout);
+        }
+    }
+
+    fn teardown(&mut self) {
+        let interrupted = matches!(self.tr.stop, Some(Stop::Interrupted(_)));
+        if self.exited {
+            self.tr.shutdown.ended_by = EndedBy::ItsOwnExit;
+        } else {
+            self.stage = Stage::Shutdown;
+            if !interrupted {
+                self.writer = None;
+                self.tr.shutdown.stdin_closed_at_ms = Some(self.now_ms());
+                let grace = Instant::now() + self.cfg.grace;
+                if self.wait_until(grace, INTERRUPT_POLL, |d| d.exited) {
+                    self.tr.shutdown.ended_by = EndedBy::StdinClose;
+                } else if !matches!(self.tr.stop, Some(Stop::Interrupted(_))) {
+                    self.server.signal_group(sys::SIGTERM);
+                    self.tr.shutdown.sigterm_at_ms = Some(self.now_ms());
+                    let grace = Instant::now() + self.cfg.grace;
+                    if self.wait_until(grace, INTERRUPT_POLL, |d| d.exited) {
+                        self.tr.shutdown.ended_by = EndedBy::Sigterm;
+                    }
+                }
+            }
+            if !self.exited {
+                self.writer = None;
+                self.server.signal_group(sys::SIGKILL);
+                self.tr.shutdown.sigkill_at_ms = Some(self.now_ms());
+                let bound = Instant::now() + KILL_BOUND;
+                if self.wait_until(bound, GROUP_POLL, |d| {
+                    d.poll_exit();
+                    d.exited
+                }) {
+                    self.tr.shutdown.ended_by = EndedBy::Sigkill;
+                }
+            }
+        }
+        self.writer = None;
+        if !self.exited {
+            // Not reaped within the bounds: the Drop guard finishes the job.
+            return;
+        }
+        // The leader is reaped; anything left in its group outlived it.
+        if self.server.group_alive() {
+            let bound = Instant::now() + ORPHAN_GRACE;
+            if !self.wait_until(bound, GROUP_POLL, |d| !d.server.group_alive()) {
+                self.tr.shutdown.orphans = true;
+                self.server.signal_group(sys::SIGKILL);
+                let bound = Instant::now() + KILL_BOUND;
+                self.wait_until(bound, GROUP_POLL, |d| !d.server.group_alive());
+            }
+        }
+        let bound = Instant::now() + DRAIN_BOUND;
+        self.wait_until(bound, INTERRUPT_POLL, |d| !d.stdout_open && !d.stderr_open);
+        self.tr.shutdown.stdout_held_open = self.stdout_open;
+        self.tr.shutdown.stderr_held_open = self.stderr_open;
+    }
+}
+
+/// Whether a response id is exactly the id the guard sent (type included).
+fn id_is(id: &Value, sent: u64) -> bool {
+    id.as_u64() == Some(sent) && !id.is_f64()
+}
+
+/// Whether a response id equals the sent id only after a type change
+/// (`"1"` for `1`).
+fn id_loosely_is(id: &Value, sent: u64) -> bool {
+    match id {
+        Value::String(s) => s.trim() == sent.to_string(),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_match_by_value_and_type() {
+        assert!(id_is(&json!(1), 1));
+        assert!(!id_is(&json!("1"), 1));
+        assert!(!id_is(&json!(2), 1));
+        assert!(id_loosely_is(&json!("1"), 1));
+        assert!(!id_loosely_is(&json!(1), 1));
+        assert!(!id_loosely_is(&json!("01x"), 1));
+    }
+}
