@@ -133,15 +133,16 @@ pub fn frame_stdout<R: Read>(stdout: R, max_line: u64, max_total: u64, tx: &Sync
                 terminated: false,
             }
         };
+        if tx.send(event).is_err() {
+            return;
+        }
+        // The line that crosses the limit is still forwarded (it is within the
+        // line cap), so memory in flight stays below limit + one line.
         if total > max_total {
             forwarding = false;
             if tx.send(Event::StdoutLimit { at, total }).is_err() {
                 return;
             }
-            continue;
-        }
-        if tx.send(event).is_err() {
-            return;
         }
     }
     let _ = tx.send(Event::StdoutClosed { total });
@@ -387,8 +388,8 @@ mod tests {
     fn the_total_limit_stops_forwarding_but_counts_everything() {
         let input = b"aaaa\nbbbb\ncccc\ndddd\n";
         let ev = frames(input, 100, 12);
-        assert_eq!(lines(&ev).len(), 2);
-        assert!(matches!(ev[2], Event::StdoutLimit { total: 15, .. }));
+        assert_eq!(lines(&ev).len(), 3);
+        assert!(matches!(ev[3], Event::StdoutLimit { total: 15, .. }));
         assert!(matches!(ev.last(), Some(Event::StdoutClosed { total: 20 })));
     }
 

@@ -210,14 +210,26 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
 /// at most 160 characters, in double quotes.
 pub fn quote(bytes: &[u8]) -> String {
     const MAX: usize = 160;
-    let text = String::from_utf8_lossy(bytes);
+    // Decoded text, with each invalid byte kept as a `\xNN` escape.
+    let mut pieces: Vec<Result<char, u8>> = Vec::new();
+    for chunk in bytes.utf8_chunks() {
+        pieces.extend(chunk.valid().chars().map(Ok));
+        pieces.extend(chunk.invalid().iter().map(|&b| Err(b)));
+    }
+    let long = pieces.len() > MAX;
     let mut out = String::from("\"");
-    let mut count = 0;
-    for c in text.chars() {
-        if count == MAX - 3 && text.chars().count() > MAX {
+    for (count, piece) in pieces.into_iter().enumerate() {
+        if long && count == MAX - 3 {
             out.push_str("...");
             break;
         }
+        let c = match piece {
+            Ok(c) => c,
+            Err(b) => {
+                out.push_str(&format!("\\x{b:02x}"));
+                continue;
+            }
+        };
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -227,7 +239,6 @@ pub fn quote(bytes: &[u8]) -> String {
             c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
             c => out.push(c),
         }
-        count += 1;
     }
     out.push('"');
     out
@@ -244,7 +255,7 @@ mod tests {
         let q = quote(long.as_bytes());
         assert_eq!(q.len(), 157 + 3 + 2);
         assert!(q.ends_with("...\""));
-        assert_eq!(quote(b"a\xffb"), "\"a\u{fffd}b\"");
+        assert_eq!(quote(b"a\xffb"), "\"a\\xffb\"");
     }
 
     #[test]

@@ -268,7 +268,7 @@ fn role_issue(
         Role::EchoedRequest(target) => Issue::new(
             "stdout-unexpected-request-id",
             format!(
-                "stdout frame with id {} is not a {} response: it is the request echoed back (stdout line {n})",
+                "stdout frame with id {} is not the {} response: it is the request echoed back (stdout line {n})",
                 id_text(value),
                 tr.method_of(*target)
             ),

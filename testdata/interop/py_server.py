@@ -1,0 +1,28 @@
+"""An MCP server made with the official Python SDK (FastMCP).
+
+Usage: py_server.py clean|banner|stderr [marker]
+"""
+import logging
+import sys
+
+from mcp.server.fastmcp import FastMCP
+
+mode = sys.argv[1] if len(sys.argv) > 1 else "clean"
+
+if mode == "banner":
+    print("Starting weather server v0.3 ...")  # the bug this tool exists for
+if mode == "stderr":
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO)
+    logging.getLogger("weather").info("starting weather server on stdio")
+
+mcp = FastMCP("weather")
+
+
+@mcp.tool()
+def forecast(city: str, days: int = 1) -> str:
+    """Return a canned forecast for a city."""
+    return f"{city}: sunny for {days} day(s)"
+
+
+if __name__ == "__main__":
+    mcp.run(transport="stdio")

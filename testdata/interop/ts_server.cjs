@@ -1,0 +1,28 @@
+// An MCP server made with the official TypeScript SDK.
+// Usage: node ts_server.cjs clean|banner|stderr [marker]
+const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");
+const { StdioServerTransport } = require("@modelcontextprotocol/sdk/server/stdio.js");
+const { z } = require("zod");
+
+const mode = process.argv[2] || "clean";
+if (mode === "banner") {
+  console.log("Starting weather server v0.3 ..."); // the bug this tool exists for
+}
+if (mode === "stderr") {
+  console.error("info: starting weather server on stdio");
+}
+
+const server = new McpServer({ name: "weather", version: "0.3.0" });
+server.tool(
+  "forecast",
+  "Return a canned forecast for a city.",
+  { city: z.string(), days: z.number().int().optional() },
+  async ({ city, days }) => ({
+    content: [{ type: "text", text: `${city}: sunny for ${days ?? 1} day(s)` }],
+  })
+);
+
+server.connect(new StdioServerTransport()).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

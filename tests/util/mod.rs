@@ -1,0 +1,153 @@
+//! Shared helpers for the integration tests: the guard and fake-server
+//! paths, running the guard with a hard deadline, and proving that no
+//! process of a run survived it.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+pub fn guard() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_mcp-stdio-guard"))
+}
+
+/// The fake server built from `examples/fake_server.rs`.
+pub fn fake_server() -> PathBuf {
+    let mut dir = std::env::current_exe().expect("test binary path");
+    dir.pop();
+    if dir.ends_with("deps") {
+        dir.pop();
+    }
+    let path = dir.join("examples").join(format!("fake_server{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: run `cargo test` (which builds examples) or `cargo build --examples`",
+        path.display()
+    );
+    path
+}
+
+/// A marker unique to one test, passed to servers as an extra argument so
+/// their processes can be found afterwards.
+pub fn marker(name: &str) -> String {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    format!("mcpguard-{}-{}-{}", name, std::process::id(), N.fetch_add(1, Ordering::SeqCst))
+}
+
+#[derive(Debug)]
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub elapsed: Duration,
+}
+
+impl Run {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}\nstderr:\n{}", self.stdout, self.stderr))
+    }
+
+    /// Issue codes of a JSON report, in order.
+    pub fn codes(&self) -> Vec<String> {
+        self.json()["issues"]
+            .as_array()
+            .expect("issues array")
+            .iter()
+            .map(|i| i["code"].as_str().expect("code").to_string())
+            .collect()
+    }
+
+    pub fn issue(&self, code: &str) -> Value {
+        self.json()["issues"]
+            .as_array()
+            .expect("issues")
+            .iter()
+            .find(|i| i["code"] == code)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {code} issue in:\n{}", self.stdout))
+    }
+}
+
+/// Runs a command to completion, failing the test (and killing it) if it
+/// is not done by `deadline`.
+pub fn run_with_deadline(mut cmd: Command, deadline: Duration) -> Run {
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let start = Instant::now();
+    let child = cmd.spawn().expect("spawn");
+    let pid = child.id();
+    let (tx, rx) = mpsc::channel::<std::io::Result<Output>>();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    match rx.recv_timeout(deadline) {
+        Ok(out) => {
+            let out = out.expect("wait");
+            Run {
+                code: out.status.code(),
+                stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+                elapsed: start.elapsed(),
+            }
+        }
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            panic!("the command did not finish within {deadline:?}");
+        }
+    }
+}
+
+/// Runs the guard with `args` against a fake-server scenario, with a
+/// deadline, then asserts that no process carrying the marker survives.
+pub fn check_fake(scenario: &str, args: &[&str], deadline: Duration) -> Run {
+    let m = marker(scenario);
+    let mut cmd = Command::new(guard());
+    cmd.args(args).arg("--").arg(fake_server()).arg(scenario).arg(&m);
+    let run = run_with_deadline(cmd, deadline);
+    assert_no_survivors(&m);
+    run
+}
+
+/// Live processes whose command line contains `marker` (zombies excluded).
+pub fn survivors(marker: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return found;
+    };
+    for entry in dir.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        if !String::from_utf8_lossy(&cmdline).contains(marker) {
+            continue;
+        }
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let state = stat.rsplit(')').next().and_then(|s| s.split_whitespace().next());
+        if state != Some("Z") {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+pub fn assert_no_survivors(marker: &str) {
+    let left = survivors(marker);
+    if !left.is_empty() {
+        kill_all(&left);
+        panic!("processes survived the run: {left:?}");
+    }
+}
+
+pub fn kill_all(pids: &[u32]) {
+    for pid in pids {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+}
