@@ -24,40 +24,107 @@ const SIG_IGN: usize = 1;
 
 /// Scenario names and what they do, for `fake_server --list`.
 const SCENARIOS: &[(&str, &str)] = &[
-    ("ok", "a correct server: initialize, tools/list, ping; exits on stdin EOF"),
+    (
+        "ok",
+        "a correct server: initialize, tools/list, ping; exits on stdin EOF",
+    ),
     ("banner", "prints a banner on stdout before speaking"),
     ("stderr-log", "logs to stderr, otherwise correct"),
+    (
+        "stderr-env",
+        "writes its environment and argv to stderr and stdout errors",
+    ),
     ("hang", "reads requests and never answers"),
     ("exit-clean", "exits 0 before answering initialize"),
-    ("exit-nonzero", "prints an error to stderr and exits 3 before initialize"),
-    ("exit-signal", "aborts (SIGABRT) before answering initialize"),
-    ("crash-after-initialized", "exits 1 on notifications/initialized"),
-    ("exit-on-request", "exits 2 when the request after initialize arrives"),
-    ("ignore-request", "answers initialize, never the request after it"),
+    (
+        "exit-nonzero",
+        "prints an error to stderr and exits 3 before initialize",
+    ),
+    (
+        "exit-signal",
+        "aborts (SIGABRT) before answering initialize",
+    ),
+    (
+        "crash-after-initialized",
+        "exits 1 on notifications/initialized",
+    ),
+    (
+        "exit-on-request",
+        "exits 2 when the request after initialize arrives",
+    ),
+    (
+        "ignore-request",
+        "answers initialize, never the request after it",
+    ),
     ("wrong-id", "answers initialize with id 99"),
     ("string-id", "answers initialize with id \"1\""),
-    ("echo", "writes the initialize request back instead of answering"),
-    ("notification-response", "answers notifications/initialized with id null"),
-    ("empty-line", "writes an empty line before the initialize response"),
-    ("content-length", "frames its response with a Content-Length header"),
-    ("no-newline-exit", "writes the initialize response without newline and exits"),
-    ("no-newline-alive", "writes the initialize response without newline, stays alive"),
-    ("huge-line", "writes a 512 KiB line before the initialize response"),
+    (
+        "echo",
+        "writes the initialize request back instead of answering",
+    ),
+    (
+        "notification-response",
+        "answers notifications/initialized with id null",
+    ),
+    (
+        "empty-line",
+        "writes an empty line before the initialize response",
+    ),
+    (
+        "content-length",
+        "frames its response with a Content-Length header",
+    ),
+    (
+        "no-newline-exit",
+        "writes the initialize response without newline and exits",
+    ),
+    (
+        "no-newline-alive",
+        "writes the initialize response without newline, stays alive",
+    ),
+    (
+        "huge-line",
+        "writes a 512 KiB line before the initialize response",
+    ),
     ("flood-stdout", "writes 200 MB of stdout lines"),
     ("flood-stderr", "writes 4 MiB to stderr, otherwise correct"),
-    ("invalid-utf8", "writes a line of invalid UTF-8 before the response"),
+    (
+        "invalid-utf8",
+        "writes a line of invalid UTF-8 before the response",
+    ),
     ("crlf", "ends every message with CRLF"),
     ("json-log", "writes a structured JSON log line on stdout"),
     ("init-error", "answers initialize with a JSON-RPC error"),
-    ("op-error", "answers the request after initialize with an error"),
+    (
+        "op-error",
+        "answers the request after initialize with an error",
+    ),
     ("ignore-eof", "does not exit on stdin EOF (SIGTERM works)"),
-    ("ignore-sigterm", "ignores stdin EOF and SIGTERM (only SIGKILL works)"),
-    ("grandchild", "leaves a child in its group holding stdout after it exits"),
-    ("setsid-escape", "leaves a child in a new session holding stdout"),
-    ("late-stdout", "writes a log line to stdout 20 ms after initialize"),
-    ("shutdown-print", "writes a goodbye line to stdout when stdin closes"),
+    (
+        "ignore-sigterm",
+        "ignores stdin EOF and SIGTERM (only SIGKILL works)",
+    ),
+    (
+        "grandchild",
+        "leaves a child in its group holding stdout after it exits",
+    ),
+    (
+        "setsid-escape",
+        "leaves a child in a new session holding stdout",
+    ),
+    (
+        "late-stdout",
+        "writes a log line to stdout 20 ms after initialize",
+    ),
+    (
+        "shutdown-print",
+        "writes a goodbye line to stdout when stdin closes",
+    ),
     ("ping-first", "pings the client before answering initialize"),
-    ("roots-request", "asks for roots/list before answering initialize"),
+    (
+        "roots-request",
+        "asks for roots/list before answering initialize",
+    ),
 ];
 
 fn send(out: &mut impl Write, value: &Value, ending: &str) {
@@ -174,6 +241,16 @@ fn run(scenario: &str, marker: &str) {
         "stderr-log" => {
             let _ = writeln!(err, "info: fake server starting");
         }
+        "stderr-env" => {
+            for (k, v) in std::env::vars() {
+                let _ = writeln!(err, "env {k}={v}");
+            }
+            let _ = writeln!(
+                err,
+                "argv {}",
+                std::env::args().collect::<Vec<_>>().join(" ")
+            );
+        }
         _ => {}
     }
     let stdin = io::stdin().lock();
@@ -201,9 +278,11 @@ fn run(scenario: &str, marker: &str) {
                     let _ = writeln!(err, "panic: lost connection to the database");
                     std::process::exit(1);
                 }
-                "notification-response" => {
-                    send(&mut out, &json!({"jsonrpc": "2.0", "id": null, "result": {}}), ending)
-                }
+                "notification-response" => send(
+                    &mut out,
+                    &json!({"jsonrpc": "2.0", "id": null, "result": {}}),
+                    ending,
+                ),
                 _ => {}
             },
             (_, None) => {}
@@ -289,7 +368,11 @@ fn initialize(
             send(out, &response, ending);
         }
         "json-log" => {
-            send(out, &json!({"level": "info", "msg": "server started"}), "\n");
+            send(
+                out,
+                &json!({"level": "info", "msg": "server started"}),
+                "\n",
+            );
             send(out, &response, ending);
         }
         "init-error" => send(
@@ -305,7 +388,11 @@ fn initialize(
             let _ = out.flush();
         }
         "ping-first" | "roots-request" => {
-            let method = if scenario == "ping-first" { "ping" } else { "roots/list" };
+            let method = if scenario == "ping-first" {
+                "ping"
+            } else {
+                "roots/list"
+            };
             send(
                 out,
                 &json!({"jsonrpc": "2.0", "id": "srv-1", "method": method}),

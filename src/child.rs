@@ -93,7 +93,14 @@ impl Server {
             status: None,
             group_gone: false,
         };
-        Ok((server, Pipes { stdin, stdout, stderr }))
+        Ok((
+            server,
+            Pipes {
+                stdin,
+                stdout,
+                stderr,
+            },
+        ))
     }
 
     pub fn pid(&self) -> u32 {

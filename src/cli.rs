@@ -546,9 +546,13 @@ mod tests {
         assert!(usage_error(&["--timeout", "abc", "--", "srv"]).contains("whole number"));
         assert!(usage_error(&["--timeout", "99", "--", "srv"]).contains("at least 100"));
         assert!(usage_error(&["--timeout", "--json", "--", "srv"]).contains("requires a value"));
-        assert!(usage_error(&["--params", "{", "--request", "x", "--", "s"]).contains("valid JSON"));
+        assert!(
+            usage_error(&["--params", "{", "--request", "x", "--", "s"]).contains("valid JSON")
+        );
         assert!(usage_error(&["--params", "5", "--request", "x", "--", "s"]).contains("object"));
-        assert!(usage_error(&["--params", "{}", "--", "srv"]).contains("only be used with --request"));
+        assert!(
+            usage_error(&["--params", "{}", "--", "srv"]).contains("only be used with --request")
+        );
         assert!(usage_error(&["--json"]).contains("missing server command"));
         assert!(usage_error(&["--json", "--"]).contains("missing server command"));
         assert!(usage_error(&["node", "server.js"]).contains("unexpected argument 'node'"));
@@ -562,7 +566,10 @@ mod tests {
         assert_eq!(parse(["-h"]).ok(), Some(Command::Help(HelpTopic::Check)));
         assert_eq!(parse(["--version"]).ok(), Some(Command::Version));
         assert_eq!(parse(["help"]).ok(), Some(Command::Help(HelpTopic::Main)));
-        assert_eq!(parse(["demo", "--help"]).ok(), Some(Command::Help(HelpTopic::Demo)));
+        assert_eq!(
+            parse(["demo", "--help"]).ok(),
+            Some(Command::Help(HelpTopic::Demo))
+        );
     }
 
     #[test]

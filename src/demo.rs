@@ -54,7 +54,11 @@ pub fn serve(kind: DemoServer) -> io::Result<()> {
                 continue;
             }
         };
-        writeln!(stdout, "{}", json!({"jsonrpc": "2.0", "id": id, "result": result}))?;
+        writeln!(
+            stdout,
+            "{}",
+            json!({"jsonrpc": "2.0", "id": id, "result": result})
+        )?;
         stdout.flush()?;
     }
     Ok(())
@@ -64,8 +68,8 @@ const SUPPORTED: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11
 
 /// Runs the demo: both checks, both reports. Returns the exit status.
 pub fn run(args: &DemoArgs) -> Result<u8, Error> {
-    let exe = std::env::current_exe()
-        .map_err(|e| Error::io("cannot find this program's own path", e))?;
+    let exe =
+        std::env::current_exe().map_err(|e| Error::io("cannot find this program's own path", e))?;
     let color = crate::plan::use_color(args.color);
     let mut verdicts = Vec::new();
     let mut out = String::new();

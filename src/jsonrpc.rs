@@ -187,12 +187,20 @@ fn check_error_object(error: &Value) -> Result<(), String> {
     };
     match obj.get("code") {
         Some(code) if code.is_i64() || code.is_u64() => {}
-        Some(code) => return Err(format!("error.code must be an integer, not {}", describe(code))),
+        Some(code) => {
+            return Err(format!(
+                "error.code must be an integer, not {}",
+                describe(code)
+            ));
+        }
         None => return Err("error object must include an integer code".to_string()),
     }
     match obj.get("message") {
         Some(Value::String(_)) => Ok(()),
-        Some(m) => Err(format!("error.message must be a string, not {}", describe(m))),
+        Some(m) => Err(format!(
+            "error.message must be a string, not {}",
+            describe(m)
+        )),
         None => Err("error object must include a string message".to_string()),
     }
 }
@@ -308,8 +316,14 @@ mod tests {
         assert_eq!(line_of("   "), Line::Blank);
         assert_eq!(line_of("Content-Length: 52"), Line::ContentLength);
         assert_eq!(line_of("content-length :1"), Line::ContentLength);
-        assert!(matches!(line_of("server starting..."), Line::NotJson { bom: false, .. }));
-        assert!(matches!(line_of("\u{feff}{}"), Line::NotJson { bom: true, .. }));
+        assert!(matches!(
+            line_of("server starting..."),
+            Line::NotJson { bom: false, .. }
+        ));
+        assert!(matches!(
+            line_of("\u{feff}{}"),
+            Line::NotJson { bom: true, .. }
+        ));
         assert_eq!(
             classify(b"{\"a\":\xff}").line,
             Line::InvalidUtf8 { valid_up_to: 5 }
@@ -324,12 +338,16 @@ mod tests {
         assert!(reason("[1]").contains("batch"));
         assert!(reason("5").contains("must be an object"));
         assert!(reason(r#"{"level":"info","msg":"started"}"#).contains("jsonrpc"));
-        assert!(reason(r#"{"jsonrpc":"2.0","method":"x","result":{}}"#).contains("must not include"));
+        assert!(
+            reason(r#"{"jsonrpc":"2.0","method":"x","result":{}}"#).contains("must not include")
+        );
         assert!(reason(r#"{"jsonrpc":"2.0","id":1}"#).contains("must include result or error"));
         assert!(reason(r#"{"jsonrpc":"2.0"}"#).contains("must include method"));
         assert!(reason(r#"{"jsonrpc":"2.0","id":1,"result":{},"error":{}}"#).contains("both"));
-        assert!(reason(r#"{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}"#)
-            .contains("error.code must be an integer"));
+        assert!(
+            reason(r#"{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}"#)
+                .contains("error.code must be an integer")
+        );
         assert!(reason(r#"{"jsonrpc":"2.0","id":1,"error":{"code":1}}"#).contains("message"));
         assert!(reason(r#"{"jsonrpc":"2.0","id":1.5,"result":{}}"#).contains("fractional"));
         assert!(reason(r#"{"jsonrpc":"2.0","id":true,"method":"ping"}"#).contains("boolean"));
@@ -339,10 +357,16 @@ mod tests {
     #[test]
     fn built_messages_are_single_lines() {
         let r = request(2, "tools/list", None);
-        assert_eq!(r, b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n");
+        assert_eq!(
+            r,
+            b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n"
+        );
         let r = request(3, "x", Some(&json!({"a": "b\nc"})));
         assert_eq!(r.iter().filter(|&&b| b == b'\n').count(), 1);
-        assert_eq!(notification("n"), b"{\"jsonrpc\":\"2.0\",\"method\":\"n\"}\n");
+        assert_eq!(
+            notification("n"),
+            b"{\"jsonrpc\":\"2.0\",\"method\":\"n\"}\n"
+        );
         assert_eq!(
             error_response(&json!("q"), -32601, "nope"),
             b"{\"jsonrpc\":\"2.0\",\"id\":\"q\",\"error\":{\"code\":-32601,\"message\":\"nope\"}}\n"

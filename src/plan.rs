@@ -203,11 +203,12 @@ type EnvPairs = Vec<(OsString, OsString)>;
 fn build_env(args: &CheckArgs) -> (EnvPairs, EnvironmentReport, Vec<String>) {
     let mut pairs: EnvPairs = Vec::new();
     let mut secrets = Vec::new();
-    let upsert = |pairs: &mut EnvPairs, name: OsString, value: OsString| {
-        match pairs.iter_mut().find(|(k, _)| *k == name) {
-            Some(slot) => slot.1 = value,
-            None => pairs.push((name, value)),
-        }
+    let upsert = |pairs: &mut EnvPairs, name: OsString, value: OsString| match pairs
+        .iter_mut()
+        .find(|(k, _)| *k == name)
+    {
+        Some(slot) => slot.1 = value,
+        None => pairs.push((name, value)),
     };
     if args.inherit_env {
         for (name, value) in env::vars_os() {
@@ -254,7 +255,11 @@ fn build_env(args: &CheckArgs) -> (EnvPairs, EnvironmentReport, Vec<String>) {
         list.dedup();
     }
     let report = EnvironmentReport {
-        mode: if args.inherit_env { "inherit" } else { "allow-list" },
+        mode: if args.inherit_env {
+            "inherit"
+        } else {
+            "allow-list"
+        },
         names,
         set,
         forwarded,
@@ -296,7 +301,12 @@ mod tests {
 
     #[test]
     fn the_default_environment_is_the_allow_list_plus_named_variables() {
-        let a = args(&["--env", "MCP_GUARD_TEST_SET=env-canary-456", "--env", "MCP_GUARD_TEST_UNSET_X"]);
+        let a = args(&[
+            "--env",
+            "MCP_GUARD_TEST_SET=env-canary-456",
+            "--env",
+            "MCP_GUARD_TEST_UNSET_X",
+        ]);
         let plan = resolve(&a).expect("plan");
         let names: Vec<String> = plan
             .launch
@@ -314,7 +324,10 @@ mod tests {
         assert_eq!(plan.environment.mode, "allow-list");
         assert_eq!(plan.environment.set, ["MCP_GUARD_TEST_SET"]);
         assert_eq!(plan.environment.missing, ["MCP_GUARD_TEST_UNSET_X"]);
-        assert_eq!(plan.explicit_env, ["MCP_GUARD_TEST_SET", "MCP_GUARD_TEST_UNSET_X"]);
+        assert_eq!(
+            plan.explicit_env,
+            ["MCP_GUARD_TEST_SET", "MCP_GUARD_TEST_UNSET_X"]
+        );
         let scrubbed = plan.redactor.scrub("env-canary-456 argv-canary-123");
         assert_eq!(scrubbed, "<redacted> <redacted>");
         assert_eq!(plan.shown_argv, ["server", "--token", "<redacted>"]);
@@ -324,14 +337,18 @@ mod tests {
     fn a_missing_cwd_is_an_error_before_anything_runs() {
         let a = args(&["--cwd", "/definitely/not/here"]);
         let err = resolve(&a).expect_err("must fail");
-        assert!(err.to_string().contains("cannot use --cwd /definitely/not/here"));
+        assert!(
+            err.to_string()
+                .contains("cannot use --cwd /definitely/not/here")
+        );
     }
 
     #[test]
     fn startup_timeout_defaults_to_the_request_timeout() {
         let plan = resolve(&args(&["--timeout", "700"])).expect("plan");
         assert_eq!(plan.session.startup_timeout, Duration::from_millis(700));
-        let plan = resolve(&args(&["--timeout", "700", "--startup-timeout", "9000"])).expect("plan");
+        let plan =
+            resolve(&args(&["--timeout", "700", "--startup-timeout", "9000"])).expect("plan");
         assert_eq!(plan.session.startup_timeout, Duration::from_millis(9000));
         assert_eq!(plan.session.request_timeout, Duration::from_millis(700));
     }

@@ -61,10 +61,16 @@ fn words(name: &str) -> Vec<String> {
 /// Whether a variable or option name names a secret (`API_TOKEN`,
 /// `--client-secret`, `sessionId`, `PRIVATE_KEY`).
 pub fn is_secret_name(name: &str) -> bool {
+    // The shell's working-directory variables are paths, not passwords.
+    if name == "PWD" || name == "OLDPWD" {
+        return false;
+    }
     let words = words(name);
     let starts = |w: &str| SECRET_WORDS.iter().any(|s| w.starts_with(s));
     words.iter().any(|w| starts(w))
-        || words.windows(2).any(|pair| starts(&format!("{}{}", pair[0], pair[1])))
+        || words
+            .windows(2)
+            .any(|pair| starts(&format!("{}{}", pair[0], pair[1])))
 }
 
 /// The argv as it may be shown: secret values replaced by `<redacted>`.
@@ -199,7 +205,16 @@ mod tests {
         ] {
             assert!(is_secret_name(name), "{name} should be secret");
         }
-        for name in ["PATH", "HOME", "LOG_LEVEL", "--port", "verbose", "TOKYO_REGION_X"] {
+        for name in [
+            "PATH",
+            "HOME",
+            "PWD",
+            "OLDPWD",
+            "LOG_LEVEL",
+            "--port",
+            "verbose",
+            "TOKYO_REGION_X",
+        ] {
             assert!(!is_secret_name(name), "{name} should not be secret");
         }
     }

@@ -358,7 +358,8 @@ impl Driver<'_> {
         match msg {
             Message::Notification { .. } => Role::Notification,
             Message::Request { id, method } => {
-                if let Some(&(sent, target)) = self.pending.iter().find(|(sent, _)| id_is(id, *sent))
+                if let Some(&(sent, target)) =
+                    self.pending.iter().find(|(sent, _)| id_is(id, *sent))
                     && self.tr.method_of(target) == method
                 {
                     let _ = sent;
@@ -393,8 +394,10 @@ impl Driver<'_> {
                     self.answered.push((sent, target));
                     return Role::Reply(target);
                 }
-                if let Some(&(sent, target)) =
-                    self.pending.iter().find(|(sent, _)| id_loosely_is(id, *sent))
+                if let Some(&(sent, target)) = self
+                    .pending
+                    .iter()
+                    .find(|(sent, _)| id_loosely_is(id, *sent))
                 {
                     self.tr.stop.get_or_insert(Stop::ProtocolError);
                     return Role::IdTypeMismatch { target, sent };

@@ -54,10 +54,15 @@ pub enum Role {
     DuplicateReply(Target),
     /// A response whose id equals one we sent in value but not in type
     /// (`"1"` for `1`).
-    IdTypeMismatch { target: Target, sent: u64 },
+    IdTypeMismatch {
+        target: Target,
+        sent: u64,
+    },
     /// A response to an id the guard never sent; `pending` is what the guard
     /// was waiting for at the time, if anything.
-    UnknownId { pending: Option<(Target, u64)> },
+    UnknownId {
+        pending: Option<(Target, u64)>,
+    },
     /// A response without a usable id after the guard sent a notification.
     NotificationReply,
     /// An error response with a null or missing id and code -32700/-32600.

@@ -47,13 +47,22 @@ pub enum Event {
     },
     /// The total stdout limit was passed; nothing more is forwarded, but the
     /// pipe is still drained and counted.
-    StdoutLimit { at: Instant, total: u64 },
+    StdoutLimit {
+        at: Instant,
+        total: u64,
+    },
     /// stdout reached EOF (or failed); `total` counts every byte read.
-    StdoutClosed { total: u64 },
-    Stderr { bytes: Vec<u8> },
+    StdoutClosed {
+        total: u64,
+    },
+    Stderr {
+        bytes: Vec<u8>,
+    },
     StderrClosed,
     /// A write to stdin failed: the server has closed it or exited.
-    WriteFailed { error: String },
+    WriteFailed {
+        error: String,
+    },
     /// The server's leader process exited (not yet reaped).
     Exited,
 }
@@ -90,7 +99,9 @@ pub fn frame_stdout<R: Read>(stdout: R, max_line: u64, max_total: u64, tx: &Sync
     loop {
         line.clear();
         let offset = total;
-        let read = (&mut reader).take(max_line + 1).read_until(b'\n', &mut line);
+        let read = (&mut reader)
+            .take(max_line + 1)
+            .read_until(b'\n', &mut line);
         let n = match read {
             Ok(0) | Err(_) => break,
             Ok(n) => n as u64,
@@ -362,7 +373,11 @@ mod tests {
         assert_eq!(lines(&ev)[0].2, "12345");
         let over = ev.iter().find_map(|e| match e {
             Event::StdoutOversize {
-                number, offset, len, head, ..
+                number,
+                offset,
+                len,
+                head,
+                ..
             } => Some((*number, *offset, *len, head.len())),
             _ => None,
         });

@@ -79,8 +79,16 @@ fn a_dead_server_shows_its_stderr_tail_in_the_text_report() {
     let run = check_fake("exit-nonzero", &["--timeout", "1000"], DEADLINE);
     assert_eq!(run.code, Some(1));
     assert!(run.stdout.contains("stderr tail:"), "{}", run.stdout);
-    assert!(run.stdout.contains("  | fatal: missing configuration file"), "{}", run.stdout);
-    assert!(run.stdout.contains("server: exited on its own (code 3)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("  | fatal: missing configuration file"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("server: exited on its own (code 3)"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -95,7 +103,10 @@ fn initialize_timeout_fires_at_the_startup_timeout() {
 
 #[test]
 fn operation_timeout_when_the_request_is_ignored() {
-    let run = fake("ignore-request", &["--request", "tools/list", "--timeout", "300"]);
+    let run = fake(
+        "ignore-request",
+        &["--request", "tools/list", "--timeout", "300"],
+    );
     let issue = expect(&run, "operation-timeout", "error", "installRuntime");
     assert_eq!(issue["detailCode"], "request-timeout");
     assert_eq!(run.json()["operation"]["responded"], false);
@@ -104,7 +115,12 @@ fn operation_timeout_when_the_request_is_ignored() {
 #[test]
 fn operation_missing_response_when_the_server_exits_mid_request() {
     let run = fake("exit-on-request", &["--request", "tools/list"]);
-    let issue = expect(&run, "operation-missing-response", "error", "installRuntime");
+    let issue = expect(
+        &run,
+        "operation-missing-response",
+        "error",
+        "installRuntime",
+    );
     assert_eq!(issue["detailCode"], "nonzero-exit-during-operation");
     assert_eq!(issue["exitCode"], 2);
 }
@@ -114,12 +130,20 @@ fn server_crashed_after_initialize() {
     let run = fake("crash-after-initialized", &[]);
     let issue = expect(&run, "server-crashed", "error", "installRuntime");
     assert_eq!(issue["detailCode"], "nonzero-exit-after-initialize");
-    assert!(run.json()["stderr"].as_str().unwrap_or("").contains("panic: lost connection"));
+    assert!(
+        run.json()["stderr"]
+            .as_str()
+            .unwrap_or("")
+            .contains("panic: lost connection")
+    );
 }
 
 #[test]
 fn python_buffered_stdio_is_a_warning_and_dash_u_silences_it() {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/servers/plain_server.py");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testdata/servers/plain_server.py"
+    );
     let mut cmd = Command::new(util::guard());
     cmd.args(["--json", "--", "python3", script]);
     let run = run_with_deadline(cmd, DEADLINE);
@@ -137,7 +161,12 @@ fn python_buffered_stdio_is_a_warning_and_dash_u_silences_it() {
 fn stderr_output_limit_is_a_warning_and_stderr_keeps_head_and_tail() {
     let run = fake("flood-stderr", &["--max-stderr-bytes", "65536"]);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
-    expect(&run, "stderr-output-limit-exceeded", "warning", "installRuntime");
+    expect(
+        &run,
+        "stderr-output-limit-exceeded",
+        "warning",
+        "installRuntime",
+    );
     let j = run.json();
     assert_eq!(j["process"]["output"]["stderrTruncated"], true);
     assert_eq!(j["process"]["output"]["stderrBytes"], 4096 * 1025);
@@ -153,7 +182,12 @@ fn stdout_non_json_names_the_physical_line() {
     let issue = expect(&run, "stdout-non-json", "error", "stdioTransport");
     assert_eq!(issue["line"], 1);
     assert_eq!(issue["offset"], 0);
-    assert!(issue["message"].as_str().unwrap_or("").contains("\"Fake server 1.0 listening on stdio\""));
+    assert!(
+        issue["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("\"Fake server 1.0 listening on stdio\"")
+    );
     assert_eq!(run.json()["summary"]["status"], "fail");
 }
 
@@ -168,7 +202,12 @@ fn stdout_empty_line_is_a_warning() {
 fn content_length_framing_is_an_error() {
     let run = fake("content-length", &[]);
     assert_eq!(run.code, Some(1));
-    expect(&run, "stdout-content-length-framing", "error", "stdioTransport");
+    expect(
+        &run,
+        "stdout-content-length-framing",
+        "error",
+        "stdioTransport",
+    );
 }
 
 #[test]
@@ -180,7 +219,10 @@ fn an_unterminated_last_frame_is_reported_when_the_server_exits() {
 
 #[test]
 fn an_unterminated_frame_is_reported_even_when_the_server_stays_alive() {
-    let run = fake("no-newline-alive", &["--timeout", "300", "--shutdown-grace", "200"]);
+    let run = fake(
+        "no-newline-alive",
+        &["--timeout", "300", "--shutdown-grace", "200"],
+    );
     expect(&run, "stdout-without-newline", "error", "stdioTransport");
     expect(&run, "initialize-timeout", "error", "installRuntime");
 }
@@ -199,8 +241,16 @@ fn stdout_line_too_large_stops_the_run() {
 #[test]
 fn stdout_output_limit_stops_the_run() {
     let run = fake("flood-stdout", &["--max-stdout-bytes", "100000"]);
-    expect(&run, "stdout-output-limit-exceeded", "error", "stdioTransport");
-    assert_eq!(run.json()["process"]["output"]["exceededCode"], "stdout-output-limit-exceeded");
+    expect(
+        &run,
+        "stdout-output-limit-exceeded",
+        "error",
+        "stdioTransport",
+    );
+    assert_eq!(
+        run.json()["process"]["output"]["exceededCode"],
+        "stdout-output-limit-exceeded"
+    );
 }
 
 #[test]
@@ -236,7 +286,12 @@ fn an_echoed_request_is_an_unexpected_request_id() {
 fn a_wrong_response_id_ends_the_run_at_once() {
     let run = fake("wrong-id", &["--timeout", "4000"]);
     let issue = expect(&run, "response-id-mismatch", "error", "mcpProtocol");
-    assert!(issue["message"].as_str().unwrap_or("").contains("id 99 does not match request id 1"));
+    assert!(
+        issue["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("id 99 does not match request id 1")
+    );
     assert!(run.elapsed < Duration::from_secs(3), "{:?}", run.elapsed);
 }
 
@@ -244,7 +299,12 @@ fn a_wrong_response_id_ends_the_run_at_once() {
 fn a_string_id_for_an_integer_request_is_a_type_mismatch() {
     let run = fake("string-id", &[]);
     let issue = expect(&run, "response-id-type-mismatch", "error", "mcpProtocol");
-    assert!(issue["message"].as_str().unwrap_or("").contains("\"1\" does not exactly match request id 1"));
+    assert!(
+        issue["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("\"1\" does not exactly match request id 1")
+    );
 }
 
 #[test]
@@ -257,7 +317,12 @@ fn answering_a_notification_is_an_error() {
 fn initialize_error_is_an_error() {
     let run = fake("init-error", &[]);
     let issue = expect(&run, "initialize-error", "error", "mcpProtocol");
-    assert!(issue["message"].as_str().unwrap_or("").contains("Unsupported protocol version"));
+    assert!(
+        issue["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Unsupported protocol version")
+    );
     assert_eq!(run.json()["initialized"], false);
 }
 
@@ -273,7 +338,12 @@ fn operation_error_is_a_warning() {
 fn a_server_that_ignores_stdin_eof_needs_sigterm() {
     let run = fake("ignore-eof", &["--shutdown-grace", "200"]);
     assert_eq!(run.code, Some(0));
-    let issue = expect(&run, "shutdown-signal-required", "warning", "installRuntime");
+    let issue = expect(
+        &run,
+        "shutdown-signal-required",
+        "warning",
+        "installRuntime",
+    );
     assert_eq!(issue["signal"], "SIGTERM");
     assert_eq!(run.json()["process"]["killSignal"], "SIGTERM");
 }
@@ -297,7 +367,12 @@ fn late_stdout_in_the_settle_window_is_caught() {
 fn stdout_written_during_shutdown_is_caught() {
     let run = fake("shutdown-print", &[]);
     let issue = expect(&run, "stdout-non-json", "error", "stdioTransport");
-    assert!(issue["message"].as_str().unwrap_or("").contains("shutting down, bye"));
+    assert!(
+        issue["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("shutting down, bye")
+    );
 }
 
 #[test]

@@ -24,7 +24,8 @@ fn signal_text(exit: &Exit) -> String {
 }
 
 fn signal_value(exit: &Exit) -> Value {
-    exit.signal.map_or(Value::Null, |s| sys::signal_name(s).into())
+    exit.signal
+        .map_or(Value::Null, |s| sys::signal_name(s).into())
 }
 
 /// `clean-`, `nonzero-` or `signal-` for detail codes.
@@ -51,10 +52,13 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
             target: Target::Initialize,
             ms,
         } => out.push(
-            Issue::new("initialize-timeout", format!("no initialize response within {ms}ms"))
-                .with("detailCode", "startup-timeout")
-                .with("phase", "initialize")
-                .with("timeoutMs", *ms),
+            Issue::new(
+                "initialize-timeout",
+                format!("no initialize response within {ms}ms"),
+            )
+            .with("detailCode", "startup-timeout")
+            .with("phase", "initialize")
+            .with("timeoutMs", *ms),
         ),
         EntryKind::Timeout { target, ms } => out.push(
             Issue::new(
@@ -137,7 +141,11 @@ pub fn after(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
         ));
     }
     if sd.stdout_held_open {
-        let also = if sd.stderr_held_open { " (and stderr)" } else { "" };
+        let also = if sd.stderr_held_open {
+            " (and stderr)"
+        } else {
+            ""
+        };
         out.push(Issue::new(
             "stdout-held-open",
             format!(
@@ -178,7 +186,9 @@ pub fn python_is_buffered(argv: &[String], env: &[(String, String)]) -> bool {
     let Some(version) = base.strip_prefix("python") else {
         return false;
     };
-    if !version.split('.').all(|p| p.is_empty() || p.bytes().all(|b| b.is_ascii_digit()))
+    if !version
+        .split('.')
+        .all(|p| p.is_empty() || p.bytes().all(|b| b.is_ascii_digit()))
         || version.starts_with('.')
     {
         return false;
@@ -232,12 +242,27 @@ mod tests {
     fn python_buffering_is_detected_from_the_interpreter_options_only() {
         let env = vec![];
         assert!(python_is_buffered(&argv(&["python3", "server.py"]), &env));
-        assert!(python_is_buffered(&argv(&["/usr/bin/python3.12", "-m", "srv"]), &env));
-        assert!(python_is_buffered(&argv(&["python", "-Xutf8", "s.py"]), &env));
+        assert!(python_is_buffered(
+            &argv(&["/usr/bin/python3.12", "-m", "srv"]),
+            &env
+        ));
+        assert!(python_is_buffered(
+            &argv(&["python", "-Xutf8", "s.py"]),
+            &env
+        ));
         assert!(python_is_buffered(&argv(&["python", "s.py", "-u"]), &env));
-        assert!(python_is_buffered(&argv(&["python", "-X", "utf8", "s.py"]), &env));
-        assert!(!python_is_buffered(&argv(&["python3", "-u", "server.py"]), &env));
-        assert!(!python_is_buffered(&argv(&["python3", "-Bu", "server.py"]), &env));
+        assert!(python_is_buffered(
+            &argv(&["python", "-X", "utf8", "s.py"]),
+            &env
+        ));
+        assert!(!python_is_buffered(
+            &argv(&["python3", "-u", "server.py"]),
+            &env
+        ));
+        assert!(!python_is_buffered(
+            &argv(&["python3", "-Bu", "server.py"]),
+            &env
+        ));
         assert!(!python_is_buffered(&argv(&["node", "server.js"]), &env));
         assert!(!python_is_buffered(&argv(&["pythonista"]), &env));
         let set = vec![("PYTHONUNBUFFERED".to_string(), "1".to_string())];
@@ -289,14 +314,29 @@ mod tests {
             signal: Some(9),
         };
         let cases = [
-            (Stage::Initialize, clean, Some(("server-exited", "clean-exit-before-initialize"))),
-            (Stage::Initialize, killed, Some(("server-exited", "signal-exit-before-initialize"))),
+            (
+                Stage::Initialize,
+                clean,
+                Some(("server-exited", "clean-exit-before-initialize")),
+            ),
+            (
+                Stage::Initialize,
+                killed,
+                Some(("server-exited", "signal-exit-before-initialize")),
+            ),
             (
                 Stage::Operation(0),
                 exit1,
-                Some(("operation-missing-response", "nonzero-exit-during-operation")),
+                Some((
+                    "operation-missing-response",
+                    "nonzero-exit-during-operation",
+                )),
             ),
-            (Stage::PostInitialize, exit1, Some(("server-crashed", "nonzero-exit-after-initialize"))),
+            (
+                Stage::PostInitialize,
+                exit1,
+                Some(("server-crashed", "nonzero-exit-after-initialize")),
+            ),
             (Stage::PostInitialize, clean, None),
             (Stage::Shutdown, exit1, None),
         ];
@@ -305,7 +345,13 @@ mod tests {
             let got = issues_of(&tr);
             let got = got.first().map(|i| {
                 let detail = i.details.iter().find(|(k, _)| *k == "detailCode");
-                (i.code, detail.and_then(|(_, v)| v.as_str()).unwrap_or("").to_string())
+                (
+                    i.code,
+                    detail
+                        .and_then(|(_, v)| v.as_str())
+                        .unwrap_or("")
+                        .to_string(),
+                )
             });
             let expected = expected.map(|(c, d)| (c, d.to_string()));
             assert_eq!(got, expected, "{stage:?} {exit:?}");

@@ -85,32 +85,188 @@ macro_rules! code {
 
 /// Every issue code the guard can emit.
 pub const CODES: &[CodeInfo] = &[
-    code!("spawn-failed", IR, E, [Initialize, Process], "the command could not be started (missing program, permission denied)"),
-    code!("server-exited", IR, E, [Initialize, Process], "the server exited before it answered initialize"),
-    code!("initialize-timeout", IR, E, [Initialize], "no initialize response within the startup timeout"),
-    code!("operation-timeout", IR, E, [Operation], "no response to the request within the timeout"),
-    code!("operation-missing-response", IR, E, [Operation], "the server exited while a request was waiting for its response"),
-    code!("server-crashed", IR, E, [Process], "the server exited with a non-zero code or a signal after initialize, before the guard stopped it"),
-    code!("python-buffered-stdio", IR, W, [PythonBuffering], "a Python server runs without -u or PYTHONUNBUFFERED; piped stdout is block-buffered"),
-    code!("stderr-output-limit-exceeded", IR, W, [Process], "stderr passed --max-stderr-bytes; the middle was dropped from the report (logging to stderr is allowed)"),
-    code!("shutdown-signal-required", IR, W, [Process], "the server did not exit within the grace after its stdin was closed; it needed SIGTERM or SIGKILL"),
-    code!("orphaned-processes", IR, W, [Process], "processes of the server's group were still running after the server exited; they were killed"),
-    code!("stdout-held-open", IR, W, [Process], "stdout stayed open after the server's group was gone: a process that left the group holds it"),
-    code!("stdout-non-json", ST, E, [Stdout], "a stdout line is not JSON (a banner, a log line, a print)"),
-    code!("stdout-empty-line", ST, W, [Stdout], "a stdout line is empty or whitespace only"),
-    code!("stdout-content-length-framing", ST, E, [Stdout], "the server frames messages with LSP Content-Length headers instead of newlines"),
-    code!("stdout-without-newline", ST, E, [Stdout], "stdout ended with bytes after the last newline (an unterminated message)"),
-    code!("stdout-line-too-large", ST, E, [Stdout], "a stdout line is longer than --max-stdout-line-bytes; the run was stopped"),
-    code!("stdout-output-limit-exceeded", ST, E, [Stdout], "stdout passed --max-stdout-bytes; the run was stopped"),
-    code!("stdout-invalid-utf8", ST, E, [Stdout], "a stdout line is not valid UTF-8"),
-    code!("stdout-crlf-line-ending", ST, W, [Stdout], "stdout lines end with CRLF instead of a bare newline"),
-    code!("stdout-invalid-json-rpc", MP, E, [Stdout, JsonRpc], "a stdout line is JSON but not a valid JSON-RPC 2.0 message (a structured log line, a bad envelope)"),
-    code!("stdout-unexpected-request-id", MP, E, [Stdout, JsonRpc], "a frame carries the id of the guard's pending request but is a request (the server echoed it), not the response"),
-    code!("response-id-mismatch", MP, E, [JsonRpc], "a response carries an id the guard never sent"),
-    code!("response-id-type-mismatch", MP, E, [JsonRpc], "a response id equals the request id only after a type change (\"1\" for 1)"),
-    code!("notification-response", MP, E, [JsonRpc], "the server answered a notification, which must get no response"),
-    code!("initialize-error", MP, E, [Initialize], "initialize returned a JSON-RPC error"),
-    code!("operation-error", MP, W, [Operation], "the request returned a JSON-RPC error"),
+    code!(
+        "spawn-failed",
+        IR,
+        E,
+        [Initialize, Process],
+        "the command could not be started (missing program, permission denied)"
+    ),
+    code!(
+        "server-exited",
+        IR,
+        E,
+        [Initialize, Process],
+        "the server exited before it answered initialize"
+    ),
+    code!(
+        "initialize-timeout",
+        IR,
+        E,
+        [Initialize],
+        "no initialize response within the startup timeout"
+    ),
+    code!(
+        "operation-timeout",
+        IR,
+        E,
+        [Operation],
+        "no response to the request within the timeout"
+    ),
+    code!(
+        "operation-missing-response",
+        IR,
+        E,
+        [Operation],
+        "the server exited while a request was waiting for its response"
+    ),
+    code!(
+        "server-crashed",
+        IR,
+        E,
+        [Process],
+        "the server exited with a non-zero code or a signal after initialize, before the guard stopped it"
+    ),
+    code!(
+        "python-buffered-stdio",
+        IR,
+        W,
+        [PythonBuffering],
+        "a Python server runs without -u or PYTHONUNBUFFERED; piped stdout is block-buffered"
+    ),
+    code!(
+        "stderr-output-limit-exceeded",
+        IR,
+        W,
+        [Process],
+        "stderr passed --max-stderr-bytes; the middle was dropped from the report (logging to stderr is allowed)"
+    ),
+    code!(
+        "shutdown-signal-required",
+        IR,
+        W,
+        [Process],
+        "the server did not exit within the grace after its stdin was closed; it needed SIGTERM or SIGKILL"
+    ),
+    code!(
+        "orphaned-processes",
+        IR,
+        W,
+        [Process],
+        "processes of the server's group were still running after the server exited; they were killed"
+    ),
+    code!(
+        "stdout-held-open",
+        IR,
+        W,
+        [Process],
+        "stdout stayed open after the server's group was gone: a process that left the group holds it"
+    ),
+    code!(
+        "stdout-non-json",
+        ST,
+        E,
+        [Stdout],
+        "a stdout line is not JSON (a banner, a log line, a print)"
+    ),
+    code!(
+        "stdout-empty-line",
+        ST,
+        W,
+        [Stdout],
+        "a stdout line is empty or whitespace only"
+    ),
+    code!(
+        "stdout-content-length-framing",
+        ST,
+        E,
+        [Stdout],
+        "the server frames messages with LSP Content-Length headers instead of newlines"
+    ),
+    code!(
+        "stdout-without-newline",
+        ST,
+        E,
+        [Stdout],
+        "stdout ended with bytes after the last newline (an unterminated message)"
+    ),
+    code!(
+        "stdout-line-too-large",
+        ST,
+        E,
+        [Stdout],
+        "a stdout line is longer than --max-stdout-line-bytes; the run was stopped"
+    ),
+    code!(
+        "stdout-output-limit-exceeded",
+        ST,
+        E,
+        [Stdout],
+        "stdout passed --max-stdout-bytes; the run was stopped"
+    ),
+    code!(
+        "stdout-invalid-utf8",
+        ST,
+        E,
+        [Stdout],
+        "a stdout line is not valid UTF-8"
+    ),
+    code!(
+        "stdout-crlf-line-ending",
+        ST,
+        W,
+        [Stdout],
+        "stdout lines end with CRLF instead of a bare newline"
+    ),
+    code!(
+        "stdout-invalid-json-rpc",
+        MP,
+        E,
+        [Stdout, JsonRpc],
+        "a stdout line is JSON but not a valid JSON-RPC 2.0 message (a structured log line, a bad envelope)"
+    ),
+    code!(
+        "stdout-unexpected-request-id",
+        MP,
+        E,
+        [Stdout, JsonRpc],
+        "a frame carries the id of the guard's pending request but is a request (the server echoed it), not the response"
+    ),
+    code!(
+        "response-id-mismatch",
+        MP,
+        E,
+        [JsonRpc],
+        "a response carries an id the guard never sent"
+    ),
+    code!(
+        "response-id-type-mismatch",
+        MP,
+        E,
+        [JsonRpc],
+        "a response id equals the request id only after a type change (\"1\" for 1)"
+    ),
+    code!(
+        "notification-response",
+        MP,
+        E,
+        [JsonRpc],
+        "the server answered a notification, which must get no response"
+    ),
+    code!(
+        "initialize-error",
+        MP,
+        E,
+        [Initialize],
+        "initialize returned a JSON-RPC error"
+    ),
+    code!(
+        "operation-error",
+        MP,
+        W,
+        [Operation],
+        "the request returned a JSON-RPC error"
+    ),
 ];
 
 /// The code table as text, for `mcp-stdio-guard help codes`.
@@ -250,7 +406,10 @@ mod tests {
 
     #[test]
     fn quote_escapes_control_characters_and_shortens() {
-        assert_eq!(quote(b"hi \x1b[31mred\x07\n"), "\"hi \\u{1b}[31mred\\u{7}\\n\"");
+        assert_eq!(
+            quote(b"hi \x1b[31mred\x07\n"),
+            "\"hi \\u{1b}[31mred\\u{7}\\n\""
+        );
         let long = "x".repeat(500);
         let q = quote(long.as_bytes());
         assert_eq!(q.len(), 157 + 3 + 2);
@@ -262,7 +421,11 @@ mod tests {
     fn codes_are_unique_and_kebab_case() {
         for (i, c) in CODES.iter().enumerate() {
             assert!(c.code.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'));
-            assert!(CODES[i + 1..].iter().all(|o| o.code != c.code), "{}", c.code);
+            assert!(
+                CODES[i + 1..].iter().all(|o| o.code != c.code),
+                "{}",
+                c.code
+            );
         }
     }
 

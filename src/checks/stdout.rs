@@ -191,7 +191,10 @@ fn framing_issue(n: u64, bytes: &[u8], line: &Line) -> Option<Issue> {
         ),
         Line::Invalid { reason, .. } => Issue::new(
             "stdout-invalid-json-rpc",
-            format!("stdout line {n} is not a valid JSON-RPC message ({reason}): {}", quote(bytes)),
+            format!(
+                "stdout line {n} is not a valid JSON-RPC message ({reason}): {}",
+                quote(bytes)
+            ),
         ),
     };
     Some(issue)
@@ -216,7 +219,10 @@ fn role_issue(
         Role::Reply(Target::Initialize) => match &tr.init_reply {
             Some(Err(error)) => Issue::new(
                 "initialize-error",
-                format!("initialize returned error: {}", jsonrpc::error_message(error)),
+                format!(
+                    "initialize returned error: {}",
+                    jsonrpc::error_message(error)
+                ),
             )
             .with("line", n),
             _ => return None,

@@ -118,22 +118,21 @@ fn capabilities(r: &Report) -> (Value, Value) {
 }
 
 fn operations(r: &Report) -> (Value, Value) {
-    let ops: Vec<Value> = r
-        .tr
-        .ops
-        .iter()
-        .enumerate()
-        .map(|(i, op)| {
-            json!({
-                "index": i,
-                "source": op.source,
-                "method": op.method,
-                "safeToolCallName": "",
-                "responded": op.responded,
-                "error": op.error.clone().unwrap_or(Value::Null),
+    let ops: Vec<Value> =
+        r.tr.ops
+            .iter()
+            .enumerate()
+            .map(|(i, op)| {
+                json!({
+                    "index": i,
+                    "source": op.source,
+                    "method": op.method,
+                    "safeToolCallName": "",
+                    "responded": op.responded,
+                    "error": op.error.clone().unwrap_or(Value::Null),
+                })
             })
-        })
-        .collect();
+            .collect();
     let first = r.tr.ops.first().map_or(Value::Null, |op| {
         json!({
             "method": op.method,
@@ -158,9 +157,10 @@ fn process(r: &Report) -> Value {
         .find(|i| matches!(i.code, "initialize-timeout" | "operation-timeout"))
         .map_or("", |i| i.code);
     let signal_of = |e: &crate::child::Exit| e.signal.map(sys::signal_name);
-    let spawn_error = tr.spawn_error.as_ref().map_or(Value::Null, |e| {
-        json!({"code": e.code, "message": e.message})
-    });
+    let spawn_error = tr.spawn_error.as_ref().map_or(
+        Value::Null,
+        |e| json!({"code": e.code, "message": e.message}),
+    );
     let exceeded = r.exceeded_code();
     let ended_by = match sd.ended_by {
         crate::transcript::EndedBy::ItsOwnExit => "own-exit",
@@ -212,9 +212,7 @@ fn fingerprint(r: &Report) -> Value {
     let plan = r.plan;
     let (requested, resolved, exists) = plan::cwd_report(plan);
     let argv = &plan.shown_argv;
-    let op_entry = |op: &crate::transcript::OpRecord| {
-        json!({"method": op.method, "hasParams": op.has_params, "source": op.source, "safeToolCallName": ""})
-    };
+    let op_entry = |op: &crate::transcript::OpRecord| json!({"method": op.method, "hasParams": op.has_params, "source": op.source, "safeToolCallName": ""});
     let values: Map<String, Value> = plan
         .explicit_env
         .iter()
@@ -291,18 +289,26 @@ pub fn build(r: &Report) -> Value {
     let mut checks = Map::new();
     checks.insert("initialize".into(), check_value(&r.check_initialize()));
     checks.insert("stdout".into(), check_value(&r.check_group(Group::Stdout)));
-    checks.insert("jsonRpc".into(), check_value(&r.check_group(Group::JsonRpc)));
+    checks.insert(
+        "jsonRpc".into(),
+        check_value(&r.check_group(Group::JsonRpc)),
+    );
     checks.insert("operation".into(), check_value(&r.check_operation()));
     checks.insert("capabilities".into(), capability_check);
     checks.insert(
         "toolSchema".into(),
-        check_value(&Check::skipped("tool schema checks are not run by this version")),
+        check_value(&Check::skipped(
+            "tool schema checks are not run by this version",
+        )),
     );
     checks.insert(
         "adversarial".into(),
         check_value(&Check::skipped("adversarial probes were not requested")),
     );
-    checks.insert("process".into(), check_value(&r.check_group(Group::Process)));
+    checks.insert(
+        "process".into(),
+        check_value(&r.check_group(Group::Process)),
+    );
     checks.insert(
         "pythonBuffering".into(),
         check_value(&r.check_group(Group::PythonBuffering)),

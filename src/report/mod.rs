@@ -111,7 +111,11 @@ impl Report<'_> {
     pub fn summary_status(&self) -> &'static str {
         let mut errors = self.issues.iter().filter(|i| i.is_error()).peekable();
         if errors.peek().is_none() {
-            return if self.issues.is_empty() { "pass" } else { "warning" };
+            return if self.issues.is_empty() {
+                "pass"
+            } else {
+                "warning"
+            };
         }
         if errors.all(|i| i.class == Class::InstallRuntime) {
             "needs_inspection"

@@ -113,7 +113,11 @@ pub fn render(r: &Report, color: bool) -> String {
         lines.push(format!(
             "environment: {} + {}{missing}",
             env.mode,
-            if names.is_empty() { "-".to_string() } else { names.join(", ") }
+            if names.is_empty() {
+                "-".to_string()
+            } else {
+                names.join(", ")
+            }
         ));
     }
     for issue in r.issues {
@@ -121,13 +125,20 @@ pub fn render(r: &Report, color: bool) -> String {
             Severity::Error => p.wrap("31", "[error]"),
             Severity::Warning => p.wrap("33", "[warning]"),
         };
-        lines.push(format!("{tag} {}: {}", issue.code, sanitize(&issue.message)));
+        lines.push(format!(
+            "{tag} {}: {}",
+            issue.code,
+            sanitize(&issue.message)
+        ));
     }
     if let Some(line) = ended_by_line(r) {
         lines.push(line);
     }
     let died = tr.shutdown.ended_by == EndedBy::ItsOwnExit
-        && tr.shutdown.exit.is_some_and(|e| !e.is_clean() || !tr.initialized());
+        && tr
+            .shutdown
+            .exit
+            .is_some_and(|e| !e.is_clean() || !tr.initialized());
     if died && tr.stderr.total() > 0 {
         lines.push("stderr tail:".to_string());
         let text = tr.stderr.text();
@@ -147,7 +158,10 @@ mod tests {
 
     #[test]
     fn sanitize_defuses_terminal_escapes() {
-        assert_eq!(sanitize("a\x1b]0;pwned\x07b\r"), "a\\u{1b}]0;pwned\\u{7}b\\r");
+        assert_eq!(
+            sanitize("a\x1b]0;pwned\x07b\r"),
+            "a\\u{1b}]0;pwned\\u{7}b\\r"
+        );
         assert_eq!(sanitize("plain ünïcode"), "plain ünïcode");
     }
 }

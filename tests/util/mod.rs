@@ -23,7 +23,9 @@ pub fn fake_server() -> PathBuf {
     if dir.ends_with("deps") {
         dir.pop();
     }
-    let path = dir.join("examples").join(format!("fake_server{}", std::env::consts::EXE_SUFFIX));
+    let path = dir
+        .join("examples")
+        .join(format!("fake_server{}", std::env::consts::EXE_SUFFIX));
     assert!(
         path.exists(),
         "{} is missing: run `cargo test` (which builds examples) or `cargo build --examples`",
@@ -36,7 +38,12 @@ pub fn fake_server() -> PathBuf {
 /// their processes can be found afterwards.
 pub fn marker(name: &str) -> String {
     static N: AtomicUsize = AtomicUsize::new(0);
-    format!("mcpguard-{}-{}-{}", name, std::process::id(), N.fetch_add(1, Ordering::SeqCst))
+    format!(
+        "mcpguard-{}-{}-{}",
+        name,
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    )
 }
 
 #[derive(Debug)]
@@ -49,8 +56,12 @@ pub struct Run {
 
 impl Run {
     pub fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}\nstderr:\n{}", self.stdout, self.stderr))
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
+            panic!(
+                "stdout is not JSON ({e}):\n{}\nstderr:\n{}",
+                self.stdout, self.stderr
+            )
+        })
     }
 
     /// Issue codes of a JSON report, in order.
@@ -77,7 +88,9 @@ impl Run {
 /// Runs a command to completion, failing the test (and killing it) if it
 /// is not done by `deadline`.
 pub fn run_with_deadline(mut cmd: Command, deadline: Duration) -> Run {
-    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     let start = Instant::now();
     let child = cmd.spawn().expect("spawn");
     let pid = child.id();
@@ -107,7 +120,11 @@ pub fn run_with_deadline(mut cmd: Command, deadline: Duration) -> Run {
 pub fn check_fake(scenario: &str, args: &[&str], deadline: Duration) -> Run {
     let m = marker(scenario);
     let mut cmd = Command::new(guard());
-    cmd.args(args).arg("--").arg(fake_server()).arg(scenario).arg(&m);
+    cmd.args(args)
+        .arg("--")
+        .arg(fake_server())
+        .arg(scenario)
+        .arg(&m);
     let run = run_with_deadline(cmd, deadline);
     assert_no_survivors(&m);
     run
@@ -120,7 +137,11 @@ pub fn survivors(marker: &str) -> Vec<u32> {
         return found;
     };
     for entry in dir.flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|s| s.parse::<u32>().ok())
+        else {
             continue;
         };
         let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
@@ -130,7 +151,10 @@ pub fn survivors(marker: &str) -> Vec<u32> {
             continue;
         }
         let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let state = stat.rsplit(')').next().and_then(|s| s.split_whitespace().next());
+        let state = stat
+            .rsplit(')')
+            .next()
+            .and_then(|s| s.split_whitespace().next());
         if state != Some("Z") {
             found.push(pid);
         }

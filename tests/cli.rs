@@ -1,0 +1,307 @@
+//! The command line and the report contract, end to end: usage errors exit
+//! 2 before anything starts, the demo, help, the JSON key order, colour,
+//! redaction of secrets, and the environment allow-list.
+
+mod util;
+
+use std::process::Command;
+use std::time::Duration;
+
+use util::{check_fake, guard, run_with_deadline};
+
+const DEADLINE: Duration = Duration::from_secs(15);
+
+fn guard_run(args: &[&str]) -> util::Run {
+    let mut cmd = Command::new(guard());
+    cmd.args(args);
+    run_with_deadline(cmd, DEADLINE)
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_and_starts_nothing() {
+    let dir = std::env::temp_dir().join(util::marker("usage"));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let witness = dir.join("spawned");
+    let witness = witness.to_str().expect("utf-8 path");
+    let cases: &[&[&str]] = &[
+        &["--bogus"],
+        &["--timeout", "50"],
+        &["--timeout", "soon"],
+        &["--params", "{}"],
+        &["--request", "tools/list", "--params", "{oops"],
+        &["--cwd", "/definitely/not/a/dir"],
+        &["--color", "purple"],
+        &["--max-stdout-bytes", "-1"],
+        &["stray-positional"],
+    ];
+    for case in cases {
+        let mut args: Vec<&str> = case.to_vec();
+        args.extend(["--", "touch", witness]);
+        let run = guard_run(&args);
+        assert_eq!(run.code, Some(2), "{case:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{case:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{case:?}: {}", run.stderr);
+        assert!(
+            run.stderr.starts_with("mcp-stdio-guard: error: "),
+            "{}",
+            run.stderr
+        );
+        assert!(
+            !std::path::Path::new(witness).exists(),
+            "{case:?} started the command"
+        );
+    }
+    let run = guard_run(&["--json"]);
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr.contains("missing server command"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    let run = guard_run(&["--help"]);
+    assert_eq!(run.code, Some(0));
+    assert!(run.stdout.contains("--startup-timeout"));
+    let run = guard_run(&["-V"]);
+    assert_eq!(
+        run.stdout,
+        format!("mcp-stdio-guard {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn the_demo_passes_the_clean_server_and_fails_the_polluted_one() {
+    let run = guard_run(&["demo"]);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    assert!(run.stdout.contains("PASS MCP stdio guard"));
+    assert!(run.stdout.contains("FAIL MCP stdio guard"));
+    assert!(
+        run.stdout
+            .contains("[error] stdout-non-json: stdout line 1 is not JSON-RPC")
+    );
+    assert!(
+        !run.stdout.contains('\x1b'),
+        "no colour when stdout is not a terminal"
+    );
+}
+
+#[test]
+fn the_text_report_opens_like_the_1_0_tool() {
+    let run = check_fake("ok", &["--request", "tools/list"], DEADLINE);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[..6],
+        [
+            "PASS MCP stdio guard",
+            "initialize: ok",
+            "frames: 2 stdout / 0 invalid",
+            "stderr: 0 lines",
+            "protocol: 2025-11-25",
+            "request: tools/list responded",
+        ]
+    );
+    let run = check_fake("ok", &["--color", "always"], DEADLINE);
+    assert!(
+        run.stdout.starts_with("\x1b[1;32mPASS MCP stdio guard"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_json_report_keeps_the_1_0_field_order_and_adds_at_the_end() {
+    let run = check_fake("ok", &["--json"], DEADLINE);
+    let j = run.json();
+    let keys: Vec<&str> = j
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "schemaVersion",
+            "ok",
+            "config",
+            "profile",
+            "command",
+            "protocol",
+            "negotiatedProtocol",
+            "initialized",
+            "operation",
+            "operations",
+            "adversarial",
+            "toolSchema",
+            "capabilityProbes",
+            "capabilityKeys",
+            "capabilityChecks",
+            "process",
+            "checks",
+            "issueClasses",
+            "summary",
+            "fingerprint",
+            "issues",
+            "staticScan",
+            "staticFindings",
+            "frames",
+            "stderr",
+            "durationMs",
+            "environment",
+        ]
+    );
+    let checks: Vec<&str> = j["checks"]
+        .as_object()
+        .expect("checks")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        checks,
+        [
+            "initialize",
+            "stdout",
+            "jsonRpc",
+            "operation",
+            "capabilities",
+            "toolSchema",
+            "adversarial",
+            "process",
+            "pythonBuffering",
+            "staticScan",
+            "repeat",
+        ]
+    );
+    assert_eq!(j["schemaVersion"], 1);
+    assert_eq!(j["operation"], serde_json::Value::Null);
+    assert_eq!(j["checks"]["operation"]["status"], "skipped");
+    assert_eq!(j["summary"]["badge"]["color"], "brightgreen");
+    assert_eq!(j["summary"]["display"], "verified");
+    assert_eq!(j["environment"]["mode"], "allow-list");
+    let fp: Vec<&str> = j["fingerprint"]
+        .as_object()
+        .expect("fp")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        fp,
+        [
+            "guard",
+            "command",
+            "cwd",
+            "protocol",
+            "config",
+            "profile",
+            "timeoutMs",
+            "outputLimits",
+            "repeat",
+            "capabilityProbes",
+            "adversarialProbes",
+            "operation",
+            "operations",
+            "system",
+            "runtimes",
+            "package",
+            "env",
+            "staticScan",
+            "timings",
+        ]
+    );
+}
+
+#[test]
+fn secrets_in_env_and_argv_never_reach_any_output() {
+    let env_secret = "canary-env-7f3a9c";
+    let argv_secret = "canary-argv-51e2d0";
+    for format in [&["--json"][..], &[][..]] {
+        let m = util::marker("redact");
+        let mut cmd = Command::new(guard());
+        cmd.args(format)
+            .args(["--env", &format!("API_TOKEN={env_secret}"), "--"])
+            .arg(util::fake_server())
+            .args(["stderr-env", &m, "--token", argv_secret]);
+        let run = run_with_deadline(cmd, DEADLINE);
+        for text in [&run.stdout, &run.stderr] {
+            assert!(!text.contains(env_secret), "env secret leaked:\n{text}");
+            assert!(!text.contains(argv_secret), "argv secret leaked:\n{text}");
+        }
+        if !format.is_empty() {
+            let j = run.json();
+            let stderr = j["stderr"].as_str().expect("stderr");
+            assert!(stderr.contains("env API_TOKEN=<redacted>"), "{stderr}");
+            assert_eq!(j["fingerprint"]["env"]["values"]["API_TOKEN"], "<redacted>");
+            assert!(
+                j["command"]
+                    .to_string()
+                    .contains("\"--token\",\"<redacted>\"")
+            );
+        }
+        util::assert_no_survivors(&m);
+    }
+}
+
+#[test]
+fn the_server_gets_only_the_allow_list_unless_told_otherwise() {
+    let m = util::marker("env");
+    let mut cmd = Command::new(guard());
+    cmd.env("MCP_GUARD_LEAK_CHECK", "must-not-pass")
+        .args(["--json", "--env", "MCP_GUARD_FORWARDED", "--"])
+        .env("MCP_GUARD_FORWARDED", "yes-forwarded")
+        .arg(util::fake_server())
+        .args(["stderr-env", &m]);
+    let run = run_with_deadline(cmd, DEADLINE);
+    let j = run.json();
+    let stderr = j["stderr"].as_str().expect("stderr");
+    assert!(!stderr.contains("MCP_GUARD_LEAK_CHECK"), "{stderr}");
+    assert!(
+        stderr.contains("env MCP_GUARD_FORWARDED=<redacted>"),
+        "{stderr}"
+    );
+    assert_eq!(
+        j["environment"]["forwarded"],
+        serde_json::json!(["MCP_GUARD_FORWARDED"])
+    );
+
+    let mut cmd = Command::new(guard());
+    cmd.env("MCP_GUARD_LEAK_CHECK", "passes-when-inherited")
+        .args(["--json", "--inherit-env", "--"])
+        .arg(util::fake_server())
+        .args(["stderr-env", &m]);
+    let run = run_with_deadline(cmd, DEADLINE);
+    let j = run.json();
+    assert!(
+        j["stderr"]
+            .as_str()
+            .unwrap_or("")
+            .contains("MCP_GUARD_LEAK_CHECK=passes-when-inherited")
+    );
+    assert_eq!(j["environment"]["mode"], "inherit");
+    util::assert_no_survivors(&m);
+}
+
+#[test]
+fn readme_documents_every_issue_code() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let run = guard_run(&["help", "codes"]);
+    assert_eq!(run.code, Some(0));
+    for line in run.stdout.lines().skip(1) {
+        let mut cols = line.split('\t');
+        let (code, class, severity) = (cols.next(), cols.next(), cols.next());
+        let row = format!(
+            "| `{}` | {} | {} |",
+            code.expect("code"),
+            class.expect("class"),
+            severity.expect("severity")
+        );
+        assert!(
+            readme.contains(&row),
+            "README.md lacks the row starting {row}"
+        );
+    }
+}
