@@ -160,6 +160,9 @@ fn linger(limit: Duration) {
     }
 }
 
+/// Leaves a child behind on purpose: it is never waited for, because the
+/// scenario is a server that forgets its children.
+#[allow(clippy::zombie_processes)]
 fn spawn_grandchild(mode: &str, marker: &str) {
     let exe = std::env::current_exe().expect("own path");
     Command::new(exe)

@@ -134,10 +134,7 @@ impl Server {
         }
         #[cfg(unix)]
         {
-            match sys::signal_group(self.pid(), sig) {
-                Ok(delivered) => delivered,
-                Err(_) => false,
-            }
+            sys::signal_group(self.pid(), sig).unwrap_or_default()
         }
         #[cfg(not(unix))]
         {

@@ -20,7 +20,7 @@ pub const MIN_TIMEOUT_MS: u64 = 100;
 /// What the user asked for.
 #[derive(Debug, PartialEq)]
 pub enum Command {
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     Demo(DemoArgs),
     Help(HelpTopic),
     Version,
@@ -214,7 +214,7 @@ fn parse_check(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Co
             ));
         }
     }
-    Ok(Command::Check(a))
+    Ok(Command::Check(Box::new(a)))
 }
 
 fn parse_demo(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Command, Error> {
@@ -480,7 +480,7 @@ mod tests {
 
     fn check(args: &[&str]) -> CheckArgs {
         match parse(args.iter().copied()) {
-            Ok(Command::Check(a)) => a,
+            Ok(Command::Check(a)) => *a,
             other => panic!("expected check args, got {other:?}"),
         }
     }

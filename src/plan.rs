@@ -294,7 +294,7 @@ mod tests {
         let mut v: Vec<&str> = extra.to_vec();
         v.extend(["--", "server", "--token", "argv-canary-123"]);
         match crate::cli::parse(v) {
-            Ok(crate::cli::Command::Check(a)) => a,
+            Ok(crate::cli::Command::Check(a)) => *a,
             other => panic!("{other:?}"),
         }
     }

@@ -342,7 +342,7 @@ impl Driver<'_> {
                 offset,
                 bytes,
                 terminated,
-                class,
+                class: Box::new(class),
                 role,
             },
         );

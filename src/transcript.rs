@@ -85,7 +85,7 @@ pub enum EntryKind {
         offset: u64,
         bytes: Vec<u8>,
         terminated: bool,
-        class: Classified,
+        class: Box<Classified>,
         role: Role,
     },
     /// A stdout line longer than the limit (only its head is kept).
