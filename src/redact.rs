@@ -15,22 +15,19 @@ pub const REDACTED: &str = "<redacted>";
 /// would destroy it.
 const MIN_SCRUB_LEN: usize = 4;
 
-/// Word prefixes that make a variable or flag name secret. A name is split
-/// into words at `-`, `_`, `.` and lower-to-upper case changes, and is secret
-/// when one word (or two adjacent ones, for `api key` and `private key`)
-/// starts with one of these. Over-redacting `--author` is the price of never
-/// printing `--authorization`.
-const SECRET_WORDS: &[&str] = &[
+/// What makes a variable or flag name secret. A name is split into words at
+/// `-`, `_`, `.` and lower-to-upper case changes; it is secret when one word
+/// (or two adjacent ones, for `api key` and `private key`) starts with a
+/// `SECRET_PREFIXES` entry or contains a `SECRET_PARTS` entry (`PGPASSWORD`).
+/// Over-redacting `--author` is the price of never printing
+/// `--authorization`.
+const SECRET_PREFIXES: &[&str] = &["auth", "bearer", "cookie", "pwd", "session"];
+const SECRET_PARTS: &[&str] = &[
     "apikey",
-    "auth",
-    "bearer",
-    "cookie",
     "credential",
     "passw",
-    "pwd",
     "privatekey",
     "secret",
-    "session",
     "token",
 ];
 
@@ -66,7 +63,10 @@ pub fn is_secret_name(name: &str) -> bool {
         return false;
     }
     let words = words(name);
-    let starts = |w: &str| SECRET_WORDS.iter().any(|s| w.starts_with(s));
+    let starts = |w: &str| {
+        SECRET_PREFIXES.iter().any(|s| w.starts_with(s))
+            || SECRET_PARTS.iter().any(|s| w.contains(s))
+    };
     words.iter().any(|w| starts(w))
         || words
             .windows(2)

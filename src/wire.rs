@@ -413,13 +413,13 @@ mod tests {
         let mut c = StderrCapture::new(10);
         c.push(b"0123456789");
         c.push(b"abcdefghij\nlast line");
-        assert_eq!(c.total(), 29);
+        assert_eq!(c.total(), 30);
         assert!(c.truncated());
         assert_eq!(c.lines(), 2);
         let text = c.text();
         assert!(text.starts_with("01234"), "{text}");
         assert!(text.ends_with(" line"), "{text}");
-        assert!(text.contains("19 bytes of stderr not kept"), "{text}");
+        assert!(text.contains("20 bytes of stderr not kept"), "{text}");
     }
 
     #[test]

@@ -420,7 +420,11 @@ mod tests {
     #[test]
     fn codes_are_unique_and_kebab_case() {
         for (i, c) in CODES.iter().enumerate() {
-            assert!(c.code.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'));
+            assert!(
+                c.code
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            );
             assert!(
                 CODES[i + 1..].iter().all(|o| o.code != c.code),
                 "{}",

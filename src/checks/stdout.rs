@@ -286,3 +286,174 @@ fn role_issue(
     issue.details.retain(|(k, _)| *k != "line");
     Some(issue)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jsonrpc::classify;
+    use crate::transcript::OpRecord;
+
+    fn ctx() -> Context {
+        Context {
+            argv: vec![],
+            env: vec![],
+            max_stdout_bytes: 1000,
+            max_stdout_line_bytes: 100,
+            max_stderr_bytes: 1000,
+            grace_ms: 2000,
+        }
+    }
+
+    fn line(number: u64, text: &str, role: Role) -> Entry {
+        Entry {
+            at_ms: number,
+            kind: EntryKind::Line {
+                number,
+                offset: number * 10,
+                bytes: text.as_bytes().to_vec(),
+                terminated: true,
+                class: Box::new(classify(text.as_bytes())),
+                role,
+            },
+        }
+    }
+
+    fn judge(tr: &Transcript) -> Vec<Issue> {
+        let ctx = ctx();
+        let mut j = Judge::new(&ctx);
+        let mut out = Vec::new();
+        for e in &tr.entries {
+            j.entry(tr, e, &mut out);
+        }
+        j.finish(&mut out);
+        out
+    }
+
+    fn transcript(entries: Vec<Entry>) -> Transcript {
+        let mut tr = Transcript::new(
+            vec![OpRecord {
+                method: "tools/list".into(),
+                has_params: false,
+                source: "cli-request",
+                id: Some(2),
+                responded: false,
+                result: None,
+                error: None,
+            }],
+            100,
+        );
+        tr.entries = entries;
+        tr
+    }
+
+    fn detail(issue: &Issue, key: &str) -> serde_json::Value {
+        issue
+            .details
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_banner_is_reported_with_its_physical_line_and_offset() {
+        let tr = transcript(vec![
+            line(
+                1,
+                r#"{"jsonrpc":"2.0","id":1,"result":{}}"#,
+                Role::Reply(Target::Initialize),
+            ),
+            line(2, "Listening on stdio", Role::NotAMessage),
+        ]);
+        let issues = judge(&tr);
+        assert_eq!(issues.len(), 1);
+        assert_eq!(issues[0].code, "stdout-non-json");
+        assert_eq!(
+            issues[0].message,
+            "stdout line 2 is not JSON-RPC: \"Listening on stdio\""
+        );
+        assert_eq!(detail(&issues[0], "line"), 2);
+        assert_eq!(detail(&issues[0], "offset"), 20);
+    }
+
+    #[test]
+    fn a_flood_of_bad_lines_is_summed_after_ten() {
+        let entries = (1..=25)
+            .map(|n| line(n, "log line", Role::NotAMessage))
+            .collect();
+        let issues = judge(&transcript(entries));
+        assert_eq!(issues.len(), 11);
+        let last = &issues[10];
+        assert_eq!(last.code, "stdout-non-json");
+        assert!(
+            last.message.contains("15 more stdout lines"),
+            "{}",
+            last.message
+        );
+        assert!(last.message.contains("lines 11 to 25"), "{}", last.message);
+    }
+
+    #[test]
+    fn id_faults_name_the_method_and_ids() {
+        let tr = transcript(vec![
+            line(
+                1,
+                r#"{"jsonrpc":"2.0","id":"1","result":{}}"#,
+                Role::IdTypeMismatch {
+                    target: Target::Initialize,
+                    sent: 1,
+                },
+            ),
+            line(
+                2,
+                r#"{"jsonrpc":"2.0","id":7,"result":{}}"#,
+                Role::UnknownId {
+                    pending: Some((Target::Op(0), 2)),
+                },
+            ),
+            line(
+                3,
+                r#"{"jsonrpc":"2.0","id":null,"result":{}}"#,
+                Role::NotificationReply,
+            ),
+            line(
+                4,
+                r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+                Role::EchoedRequest(Target::Op(0)),
+            ),
+        ]);
+        let issues = judge(&tr);
+        let codes: Vec<&str> = issues.iter().map(|i| i.code).collect();
+        assert_eq!(
+            codes,
+            [
+                "response-id-type-mismatch",
+                "response-id-mismatch",
+                "notification-response",
+                "stdout-unexpected-request-id"
+            ]
+        );
+        assert!(issues[0].message.contains("initialize response id \"1\""));
+        assert!(
+            issues[1]
+                .message
+                .contains("tools/list response id 7 does not match request id 2")
+        );
+        assert!(issues[3].message.contains("not the tools/list response"));
+    }
+
+    #[test]
+    fn crlf_is_one_warning_with_a_count_and_valid_frames_pass() {
+        let ok = r#"{"jsonrpc":"2.0","method":"notifications/message","params":{}}"#;
+        let tr = transcript(vec![
+            line(1, &format!("{ok}\r"), Role::Notification),
+            line(2, ok, Role::Notification),
+            line(3, &format!("{ok}\r"), Role::Notification),
+        ]);
+        let issues = judge(&tr);
+        assert_eq!(issues.len(), 1);
+        assert_eq!(issues[0].code, "stdout-crlf-line-ending");
+        assert_eq!(detail(&issues[0], "count"), 2);
+        assert_eq!(detail(&issues[0], "line"), 1);
+    }
+}
