@@ -12,7 +12,7 @@ use util::{Run, check_fake, run_with_deadline};
 const DEADLINE: Duration = Duration::from_secs(15);
 /// Short timeouts keep the suite fast; the grace stays generous enough for a
 /// loaded CI machine.
-const FAST: &[&str] = &["--json", "--timeout", "1000", "--shutdown-grace", "500"];
+const FAST: &[&str] = &["--json", "--timeout", "3000", "--shutdown-grace", "500"];
 
 fn fake(scenario: &str, extra: &[&str]) -> Run {
     let mut args: Vec<&str> = FAST.to_vec();
@@ -358,7 +358,9 @@ fn orphaned_processes_in_the_group_are_reported_and_killed() {
 
 #[test]
 fn late_stdout_in_the_settle_window_is_caught() {
-    let run = fake("late-stdout", &[]);
+    // The line comes 20 ms after the response; a long settle window keeps
+    // the test independent of machine load.
+    let run = fake("late-stdout", &["--settle", "1000"]);
     let issue = expect(&run, "stdout-non-json", "error", "stdioTransport");
     assert_eq!(issue["line"], 2);
 }
