@@ -84,7 +84,10 @@ pub fn run(args: &DemoArgs) -> Result<u8, Error> {
             ..CheckArgs::default()
         };
         let plan = crate::plan::resolve(&check)?;
-        let (ok, text) = crate::run_check(&plan, color)?;
+        let (ok, text) = match crate::run_check(&plan, color) {
+            crate::Checked::Report { ok, output } => (ok, output),
+            crate::Checked::Interrupted(sig) => return Ok(crate::interrupted(sig)),
+        };
         out.push_str(&format!("== demo {n}/2: {title}\n$ mcp-stdio-guard --request tools/list -- mcp-stdio-guard __serve {kind}\n"));
         out.push_str(&text);
         out.push('\n');

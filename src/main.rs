@@ -62,24 +62,32 @@ fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> {
         Command::Check(args) => {
             sys::install_interrupt_handlers();
             let plan = plan::resolve(&args)?;
-            let (ok, output) = run_check(&plan, plan.color)?;
-            write_stdout(&output)?;
-            Ok(if ok { 0 } else { 1 })
+            match run_check(&plan, plan.color) {
+                Checked::Report { ok, output } => {
+                    write_stdout(&output)?;
+                    Ok(if ok { 0 } else { 1 })
+                }
+                Checked::Interrupted(sig) => Ok(interrupted(sig)),
+            }
         }
     }
 }
 
+/// What one check produced.
+#[derive(Debug)]
+pub enum Checked {
+    /// Judged: whether it passed, and the rendered report.
+    Report { ok: bool, output: String },
+    /// A signal stopped the guard; the server group is already killed and
+    /// reaped, and nothing was judged.
+    Interrupted(i32),
+}
+
 /// Runs one check and renders its report (JSON or text, as planned).
-/// Returns whether it passed. An interrupt ends the guard here, after the
-/// server group has been killed and reaped.
-pub fn run_check(plan: &Plan, color: bool) -> Result<(bool, String), Error> {
+pub fn run_check(plan: &Plan, color: bool) -> Checked {
     let tr = session::run(&plan.launch, &plan.session);
     if let Some(Stop::Interrupted(sig)) = tr.stop {
-        eprintln!(
-            "mcp-stdio-guard: interrupted by {}; the server's process group was killed",
-            sys::signal_name(sig)
-        );
-        std::process::exit(128 + sig);
+        return Checked::Interrupted(sig);
     }
     let issues = checks::run(&plan.context, &tr);
     let report = report::Report {
@@ -92,7 +100,19 @@ pub fn run_check(plan: &Plan, color: bool) -> Result<(bool, String), Error> {
     } else {
         report::text::render(&report, color)
     };
-    Ok((report.ok(), output))
+    Checked::Report {
+        ok: report.ok(),
+        output,
+    }
+}
+
+/// The exit status for an interrupt, after saying so on stderr.
+pub fn interrupted(sig: i32) -> u8 {
+    eprintln!(
+        "mcp-stdio-guard: interrupted by {}; the server's process group was killed",
+        sys::signal_name(sig)
+    );
+    u8::try_from(128 + sig).unwrap_or(128)
 }
 
 /// Writes to stdout; a closed stdout (`guard | head`) is not an error.

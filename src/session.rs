@@ -62,15 +62,7 @@ pub fn run(launch: &Launch, cfg: &SessionConfig) -> Transcript {
     let ops = cfg
         .operations
         .iter()
-        .map(|op| OpRecord {
-            method: op.method.clone(),
-            has_params: op.params.is_some(),
-            source: op.source,
-            id: None,
-            responded: false,
-            result: None,
-            error: None,
-        })
+        .map(|op| OpRecord::new(&op.method, op.params.is_some(), op.source))
         .collect();
     let mut tr = Transcript::new(ops, cfg.max_stderr_bytes);
     let t0 = Instant::now();

@@ -124,6 +124,21 @@ pub struct OpRecord {
     pub error: Option<Value>,
 }
 
+impl OpRecord {
+    /// An operation not yet sent.
+    pub fn new(method: &str, has_params: bool, source: &'static str) -> OpRecord {
+        OpRecord {
+            method: method.to_string(),
+            has_params,
+            source,
+            id: None,
+            responded: false,
+            result: None,
+            error: None,
+        }
+    }
+}
+
 /// Why the conversation ended before its natural end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {

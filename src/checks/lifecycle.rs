@@ -273,15 +273,7 @@ mod tests {
 
     fn transcript_with(entries: Vec<EntryKind>) -> Transcript {
         let mut tr = Transcript::new(
-            vec![OpRecord {
-                method: "tools/list".into(),
-                has_params: false,
-                source: "cli-request",
-                id: Some(2),
-                responded: false,
-                result: None,
-                error: None,
-            }],
+            vec![OpRecord::new("tools/list", false, "cli-request")],
             1024,
         );
         tr.entries = entries

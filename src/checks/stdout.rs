@@ -330,18 +330,7 @@ mod tests {
     }
 
     fn transcript(entries: Vec<Entry>) -> Transcript {
-        let mut tr = Transcript::new(
-            vec![OpRecord {
-                method: "tools/list".into(),
-                has_params: false,
-                source: "cli-request",
-                id: Some(2),
-                responded: false,
-                result: None,
-                error: None,
-            }],
-            100,
-        );
+        let mut tr = Transcript::new(vec![OpRecord::new("tools/list", false, "cli-request")], 100);
         tr.entries = entries;
         tr
     }
