@@ -316,7 +316,7 @@ impl Driver<'_> {
         let at = self.at_ms(at);
         let class = jsonrpc::classify(&bytes);
         let role = match &class.line {
-            Line::Message(msg) => self.match_message(msg, at),
+            Line::Message(msg) => self.match_message(msg),
             Line::ContentLength => {
                 self.tr.stop.get_or_insert(Stop::ProtocolError);
                 Role::NotAMessage
@@ -340,21 +340,15 @@ impl Driver<'_> {
         );
     }
 
-    fn take(list: &mut Vec<(u64, Target)>, pos: usize) -> (u64, Target) {
-        list.remove(pos)
-    }
-
     /// Decides which request a message answers, answers server requests,
     /// and notes the faults that end the conversation.
-    fn match_message(&mut self, msg: &Message, _at: u64) -> Role {
+    fn match_message(&mut self, msg: &Message) -> Role {
         match msg {
             Message::Notification { .. } => Role::Notification,
             Message::Request { id, method } => {
-                if let Some(&(sent, target)) =
-                    self.pending.iter().find(|(sent, _)| id_is(id, *sent))
+                if let Some(&(_, target)) = self.pending.iter().find(|(sent, _)| id_is(id, *sent))
                     && self.tr.method_of(target) == method
                 {
-                    let _ = sent;
                     self.tr.stop.get_or_insert(Stop::ProtocolError);
                     return Role::EchoedRequest(target);
                 }
@@ -382,7 +376,7 @@ impl Driver<'_> {
                     return self.unknown_id();
                 };
                 if let Some(pos) = self.pending.iter().position(|(sent, _)| id_is(id, *sent)) {
-                    let (sent, target) = Self::take(&mut self.pending, pos);
+                    let (sent, target) = self.pending.remove(pos);
                     self.answered.push((sent, target));
                     return Role::Reply(target);
                 }
@@ -499,7 +493,7 @@ impl Driver<'_> {
 
     fn timeout(&mut self, target: Target, ms: u64) {
         if let Some(pos) = self.pending.iter().position(|(_, t)| *t == target) {
-            let entry = Self::take(&mut self.pending, pos);
+            let entry = self.pending.remove(pos);
             self.abandoned.push(entry);
         }
         let at = self.now_ms();
