@@ -125,6 +125,101 @@ const SCENARIOS: &[(&str, &str)] = &[
         "roots-request",
         "asks for roots/list before answering initialize",
     ),
+    ("init-result-array", "answers initialize with result []"),
+    (
+        "init-no-protocol",
+        "initialize result lacks protocolVersion",
+    ),
+    (
+        "init-protocol-number",
+        "initialize result protocolVersion is a number",
+    ),
+    (
+        "init-no-capabilities",
+        "initialize result lacks capabilities",
+    ),
+    (
+        "init-bad-capabilities",
+        "initialize result capabilities.tools is true",
+    ),
+    ("init-no-server-info", "initialize result lacks serverInfo"),
+    (
+        "init-bad-server-info",
+        "initialize result serverInfo.name is 5",
+    ),
+    ("init-older-protocol", "always negotiates 2025-03-26"),
+    ("duplicate-response", "answers tools/list twice"),
+    ("batch-response", "answers tools/list inside a batch array"),
+    (
+        "parse-error-null-id",
+        "writes a -32700 error with id null after initialized",
+    ),
+    ("server-id-reuse", "pings the client twice with the same id"),
+    (
+        "sampling-request",
+        "asks for sampling/createMessage after initialized",
+    ),
+    (
+        "log-without-capability",
+        "sends notifications/message without the logging capability",
+    ),
+    (
+        "progress-unknown-token",
+        "sends notifications/progress for a token never given",
+    ),
+    (
+        "catalog-full",
+        "advertises tools (two pages), resources, templates, prompts and logging; all correct",
+    ),
+    (
+        "list-unsupported",
+        "advertises prompts; prompts/list is method not found",
+    ),
+    ("list-error", "advertises resources; resources/list fails"),
+    (
+        "list-timeout",
+        "advertises prompts; never answers prompts/list",
+    ),
+    ("list-exit", "advertises prompts; exits 0 on prompts/list"),
+    (
+        "cursor-loop",
+        "tools/list always returns the same nextCursor",
+    ),
+    ("cursor-null", "tools/list returns nextCursor null"),
+    (
+        "templates-unsupported",
+        "advertises resources; resources/templates/list is method not found",
+    ),
+    ("tools-bad-result", "tools/list result tools is an object"),
+    ("tools-duplicate", "two tools named echo"),
+    ("tool-name-empty", "a tool with an empty name"),
+    ("tool-name-spaces", "a tool named \"echo text\""),
+    ("tool-no-schema", "a tool without inputSchema"),
+    (
+        "tool-required-missing",
+        "inputSchema.required names an undefined property",
+    ),
+    ("tool-no-description", "a tool without description"),
+    (
+        "tool-bad-output-schema",
+        "a tool whose outputSchema is an array schema",
+    ),
+    ("bad-resource", "a resource without uri"),
+    ("bad-template", "a resource template without name"),
+    ("bad-prompt", "a prompt argument without name"),
+];
+
+/// Scenarios that advertise tools, resources and prompts.
+const ALL_LISTS: &[&str] = &[
+    "catalog-full",
+    "list-unsupported",
+    "list-error",
+    "list-timeout",
+    "list-exit",
+    "templates-unsupported",
+    "bad-resource",
+    "bad-template",
+    "bad-prompt",
 ];
 
 fn send(out: &mut impl Write, value: &Value, ending: &str) {
@@ -136,20 +231,151 @@ fn reply(id: &Value, result: Value) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "result": result})
 }
 
-fn init_result(msg: &Value) -> Value {
-    json!({
-        "protocolVersion": msg["params"]["protocolVersion"].as_str().unwrap_or("2025-11-25"),
-        "capabilities": {"tools": {}},
+fn init_result(scenario: &str, msg: &Value) -> Value {
+    let requested = msg["params"]["protocolVersion"]
+        .as_str()
+        .unwrap_or("2025-11-25");
+    let capabilities = if scenario == "catalog-full" {
+        json!({"tools": {"listChanged": true}, "resources": {"subscribe": false, "listChanged": false},
+            "prompts": {}, "logging": {}})
+    } else if ALL_LISTS.contains(&scenario) {
+        json!({"tools": {}, "resources": {}, "prompts": {}})
+    } else {
+        json!({"tools": {}})
+    };
+    let mut result = json!({
+        "protocolVersion": requested,
+        "capabilities": capabilities,
         "serverInfo": {"name": "fake-server", "version": "1.0.0"},
-    })
+    });
+    let obj = result.as_object_mut().expect("an object");
+    match scenario {
+        "init-result-array" => return json!([]),
+        "init-no-protocol" => drop(obj.remove("protocolVersion")),
+        "init-protocol-number" => drop(obj.insert("protocolVersion".into(), json!(20251125))),
+        "init-no-capabilities" => drop(obj.remove("capabilities")),
+        "init-bad-capabilities" => drop(obj.insert("capabilities".into(), json!({"tools": true}))),
+        "init-no-server-info" => drop(obj.remove("serverInfo")),
+        "init-bad-server-info" => {
+            drop(obj.insert("serverInfo".into(), json!({"name": 5, "version": "1"})))
+        }
+        "init-older-protocol" => drop(obj.insert("protocolVersion".into(), json!("2025-03-26"))),
+        _ => {}
+    }
+    result
 }
 
-fn tools() -> Value {
-    json!({"tools": [{
+fn echo_tool() -> Value {
+    json!({
         "name": "echo",
         "description": "Echo text.",
         "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
-    }]})
+    })
+}
+
+/// How the server answers one request.
+enum Answer {
+    Result(Value),
+    Error(i64, &'static str),
+    Silent,
+    Exit(i32),
+}
+
+/// The answer to a list request (or ping) after initialize.
+fn answer(scenario: &str, method: &str, cursor: Option<&str>) -> Answer {
+    let not_found = Answer::Error(-32601, "Method not found");
+    match (method, scenario) {
+        ("ping", _) => Answer::Result(json!({})),
+        ("tools/list", "catalog-full") => match cursor {
+            None => Answer::Result(json!({"tools": [echo_tool()], "nextCursor": "page-2"})),
+            Some(_) => Answer::Result(json!({"tools": [{
+                "name": "add",
+                "title": "Add",
+                "description": "Add two integers.",
+                "inputSchema": {"type": "object",
+                    "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+                    "required": ["a", "b"], "additionalProperties": false},
+                "outputSchema": {"type": "object", "properties": {"sum": {"type": "integer"}}, "required": ["sum"]},
+            }]})),
+        },
+        ("tools/list", "cursor-loop") => {
+            Answer::Result(json!({"tools": [echo_tool()], "nextCursor": "again"}))
+        }
+        ("tools/list", "cursor-null") => {
+            Answer::Result(json!({"tools": [echo_tool()], "nextCursor": null}))
+        }
+        ("tools/list", "tools-bad-result") => {
+            Answer::Result(json!({"tools": {"echo": echo_tool()}}))
+        }
+        ("tools/list", _) => {
+            let mut tool = echo_tool();
+            let t = tool.as_object_mut().expect("an object");
+            let mut tools = vec![];
+            match scenario {
+                "tools-duplicate" => tools.push(echo_tool()),
+                "tool-name-empty" => drop(t.insert("name".into(), json!(""))),
+                "tool-name-spaces" => drop(t.insert("name".into(), json!("echo text"))),
+                "tool-no-schema" => drop(t.remove("inputSchema")),
+                "tool-required-missing" => drop(t.insert(
+                    "inputSchema".into(),
+                    json!({"type": "object", "properties": {"text": {"type": "string"}}, "required": ["query"]}),
+                )),
+                "tool-no-description" => drop(t.remove("description")),
+                "tool-bad-output-schema" => {
+                    drop(t.insert("outputSchema".into(), json!({"type": "array"})))
+                }
+                _ => {}
+            }
+            tools.insert(0, tool);
+            Answer::Result(json!({ "tools": tools }))
+        }
+        ("resources/list", "list-error") => Answer::Error(-32603, "database unavailable"),
+        ("resources/list", "bad-resource") => {
+            Answer::Result(json!({"resources": [{"name": "readme"}]}))
+        }
+        ("resources/list", s) if ALL_LISTS.contains(&s) => Answer::Result(
+            json!({"resources": [{"uri": "file:///readme.md", "name": "readme", "mimeType": "text/markdown"}]}),
+        ),
+        ("resources/templates/list", "templates-unsupported") => not_found,
+        ("resources/templates/list", "bad-template") => {
+            Answer::Result(json!({"resourceTemplates": [{"uriTemplate": "file:///{path}"}]}))
+        }
+        ("resources/templates/list", s) if ALL_LISTS.contains(&s) => Answer::Result(
+            json!({"resourceTemplates": [{"uriTemplate": "file:///{path}", "name": "file"}]}),
+        ),
+        ("prompts/list", "list-unsupported") => not_found,
+        ("prompts/list", "list-timeout") => Answer::Silent,
+        ("prompts/list", "list-exit") => Answer::Exit(0),
+        ("prompts/list", "bad-prompt") => Answer::Result(
+            json!({"prompts": [{"name": "greet", "arguments": [{"description": "who"}]}]}),
+        ),
+        ("prompts/list", s) if ALL_LISTS.contains(&s) => Answer::Result(
+            json!({"prompts": [{"name": "greet", "arguments": [{"name": "who", "required": true}]}]}),
+        ),
+        _ => not_found,
+    }
+}
+
+/// What the server writes on its own once it gets notifications/initialized.
+fn after_initialized(scenario: &str) -> Vec<Value> {
+    let log = json!({"jsonrpc": "2.0", "method": "notifications/message",
+        "params": {"level": "info", "data": "ready"}});
+    match scenario {
+        "catalog-full" | "log-without-capability" => vec![log],
+        "parse-error-null-id" => vec![json!({"jsonrpc": "2.0", "id": null,
+            "error": {"code": -32700, "message": "Parse error"}})],
+        "server-id-reuse" => vec![
+            json!({"jsonrpc": "2.0", "id": "srv-9", "method": "ping"}),
+            json!({"jsonrpc": "2.0", "id": "srv-9", "method": "ping"}),
+        ],
+        "sampling-request" => vec![json!({"jsonrpc": "2.0", "id": "srv-2",
+            "method": "sampling/createMessage",
+            "params": {"messages": [], "maxTokens": 10}})],
+        "progress-unknown-token" => vec![json!({"jsonrpc": "2.0",
+            "method": "notifications/progress",
+            "params": {"progressToken": "never-sent", "progress": 1}})],
+        _ => vec![],
+    }
 }
 
 /// Keeps the process alive for at most `limit`, as a stuck server would.
@@ -259,6 +485,7 @@ fn run(scenario: &str, marker: &str) {
     let stdin = io::stdin().lock();
     // An initialize response held back until the client answers our request.
     let mut held: Option<Value> = None;
+    let mut requests_after_init = 0;
     for line in stdin.lines() {
         let Ok(line) = line else { break };
         if scenario == "stderr-log" {
@@ -286,7 +513,11 @@ fn run(scenario: &str, marker: &str) {
                     &json!({"jsonrpc": "2.0", "id": null, "result": {}}),
                     ending,
                 ),
-                _ => {}
+                _ => {
+                    for msg in after_initialized(scenario) {
+                        send(&mut out, &msg, ending);
+                    }
+                }
             },
             (_, None) => {}
             ("", Some(id)) => {
@@ -298,26 +529,36 @@ fn run(scenario: &str, marker: &str) {
                     }
                 }
             }
-            (method, Some(id)) => match scenario {
-                "exit-on-request" => std::process::exit(2),
-                "ignore-request" => {}
-                "op-error" => send(
-                    &mut out,
-                    &json!({"jsonrpc": "2.0", "id": id,
-                        "error": {"code": -32603, "message": "database unavailable"}}),
-                    ending,
-                ),
-                _ => match method {
-                    "tools/list" => send(&mut out, &reply(&id, tools()), ending),
-                    "ping" => send(&mut out, &reply(&id, json!({})), ending),
-                    _ => send(
-                        &mut out,
-                        &json!({"jsonrpc": "2.0", "id": id,
-                            "error": {"code": -32601, "message": "Method not found"}}),
-                        ending,
-                    ),
-                },
-            },
+            (method, Some(id)) => {
+                requests_after_init += 1;
+                let cursor = msg.pointer("/params/cursor").and_then(Value::as_str);
+                let answer = match scenario {
+                    "exit-on-request" => Answer::Exit(2),
+                    "ignore-request" => Answer::Silent,
+                    // Only the first request fails; a retry succeeds.
+                    "op-error" if requests_after_init == 1 => {
+                        Answer::Error(-32603, "database unavailable")
+                    }
+                    _ => answer(scenario, method, cursor),
+                };
+                let response = match answer {
+                    Answer::Result(result) => reply(&id, result),
+                    Answer::Error(code, message) => json!({"jsonrpc": "2.0", "id": id,
+                        "error": {"code": code, "message": message}}),
+                    Answer::Silent => continue,
+                    Answer::Exit(code) => std::process::exit(code),
+                };
+                match scenario {
+                    "duplicate-response" if method == "tools/list" => {
+                        send(&mut out, &response, ending);
+                        send(&mut out, &response, ending);
+                    }
+                    "batch-response" if method == "tools/list" => {
+                        send(&mut out, &json!([response]), ending)
+                    }
+                    _ => send(&mut out, &response, ending),
+                }
+            }
         }
     }
     // stdin closed.
@@ -340,10 +581,10 @@ fn initialize(
     out: &mut impl Write,
     ending: &str,
 ) -> Option<Value> {
-    let response = reply(id, init_result(msg));
+    let response = reply(id, init_result(scenario, msg));
     match scenario {
-        "wrong-id" => send(out, &reply(&json!(99), init_result(msg)), ending),
-        "string-id" => send(out, &reply(&json!("1"), init_result(msg)), ending),
+        "wrong-id" => send(out, &reply(&json!(99), init_result(scenario, msg)), ending),
+        "string-id" => send(out, &reply(&json!("1"), init_result(scenario, msg)), ending),
         "echo" => {
             let _ = writeln!(out, "{raw}");
             let _ = out.flush();

@@ -87,6 +87,8 @@ pub struct CheckArgs {
     pub max_stderr_bytes: u64,
     pub settle_ms: u64,
     pub shutdown_grace_ms: u64,
+    /// List what initialize advertised (on unless --no-capability-probes).
+    pub capability_probes: bool,
     pub color: ColorChoice,
     /// The server argv: program first. Never empty after parsing.
     pub command: Vec<OsString>,
@@ -109,6 +111,7 @@ impl Default for CheckArgs {
             max_stderr_bytes: 1_048_576,
             settle_ms: 50,
             shutdown_grace_ms: 2000,
+            capability_probes: true,
             color: ColorChoice::Auto,
             command: Vec::new(),
         }
@@ -166,6 +169,7 @@ fn parse_check(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Co
             Short('V') | Long("version") => return Ok(Command::Version),
             Long("json") => a.json = true,
             Long("inherit-env") => a.inherit_env = true,
+            Long("no-capability-probes") => a.capability_probes = false,
             Long("protocol") => a.protocol = protocol_value(&mut parser)?,
             Long("timeout") => a.timeout_ms = number(&mut parser, "--timeout", MIN_TIMEOUT_MS)?,
             Long("startup-timeout") => {
@@ -285,6 +289,7 @@ const CHECK_FLAGS: &[&str] = &[
     "--max-stderr-bytes",
     "--settle",
     "--shutdown-grace",
+    "--no-capability-probes",
     "--color",
     "--help",
     "--version",
@@ -431,7 +436,8 @@ Usage:
   mcp-stdio-guard help [check|demo|codes]
 
 Commands:
-  check   start the server, run initialize (and --request), judge stdout, report (default)
+  check   start the server, run initialize, --request and the capability probes, judge
+          every stdout line, report (default)
   demo    check two servers built into this binary: one clean, one with a stdout banner
 
 Options of check:
@@ -450,6 +456,8 @@ Options of check:
   --max-stderr-bytes <n>      stderr kept for the report (head and tail) [default: 1048576]
   --settle <ms>               keep observing after the last response [default: 50]
   --shutdown-grace <ms>       wait after closing stdin, and after SIGTERM [default: 2000]
+  --no-capability-probes      do not list the advertised tools, resources, resource
+                              templates and prompts (on by default, every page)
   --color <when>              auto, always or never (NO_COLOR is honoured) [default: auto]
   -h, --help                  print this help
   -V, --version               print the version

@@ -14,6 +14,7 @@ mod cli;
 mod demo;
 mod error;
 mod jsonrpc;
+mod mcp;
 mod plan;
 mod redact;
 mod report;

@@ -153,6 +153,7 @@ pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
         max_stdout_line_bytes: args.max_stdout_line_bytes,
         max_stderr_bytes: args.max_stderr_bytes,
         operations,
+        capability_probes: args.capability_probes,
     };
     let context = Context {
         argv: argv.clone(),
@@ -169,6 +170,7 @@ pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
         max_stdout_line_bytes: args.max_stdout_line_bytes,
         max_stderr_bytes: args.max_stderr_bytes,
         grace_ms: args.shutdown_grace_ms,
+        protocol: args.protocol.clone(),
     };
     Ok(Plan {
         launch: Launch {

@@ -13,13 +13,14 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::checks::initialize;
 use crate::child::{Launch, Server};
 use crate::jsonrpc::{self, Line, Message};
-use crate::sys;
 use crate::transcript::{
     Answer, EndedBy, Entry, EntryKind, OpRecord, Role, SpawnError, Stage, Stop, Target, Transcript,
 };
 use crate::wire::{self, Event};
+use crate::{mcp, sys};
 
 /// How long the session waits in one `recv_timeout` at most, so it notices
 /// SIGINT/SIGTERM/SIGHUP sent to the guard promptly.
@@ -54,6 +55,9 @@ pub struct SessionConfig {
     pub max_stdout_line_bytes: u64,
     pub max_stderr_bytes: u64,
     pub operations: Vec<Operation>,
+    /// Whether to list what `initialize` advertised (tools, resources,
+    /// resource templates, prompts), following every cursor.
+    pub capability_probes: bool,
 }
 
 /// Spawns the server, runs the session, stops the server, and returns the
@@ -321,6 +325,14 @@ impl Driver<'_> {
                 self.tr.stop.get_or_insert(Stop::ProtocolError);
                 Role::NotAMessage
             }
+            Line::Invalid { batch: true, .. } => {
+                // Batches are wrong on today's wire (the checks say so), but
+                // the responses inside still answer our requests: a client
+                // of 2025-03-26 would read them, and waiting for them would
+                // only add a timeout to the report.
+                self.unpack_batch(&bytes, at);
+                Role::NotAMessage
+            }
             _ => Role::NotAMessage,
         };
         // A reply that ends the wait may carry the result the checks need.
@@ -338,6 +350,19 @@ impl Driver<'_> {
                 role,
             },
         );
+    }
+
+    fn unpack_batch(&mut self, bytes: &[u8], at: u64) {
+        let Ok(Value::Array(items)) = serde_json::from_slice::<Value>(bytes) else {
+            return;
+        };
+        for item in &items {
+            if let Ok(msg) = jsonrpc::validate(item)
+                && let Role::Reply(target) = self.match_message(&msg)
+            {
+                self.record_reply(target, item, at);
+            }
+        }
     }
 
     /// Decides which request a message answers, answers server requests,
@@ -423,11 +448,16 @@ impl Driver<'_> {
                 });
                 self.stage = Stage::PostInitialize;
             }
-            Target::Op(i) => {
-                if let Some(op) = self.tr.ops.get_mut(i) {
-                    op.responded = true;
-                    op.result = result;
-                    op.error = error;
+            Target::Op(_) | Target::Probe(_) => {
+                let record = match target {
+                    Target::Op(i) => self.tr.ops.get_mut(i),
+                    Target::Probe(i) => self.tr.probes.get_mut(i),
+                    Target::Initialize => None,
+                };
+                if let Some(record) = record {
+                    record.responded = true;
+                    record.result = result;
+                    record.error = error;
                 }
                 self.stage = Stage::PostInitialize;
             }
@@ -450,45 +480,127 @@ impl Driver<'_> {
             self.timeout(Target::Initialize, ms);
             return;
         }
-        if self.halted() || !self.tr.initialized() {
+        if self.halted() {
             return;
+        }
+        // A result the guard cannot work with (no usable protocol version or
+        // capabilities) fails the run before `notifications/initialized`.
+        match self.tr.init_result() {
+            Some(result) if !initialize::blocks_handshake(result, &self.cfg.protocol) => {}
+            Some(_) => {
+                self.tr.stop.get_or_insert(Stop::ProtocolError);
+                return;
+            }
+            None => return,
         }
         self.send_notification(
             "notifications/initialized",
             jsonrpc::notification("notifications/initialized"),
         );
+        self.tr.handshake = true;
         for i in 0..self.cfg.operations.len() {
             let op = &self.cfg.operations[i];
             let (method, params) = (op.method.clone(), op.params.clone());
-            self.stage = Stage::Operation(i);
-            let id = self.send_request(Target::Op(i), &method, params.as_ref());
-            self.tr.ops[i].id = Some(id);
-            let deadline = Instant::now() + self.cfg.request_timeout;
-            let answered = self.wait_until(deadline, INTERRUPT_POLL, |d| {
-                !d.is_pending(Target::Op(i)) || d.halted()
-            });
-            if self.halted() {
+            if !self.exchange(Target::Op(i), &method, params.as_ref()) {
                 return;
             }
-            if !answered {
-                let ms = ms(self.cfg.request_timeout);
-                self.timeout(Target::Op(i), ms);
-                // Tell the server we gave up (MCP: SHOULD on timeout), and
-                // go on: one slow request does not end the session.
-                let cancel = json!({
-                    "jsonrpc": "2.0",
-                    "method": "notifications/cancelled",
-                    "params": {"requestId": id, "reason": "timeout"},
-                });
-                let mut bytes = cancel.to_string().into_bytes();
-                bytes.push(b'\n');
-                self.send_notification("notifications/cancelled", bytes);
-                self.stage = Stage::PostInitialize;
-            }
+        }
+        if self.cfg.capability_probes && !self.probe_capabilities() {
+            return;
         }
         self.stage = Stage::PostInitialize;
         let settle_end = Instant::now() + self.cfg.settle;
         self.wait_until(settle_end, INTERRUPT_POLL, |d| d.halted());
+    }
+
+    /// Sends one post-initialize request and waits for its response under
+    /// the request timeout. On timeout it tells the server it gave up (MCP:
+    /// SHOULD) and goes on: one slow request does not end the session.
+    /// Returns false when the session has halted.
+    fn exchange(&mut self, target: Target, method: &str, params: Option<&Value>) -> bool {
+        self.stage = match target {
+            Target::Probe(i) => Stage::Probe(i),
+            Target::Op(i) => Stage::Operation(i),
+            Target::Initialize => Stage::Initialize,
+        };
+        let id = self.send_request(target, method, params);
+        match target {
+            Target::Op(i) => self.tr.ops[i].id = Some(id),
+            Target::Probe(i) => self.tr.probes[i].id = Some(id),
+            Target::Initialize => {}
+        }
+        let deadline = Instant::now() + self.cfg.request_timeout;
+        let answered = self.wait_until(deadline, INTERRUPT_POLL, |d| {
+            !d.is_pending(target) || d.halted()
+        });
+        if self.halted() {
+            return false;
+        }
+        if !answered {
+            let ms = ms(self.cfg.request_timeout);
+            self.timeout(target, ms);
+            let cancel = json!({
+                "jsonrpc": "2.0",
+                "method": "notifications/cancelled",
+                "params": {"requestId": id, "reason": "timeout"},
+            });
+            let mut bytes = cancel.to_string().into_bytes();
+            bytes.push(b'\n');
+            self.send_notification("notifications/cancelled", bytes);
+        }
+        self.stage = Stage::PostInitialize;
+        true
+    }
+
+    /// Lists everything `initialize` advertised, following `nextCursor`
+    /// while it is a new string, for at most `mcp::MAX_PAGES` pages. A list
+    /// an operation already fetched from its first page continues from that
+    /// operation's cursor. Returns false when the session has halted.
+    fn probe_capabilities(&mut self) -> bool {
+        let advertised: Vec<String> = self
+            .tr
+            .init_result()
+            .map(|r| mcp::advertised(r).into_iter().map(String::from).collect())
+            .unwrap_or_default();
+        for spec in &mcp::LISTS {
+            if !advertised.iter().any(|k| k == spec.capability) {
+                continue;
+            }
+            let mut cursor = None;
+            let mut seen: Vec<String> = Vec::new();
+            let mut pages = 0;
+            if let Some(op) = self.tr.covering_op(spec.method) {
+                match next_cursor(op.result.as_ref()) {
+                    Some(next) => {
+                        seen.push(next.clone());
+                        cursor = Some(next);
+                    }
+                    None => continue,
+                }
+                pages = 1;
+            }
+            while pages < mcp::MAX_PAGES {
+                let params = cursor.as_ref().map(|c| json!({"cursor": c}));
+                let i = self.tr.probes.len();
+                let mut record = OpRecord::new(spec.method, params.is_some(), "capability-probe");
+                record.cursor = cursor.clone();
+                self.tr.probes.push(record);
+                if !self.exchange(Target::Probe(i), spec.method, params.as_ref()) {
+                    return false;
+                }
+                pages += 1;
+                match next_cursor(self.tr.probes[i].result.as_ref()) {
+                    Some(next) if !seen.contains(&next) => {
+                        seen.push(next.clone());
+                        cursor = Some(next);
+                    }
+                    // The end, an error, a timeout, or a cursor seen before
+                    // (a loop, which the checks report).
+                    _ => break,
+                }
+            }
+        }
+        true
     }
 
     fn timeout(&mut self, target: Target, ms: u64) {
@@ -560,6 +672,11 @@ impl Driver<'_> {
         self.tr.shutdown.stdout_held_open = self.stdout_open;
         self.tr.shutdown.stderr_held_open = self.stderr_open;
     }
+}
+
+/// The `nextCursor` of a list result, when it is a string.
+fn next_cursor(result: Option<&Value>) -> Option<String> {
+    result?.get("nextCursor")?.as_str().map(String::from)
 }
 
 /// Whether a response id is exactly the id the guard sent (type included).

@@ -15,6 +15,8 @@ pub enum Target {
     Initialize,
     /// The operation at this index of `Transcript::ops`.
     Op(usize),
+    /// The capability-probe page at this index of `Transcript::probes`.
+    Probe(usize),
 }
 
 /// Where the session was when something happened.
@@ -24,6 +26,8 @@ pub enum Stage {
     Initialize,
     /// Waiting for the response to operation `n`.
     Operation(usize),
+    /// Waiting for the response to capability-probe page `n`.
+    Probe(usize),
     /// Initialized, nothing outstanding (including the settle window).
     PostInitialize,
     /// The guard has begun to stop the server (stdin closed or signalled).
@@ -112,12 +116,14 @@ pub struct Entry {
     pub kind: EntryKind,
 }
 
-/// One post-initialize request.
+/// One post-initialize request: an operation or a capability-probe page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OpRecord {
     pub method: String,
     pub has_params: bool,
     pub source: &'static str,
+    /// The pagination cursor sent with a probe page.
+    pub cursor: Option<String>,
     pub id: Option<u64>,
     pub responded: bool,
     pub result: Option<Value>,
@@ -131,6 +137,7 @@ impl OpRecord {
             method: method.to_string(),
             has_params,
             source,
+            cursor: None,
             id: None,
             responded: false,
             result: None,
@@ -194,7 +201,11 @@ pub struct Transcript {
     /// The initialize response: `Ok(result)` or `Err(error object)`.
     pub init_reply: Option<Result<Value, Value>>,
     pub init_reply_at_ms: Option<u64>,
+    /// Whether `notifications/initialized` was sent: the handshake is done.
+    pub handshake: bool,
     pub ops: Vec<OpRecord>,
+    /// The capability-probe pages, in the order they were sent.
+    pub probes: Vec<OpRecord>,
     pub stop: Option<Stop>,
     pub stdout_bytes: u64,
     pub stderr: StderrCapture,
@@ -210,7 +221,9 @@ impl Transcript {
             entries: Vec::new(),
             init_reply: None,
             init_reply_at_ms: None,
+            handshake: false,
             ops,
+            probes: Vec::new(),
             stop: None,
             stdout_bytes: 0,
             stderr: StderrCapture::new(stderr_cap),
@@ -229,27 +242,58 @@ impl Transcript {
         }
     }
 
-    /// Whether initialize answered with a result.
+    /// Whether the handshake completed: initialize answered with a result
+    /// the guard accepted, and `notifications/initialized` was sent.
     pub fn initialized(&self) -> bool {
-        matches!(self.init_reply, Some(Ok(_)))
+        self.handshake
+    }
+
+    /// The initialize result, when initialize answered with one.
+    pub fn init_result(&self) -> Option<&Value> {
+        match &self.init_reply {
+            Some(Ok(result)) => Some(result),
+            _ => None,
+        }
     }
 
     /// The protocol version the server answered with, or "".
     pub fn negotiated_protocol(&self) -> &str {
-        match &self.init_reply {
-            Some(Ok(result)) => result
-                .get("protocolVersion")
-                .and_then(Value::as_str)
-                .unwrap_or(""),
-            _ => "",
-        }
+        self.init_result()
+            .and_then(|r| r.get("protocolVersion"))
+            .and_then(Value::as_str)
+            .unwrap_or("")
     }
 
     pub fn method_of(&self, target: Target) -> &str {
         match target {
             Target::Initialize => "initialize",
             Target::Op(i) => self.ops.get(i).map_or("request", |op| op.method.as_str()),
+            Target::Probe(i) => self.probes.get(i).map_or("request", |p| p.method.as_str()),
         }
+    }
+
+    pub fn record(&self, target: Target) -> Option<&OpRecord> {
+        match target {
+            Target::Initialize => None,
+            Target::Op(i) => self.ops.get(i),
+            Target::Probe(i) => self.probes.get(i),
+        }
+    }
+
+    /// The operation that listed `method` from its first page (no cursor)
+    /// and got a result: the probe of that list continues from it.
+    pub fn covering_op(&self, method: &str) -> Option<&OpRecord> {
+        self.ops.iter().find(|op| {
+            op.method == method && op.cursor.is_none() && !op.has_params && op.result.is_some()
+        })
+    }
+
+    /// Every page of one list, in order: the covering operation's result
+    /// first (if any), then the probe pages.
+    pub fn list_chain(&self, method: &str) -> Vec<&OpRecord> {
+        let mut chain: Vec<&OpRecord> = self.covering_op(method).into_iter().collect();
+        chain.extend(self.probes.iter().filter(|p| p.method == method));
+        chain
     }
 
     /// Every valid JSON-RPC message the server wrote, in order.

@@ -78,6 +78,19 @@ fn assert_clean(run: &util::Run) {
     assert_eq!(j["summary"]["status"], "pass");
     assert_eq!(j["capabilityChecks"]["tools"]["itemCount"], 1);
     assert_eq!(j["process"]["shutdown"]["endedBy"], "stdin-close");
+    // Every advertised list was probed and passed: a tool, a resource, a
+    // resource template and a prompt.
+    let caps = &j["checks"]["capabilities"];
+    assert_eq!(caps["status"], "pass", "{caps}");
+    for key in ["tools", "resources", "resourceTemplates", "prompts"] {
+        assert_eq!(caps[key]["status"], "pass", "{key}: {caps}");
+        assert_eq!(j["capabilityChecks"][key]["itemCount"], 1, "{key}");
+    }
+    assert_eq!(
+        j["toolSchema"]["toolNames"],
+        serde_json::json!(["forecast"])
+    );
+    assert_eq!(j["checks"]["toolSchema"]["status"], "pass");
 }
 
 fn assert_banner_fails(run: &util::Run) {

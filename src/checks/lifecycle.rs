@@ -60,6 +60,20 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
             .with("phase", "initialize")
             .with("timeoutMs", *ms),
         ),
+        EntryKind::Timeout {
+            target: Target::Probe(i),
+            ms,
+        } => out.push(
+            Issue::new(
+                "capability-list-timeout",
+                format!(
+                    "no {} response within {ms}ms, though the server advertises the capability",
+                    tr.method_of(Target::Probe(*i))
+                ),
+            )
+            .with("method", tr.method_of(Target::Probe(*i)))
+            .with("timeoutMs", *ms),
+        ),
         EntryKind::Timeout { target, ms } => out.push(
             Issue::new(
                 "operation-timeout",
@@ -70,7 +84,7 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
             .with("timeoutMs", *ms),
         ),
         EntryKind::Exited { exit, stage } => {
-            if let Some(issue) = exit_issue(tr, exit, *stage) {
+            if let Some(issue) = exit_issue(tr, exit, *stage, out) {
                 out.push(issue);
             }
         }
@@ -78,7 +92,21 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
     }
 }
 
-fn exit_issue(tr: &Transcript, exit: &Exit, stage: Stage) -> Option<Issue> {
+fn crashed(exit: &Exit, status: &str, kind: &str) -> Issue {
+    with_exit(
+        Issue::new(
+            "server-crashed",
+            format!("server exited after initialize ({status})"),
+        )
+        .with("detailCode", format!("{kind}-exit-after-initialize"))
+        .with("phase", "post-initialize"),
+        exit,
+    )
+}
+
+/// The issue of an exit at `stage`; a crash during a probe pushes its
+/// `server-crashed` to `out` first.
+fn exit_issue(tr: &Transcript, exit: &Exit, stage: Stage, out: &mut Vec<Issue>) -> Option<Issue> {
     let status = format!("code {}, signal {}", code_text(exit), signal_text(exit));
     let kind = exit_kind(exit);
     let issue = match stage {
@@ -99,12 +127,23 @@ fn exit_issue(tr: &Transcript, exit: &Exit, stage: Stage) -> Option<Issue> {
         )
         .with("detailCode", format!("{kind}-exit-during-operation"))
         .with("phase", "operation"),
-        Stage::PostInitialize if !exit.is_clean() => Issue::new(
-            "server-crashed",
-            format!("server exited after initialize ({status})"),
-        )
-        .with("detailCode", format!("{kind}-exit-after-initialize"))
-        .with("phase", "post-initialize"),
+        Stage::Probe(i) => {
+            // A crash is named as such (a runtime problem) as well as the
+            // list it left unanswered (a broken contract).
+            if !exit.is_clean() {
+                out.push(crashed(exit, &status, kind));
+            }
+            Issue::new(
+                "capability-list-missing-response",
+                format!(
+                    "{} did not receive a response before server exit ({status})",
+                    tr.method_of(Target::Probe(i))
+                ),
+            )
+            .with("method", tr.method_of(Target::Probe(i)))
+            .with("phase", "post-initialize")
+        }
+        Stage::PostInitialize if !exit.is_clean() => return Some(crashed(exit, &status, kind)),
         Stage::PostInitialize => return None,
     };
     Some(with_exit(issue, exit))
@@ -383,6 +422,7 @@ mod tests {
             max_stdout_line_bytes: 1,
             max_stderr_bytes: 1,
             grace_ms: 2000,
+            protocol: "2025-11-25".into(),
         };
         let mut out = Vec::new();
         after(&ctx, &tr, &mut out);

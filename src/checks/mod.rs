@@ -10,8 +10,12 @@ use serde_json::Value;
 
 use crate::transcript::Transcript;
 
+pub mod capabilities;
+pub mod catalog;
+pub mod initialize;
 pub mod lifecycle;
 pub mod stdout;
+pub mod traffic;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -59,6 +63,8 @@ pub enum Group {
     Stdout,
     JsonRpc,
     Operation,
+    Capabilities,
+    ToolSchema,
     Process,
     PythonBuffering,
 }
@@ -267,6 +273,230 @@ pub const CODES: &[CodeInfo] = &[
         [Operation],
         "the request returned a JSON-RPC error"
     ),
+    code!(
+        "initialize-invalid-result",
+        MP,
+        E,
+        [Initialize],
+        "the initialize result is not an object; the handshake stops before notifications/initialized"
+    ),
+    code!(
+        "initialize-missing-protocol-version",
+        MP,
+        E,
+        [Initialize],
+        "the initialize result has no protocolVersion; the handshake stops"
+    ),
+    code!(
+        "initialize-invalid-protocol-version",
+        MP,
+        E,
+        [Initialize],
+        "protocolVersion is not a string, not a date-shaped version, or neither the requested nor a released version (an echoed unknown version included); the handshake stops"
+    ),
+    code!(
+        "initialize-missing-capabilities",
+        MP,
+        E,
+        [Initialize],
+        "the initialize result has no capabilities; the handshake stops"
+    ),
+    code!(
+        "initialize-invalid-capabilities",
+        MP,
+        E,
+        [Initialize],
+        "capabilities is not an object, or a known capability is not an object or has a non-boolean flag; the handshake stops"
+    ),
+    code!(
+        "initialize-missing-server-info",
+        MP,
+        W,
+        [Initialize],
+        "the initialize result has no serverInfo"
+    ),
+    code!(
+        "initialize-invalid-server-info",
+        MP,
+        W,
+        [Initialize],
+        "serverInfo is not an object with string name and version"
+    ),
+    code!(
+        "response-duplicate",
+        MP,
+        E,
+        [JsonRpc],
+        "a second response to a request that was already answered"
+    ),
+    code!(
+        "response-id-null",
+        MP,
+        W,
+        [JsonRpc],
+        "a parse or invalid-request error (-32700/-32600) with a null id, or (before 2025-11-25) no id"
+    ),
+    code!(
+        "stdout-json-rpc-batch",
+        MP,
+        E,
+        [Stdout, JsonRpc],
+        "a JSON-RPC batch array on stdout; batches exist only in 2025-03-26 (a warning there, an error otherwise)"
+    ),
+    code!(
+        "server-request-id-reused",
+        MP,
+        E,
+        [JsonRpc],
+        "the server sent a request with an id it had already used in the session"
+    ),
+    code!(
+        "server-request-undeclared-capability",
+        MP,
+        E,
+        [JsonRpc],
+        "the server sent a request (roots/list, sampling/createMessage, elicitation/create, ...) for a capability the guard did not declare; answered -32601 (a warning before 2025-06-18)"
+    ),
+    code!(
+        "server-request-before-initialize",
+        MP,
+        W,
+        [JsonRpc],
+        "the server sent a request other than ping before it answered initialize"
+    ),
+    code!(
+        "logging-without-capability",
+        MP,
+        E,
+        [JsonRpc],
+        "the server sent notifications/message without advertising the logging capability"
+    ),
+    code!(
+        "progress-unknown-token",
+        MP,
+        E,
+        [JsonRpc],
+        "the server sent notifications/progress for a token the guard never sent"
+    ),
+    code!(
+        "capability-list-unsupported",
+        MP,
+        E,
+        [Capabilities],
+        "an advertised capability's list method answered method-not-found (-32601)"
+    ),
+    code!(
+        "capability-list-error",
+        MP,
+        E,
+        [Capabilities],
+        "an advertised capability's list method returned a JSON-RPC error"
+    ),
+    code!(
+        "capability-list-timeout",
+        MP,
+        E,
+        [Capabilities],
+        "an advertised capability's list method did not answer within the timeout"
+    ),
+    code!(
+        "capability-list-missing-response",
+        MP,
+        E,
+        [Capabilities],
+        "the server exited while an advertised capability's list method was waiting for its response"
+    ),
+    code!(
+        "capability-list-invalid-cursor",
+        MP,
+        E,
+        [Capabilities],
+        "a list result's nextCursor is not a string, repeats an earlier cursor (a loop), or pages go on past 100"
+    ),
+    code!(
+        "capability-list-invalid-result",
+        MP,
+        E,
+        [Capabilities],
+        "a resources, resource templates or prompts list result has no array of items"
+    ),
+    code!(
+        "resource-templates-list-unsupported",
+        MP,
+        W,
+        [Capabilities],
+        "the server advertises resources but answers resources/templates/list with method-not-found"
+    ),
+    code!(
+        "resource-invalid",
+        MP,
+        E,
+        [Capabilities],
+        "a resources/list item is not an object with a string uri and name"
+    ),
+    code!(
+        "resource-template-invalid",
+        MP,
+        E,
+        [Capabilities],
+        "a resources/templates/list item is not an object with a string uriTemplate and name"
+    ),
+    code!(
+        "prompt-invalid",
+        MP,
+        E,
+        [Capabilities],
+        "a prompts/list item has no string name, or an argument without a string name"
+    ),
+    code!(
+        "tools-list-invalid-result",
+        MP,
+        E,
+        [ToolSchema],
+        "a tools/list result has no tools array, or an item that is not an object"
+    ),
+    code!(
+        "tool-name-duplicate",
+        MP,
+        E,
+        [ToolSchema],
+        "two tools share a name"
+    ),
+    code!(
+        "tool-name-invalid",
+        MP,
+        E,
+        [ToolSchema],
+        "a tool name is missing, not a string or empty (error), or outside ^[A-Za-z0-9_.-]{1,128}$ (warning: the spec says SHOULD)"
+    ),
+    code!(
+        "tool-input-schema-invalid",
+        MP,
+        E,
+        [ToolSchema],
+        "a tool's inputSchema is missing, not an object, not type \"object\", or has malformed properties/required"
+    ),
+    code!(
+        "tool-input-schema-required-missing",
+        MP,
+        E,
+        [ToolSchema],
+        "inputSchema.required names a property that inputSchema.properties does not define"
+    ),
+    code!(
+        "tool-output-schema-invalid",
+        MP,
+        E,
+        [ToolSchema],
+        "a tool's outputSchema is not an object, not type \"object\" (before 2026-07-28), or requires an undefined property"
+    ),
+    code!(
+        "tool-description-missing",
+        MP,
+        W,
+        [ToolSchema],
+        "a tool has no description"
+    ),
 ];
 
 /// The code table as text, for `mcp-stdio-guard help codes`.
@@ -312,6 +542,13 @@ impl Issue {
         }
     }
 
+    /// The same issue at another severity, for rules whose force depends
+    /// on the protocol version (MUST in one, SHOULD in another).
+    pub fn at(mut self, severity: Severity) -> Issue {
+        self.severity = severity;
+        self
+    }
+
     pub fn with(mut self, key: &'static str, value: impl Into<Value>) -> Issue {
         self.details.push((key, value.into()));
         self
@@ -337,6 +574,8 @@ pub struct Context {
     pub max_stdout_line_bytes: u64,
     pub max_stderr_bytes: u64,
     pub grace_ms: u64,
+    /// The protocol version the guard requested.
+    pub protocol: String,
 }
 
 /// All issues of one run, in the order they were detected.
@@ -352,12 +591,14 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
         issues.push(lifecycle::spawn_failed(e));
         return issues;
     }
-    let mut judge = stdout::Judge::new(ctx);
+    let mut judge = stdout::Judge::new(ctx, tr);
     for entry in &tr.entries {
         judge.entry(tr, entry, &mut issues);
         lifecycle::entry(tr, entry, &mut issues);
     }
     judge.finish(&mut issues);
+    capabilities::check(tr, &mut issues);
+    catalog::check(ctx, tr, &mut issues);
     lifecycle::after(ctx, tr, &mut issues);
     issues
 }

@@ -7,8 +7,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::checks::{Context, Issue, quote};
+use crate::checks::traffic::Traffic;
+use crate::checks::{Context, Issue, Severity, initialize, quote};
 use crate::jsonrpc::{self, Line};
+use crate::mcp;
 use crate::transcript::{Entry, EntryKind, Role, Target, Transcript};
 
 /// Issues of one stdout code listed one by one before the rest are summed.
@@ -28,15 +30,20 @@ pub struct Judge<'a> {
     overflow: BTreeMap<&'static str, Overflow>,
     /// First CRLF line and how many there were.
     crlf: Option<(u64, u64)>,
+    /// The protocol version whose rules apply.
+    version: String,
+    traffic: Traffic,
 }
 
 impl<'a> Judge<'a> {
-    pub fn new(ctx: &'a Context) -> Judge<'a> {
+    pub fn new(ctx: &'a Context, tr: &Transcript) -> Judge<'a> {
         Judge {
             ctx,
             listed: BTreeMap::new(),
             overflow: BTreeMap::new(),
             crlf: None,
+            version: mcp::effective_version(&ctx.protocol, tr.negotiated_protocol()).to_string(),
+            traffic: Traffic::default(),
         }
     }
 
@@ -82,10 +89,14 @@ impl<'a> Judge<'a> {
                     self.line_issue(out, n, off, issue);
                     return;
                 }
-                if let Some(issue) = framing_issue(n, bytes, &class.line) {
+                if let Some(issue) = framing_issue(n, bytes, &class.line, &self.version) {
                     self.line_issue(out, n, off, issue);
                 }
-                if let Some(issue) = role_issue(tr, n, bytes, role, class.value.as_ref()) {
+                let mut found = role_issues(tr, &self.ctx.protocol, &self.version, n, bytes, role, class.value.as_ref());
+                if let Some(value) = &class.value {
+                    found.extend(self.traffic.line(tr, &self.version, n, role, value));
+                }
+                for issue in found {
                     self.line_issue(out, n, off, issue);
                 }
             }
@@ -160,8 +171,29 @@ impl<'a> Judge<'a> {
 }
 
 /// The verdict on a line that is not a well-formed message.
-fn framing_issue(n: u64, bytes: &[u8], line: &Line) -> Option<Issue> {
+fn framing_issue(n: u64, bytes: &[u8], line: &Line, version: &str) -> Option<Issue> {
     let issue = match line {
+        Line::Invalid { batch: true, .. } => {
+            let (severity, rule) = if version == mcp::BATCH_VERSION {
+                (
+                    Severity::Warning,
+                    "2025-03-26 allows batches, but no official SDK client reads them",
+                )
+            } else {
+                (
+                    Severity::Error,
+                    "MCP carries one message per line (only 2025-03-26 had batches)",
+                )
+            };
+            Issue::new(
+                "stdout-json-rpc-batch",
+                format!(
+                    "stdout line {n} is a JSON-RPC batch array; {rule}: {}",
+                    quote(bytes)
+                ),
+            )
+            .at(severity)
+        }
         Line::Message(_) => return None,
         Line::Blank => Issue::new("stdout-empty-line", format!("stdout line {n} is empty")),
         Line::ContentLength => Issue::new(
@@ -207,37 +239,72 @@ fn id_text(value: Option<&serde_json::Value>) -> String {
     }
 }
 
-/// The verdict on how a message fits the exchange.
-fn role_issue(
+/// The verdicts on how a message fits the exchange.
+fn role_issues(
     tr: &Transcript,
+    requested: &str,
+    version: &str,
     n: u64,
     bytes: &[u8],
     role: &Role,
     value: Option<&serde_json::Value>,
-) -> Option<Issue> {
+) -> Vec<Issue> {
     let issue = match role {
-        Role::Reply(Target::Initialize) => match &tr.init_reply {
-            Some(Err(error)) => Issue::new(
-                "initialize-error",
-                format!(
-                    "initialize returned error: {}",
-                    jsonrpc::error_message(error)
-                ),
-            )
-            .with("line", n),
-            _ => return None,
-        },
-        Role::Reply(Target::Op(i)) => match tr.ops.get(*i).and_then(|op| op.error.as_ref()) {
-            Some(error) => Issue::new(
+        Role::Reply(Target::Initialize) => {
+            return match &tr.init_reply {
+                Some(Err(error)) => vec![Issue::new(
+                    "initialize-error",
+                    format!(
+                        "initialize returned error: {}",
+                        jsonrpc::error_message(error)
+                    ),
+                )],
+                Some(Ok(result)) => initialize::result_issues(result, requested),
+                None => Vec::new(),
+            };
+        }
+        Role::Reply(target) => match tr.record(*target).and_then(|op| op.error.as_ref()) {
+            // Probe errors are judged as capability checks.
+            Some(error) if matches!(target, Target::Op(_)) => Issue::new(
                 "operation-error",
                 format!(
                     "{} returned error: {}",
-                    tr.method_of(Target::Op(*i)),
+                    tr.method_of(*target),
                     jsonrpc::error_message(error)
                 ),
             ),
-            None => return None,
+            _ => return Vec::new(),
         },
+        Role::DuplicateReply(target) => Issue::new(
+            "response-duplicate",
+            format!(
+                "stdout line {n} is a second response to the {} request (id {}), which was already answered",
+                tr.method_of(*target),
+                id_text(value)
+            ),
+        ),
+        Role::ParseErrorReply => {
+            let id_member = value.and_then(|v| v.get("id"));
+            let null = id_member.is_some();
+            if !null && mcp::at_least(version, mcp::ERROR_ID_OPTIONAL_FROM) {
+                return Vec::new();
+            }
+            let (how, rule) = if null {
+                (
+                    "id null",
+                    "MCP ids are strings or integers, never null (from 2025-11-25 the id may be left out)",
+                )
+            } else {
+                (
+                    "no id",
+                    "before 2025-11-25 every MCP response carries an id",
+                )
+            };
+            Issue::new(
+                "response-id-null",
+                format!("stdout line {n} is a parse/invalid-request error with {how}; {rule}"),
+            )
+        }
         Role::IdTypeMismatch { target, sent } => Issue::new(
             "response-id-type-mismatch",
             format!(
@@ -279,12 +346,9 @@ fn role_issue(
                 tr.method_of(*target)
             ),
         ),
-        _ => return None,
+        _ => return Vec::new(),
     };
-    // Line details are added by the caller; drop a duplicate `line`.
-    let mut issue = issue;
-    issue.details.retain(|(k, _)| *k != "line");
-    Some(issue)
+    vec![issue]
 }
 
 #[cfg(test)]
@@ -301,6 +365,7 @@ mod tests {
             max_stdout_line_bytes: 100,
             max_stderr_bytes: 1000,
             grace_ms: 2000,
+            protocol: "2025-11-25".into(),
         }
     }
 
@@ -320,7 +385,7 @@ mod tests {
 
     fn judge(tr: &Transcript) -> Vec<Issue> {
         let ctx = ctx();
-        let mut j = Judge::new(&ctx);
+        let mut j = Judge::new(&ctx, tr);
         let mut out = Vec::new();
         for e in &tr.entries {
             j.entry(tr, e, &mut out);
@@ -433,7 +498,7 @@ mod tests {
 
     #[test]
     fn crlf_is_one_warning_with_a_count_and_valid_frames_pass() {
-        let ok = r#"{"jsonrpc":"2.0","method":"notifications/message","params":{}}"#;
+        let ok = r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#;
         let tr = transcript(vec![
             line(1, &format!("{ok}\r"), Role::Notification),
             line(2, ok, Role::Notification),
@@ -444,5 +509,61 @@ mod tests {
         assert_eq!(issues[0].code, "stdout-crlf-line-ending");
         assert_eq!(detail(&issues[0], "count"), 2);
         assert_eq!(detail(&issues[0], "line"), 1);
+    }
+
+    #[test]
+    fn duplicates_batches_and_null_ids_follow_the_protocol_version() {
+        let tr = transcript(vec![
+            line(
+                1,
+                r#"{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}"#,
+                Role::DuplicateReply(Target::Op(0)),
+            ),
+            line(
+                2,
+                r#"[{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}]"#,
+                Role::NotAMessage,
+            ),
+            line(
+                3,
+                r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}"#,
+                Role::ParseErrorReply,
+            ),
+            line(
+                4,
+                r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}"#,
+                Role::ParseErrorReply,
+            ),
+        ]);
+        let got: Vec<_> = judge(&tr)
+            .iter()
+            .map(|i| (i.code, i.severity.as_str()))
+            .collect();
+        // Under 2025-11-25 an error without an id is allowed; a null id is not.
+        assert_eq!(
+            got,
+            [
+                ("response-duplicate", "error"),
+                ("stdout-json-rpc-batch", "error"),
+                ("response-id-null", "warning"),
+            ]
+        );
+        let mut old = ctx();
+        old.protocol = "2025-03-26".into();
+        let mut j = Judge::new(&old, &tr);
+        let mut out = Vec::new();
+        for e in &tr.entries {
+            j.entry(&tr, e, &mut out);
+        }
+        let got: Vec<_> = out.iter().map(|i| (i.code, i.severity.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("response-duplicate", "error"),
+                ("stdout-json-rpc-batch", "warning"),
+                ("response-id-null", "warning"),
+                ("response-id-null", "warning"),
+            ]
+        );
     }
 }

@@ -6,9 +6,9 @@
 use serde_json::{Map, Value, json};
 
 use crate::checks::{Class, Group, Issue};
-use crate::plan;
 use crate::report::{Check, Report};
 use crate::sys;
+use crate::{mcp, plan};
 
 fn check_value(c: &Check) -> Value {
     let mut m = Map::new();
@@ -49,70 +49,44 @@ fn empty_config() -> Value {
     })
 }
 
-fn capability_keys(r: &Report) -> Vec<String> {
-    let mut keys: Vec<String> = match &r.tr.init_reply {
-        Some(Ok(result)) => result
-            .get("capabilities")
-            .and_then(Value::as_object)
-            .map(|caps| caps.keys().cloned().collect())
-            .unwrap_or_default(),
-        _ => Vec::new(),
-    };
-    keys.sort();
+fn capability_keys<'a>(r: &Report<'a>) -> Vec<&'a str> {
+    let mut keys = r.tr.init_result().map(mcp::advertised).unwrap_or_default();
+    keys.sort_unstable();
     keys
 }
 
-/// `capabilityChecks` and `checks.capabilities`. List probes are not run by
-/// this version, so every entry is skipped; an explicit `--request` of a
-/// list method is still reflected, as in 1.0.
+/// `capabilityChecks` and `checks.capabilities`, in the 1.0 shape, plus
+/// the additive `resourceTemplates` entry and `pages` counts.
 fn capabilities(r: &Report) -> (Value, Value) {
-    let keys = capability_keys(r);
+    let lists = r.lists();
     let mut checks = Map::new();
     let mut entries = Map::new();
-    for (name, method) in [
-        ("tools", "tools/list"),
-        ("resources", "resources/list"),
-        ("prompts", "prompts/list"),
-    ] {
-        let advertised = keys.iter().any(|k| k == name);
-        let op = r.tr.ops.iter().find(|op| op.method == method);
-        let responded = op.is_some_and(|op| op.responded);
-        let item_count = op
-            .and_then(|op| op.result.as_ref())
-            .and_then(|res| res.get(name))
-            .and_then(Value::as_array)
-            .map(|a| a.len());
-        let error = op.and_then(|op| op.error.clone()).unwrap_or(Value::Null);
+    for l in &lists {
         checks.insert(
-            name.into(),
+            l.spec.key.into(),
             json!({
-                "advertised": advertised,
-                "method": method,
-                "responded": responded,
-                "itemCount": item_count,
-                "error": error,
+                "advertised": l.advertised,
+                "method": l.spec.method,
+                "responded": l.responded,
+                "itemCount": l.item_count,
+                "error": l.error.clone().unwrap_or(Value::Null),
+                "pages": l.pages,
             }),
         );
-        entries.insert(
-            name.into(),
-            json!({
-                "status": "skipped",
-                "issueCodes": [],
-                "reason": if advertised { "capability list probes are not run by this version" } else { "not advertised" },
-                "advertised": advertised,
-                "method": method,
-                "responded": responded,
-                "itemCount": item_count,
-            }),
-        );
+        let mut entry = Map::new();
+        if let Value::Object(c) = check_value(&l.check) {
+            entry.extend(c);
+        }
+        entry.insert("advertised".into(), l.advertised.into());
+        entry.insert("method".into(), l.spec.method.into());
+        entry.insert("responded".into(), l.responded.into());
+        entry.insert("itemCount".into(), json!(l.item_count));
+        entries.insert(l.spec.key.into(), Value::Object(entry));
     }
-    let mut check = Map::new();
-    check.insert("status".into(), "skipped".into());
-    check.insert("issueCodes".into(), json!([]));
-    check.insert(
-        "reason".into(),
-        "capability list probes are not run by this version".into(),
-    );
+    let mut check = match check_value(&r.check_capabilities(&lists)) {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    };
     check.extend(entries);
     (Value::Object(checks), Value::Object(check))
 }
@@ -236,7 +210,7 @@ fn fingerprint(r: &Report) -> Value {
             "maxStderrBytes": plan.session.max_stderr_bytes,
         },
         "repeat": 1,
-        "capabilityProbes": false,
+        "capabilityProbes": plan.session.capability_probes,
         "adversarialProbes": [],
         "operation": r.tr.ops.first().map_or(Value::Null, op_entry),
         "operations": r.tr.ops.iter().map(op_entry).collect::<Vec<_>>(),
@@ -295,11 +269,10 @@ pub fn build(r: &Report) -> Value {
     );
     checks.insert("operation".into(), check_value(&r.check_operation()));
     checks.insert("capabilities".into(), capability_check);
+    let tools = r.tool_summary();
     checks.insert(
         "toolSchema".into(),
-        check_value(&Check::skipped(
-            "tool schema checks are not run by this version",
-        )),
+        check_value(&r.check_tool_schema(&tools)),
     );
     checks.insert(
         "adversarial".into(),
@@ -338,15 +311,15 @@ pub fn build(r: &Report) -> Value {
         "operations": operations,
         "adversarial": {"enabled": false, "probes": []},
         "toolSchema": {
-            "checked": false,
-            "toolCount": 0,
-            "toolNames": [],
-            "validToolCount": 0,
-            "warningCount": 0,
-            "errorCount": 0,
-            "duplicateNames": []
+            "checked": tools.checked,
+            "toolCount": tools.tool_count,
+            "toolNames": tools.tool_names,
+            "validToolCount": tools.valid_tool_count,
+            "warningCount": tools.warning_count,
+            "errorCount": tools.error_count,
+            "duplicateNames": tools.duplicate_names,
         },
-        "capabilityProbes": false,
+        "capabilityProbes": r.plan.session.capability_probes,
         "capabilityKeys": capability_keys(r),
         "capabilityChecks": capability_checks,
         "process": process(r),

@@ -2,9 +2,13 @@
 //! summary, process outcome) and its two renderings, `text` and `json`.
 //! No process work happens here, and every byte passes the `Redactor`.
 
+use serde_json::Value;
+
+use crate::checks::catalog::{self, ToolSummary};
 use crate::checks::{Class, Group, Issue, Severity};
+use crate::mcp::{self, ListSpec};
 use crate::plan::Plan;
-use crate::transcript::{EndedBy, Stop, Transcript};
+use crate::transcript::{EndedBy, OpRecord, Stop, Transcript};
 
 pub mod json;
 pub mod text;
@@ -58,6 +62,21 @@ impl Check {
     }
 }
 
+/// One advertised-capability list as the report shows it.
+#[derive(Debug, Clone)]
+pub struct ListView {
+    pub spec: &'static ListSpec,
+    pub advertised: bool,
+    /// Every page requested had a response.
+    pub responded: bool,
+    pub pages: usize,
+    /// Items over all pages, when any page had an item array.
+    pub item_count: Option<usize>,
+    /// The first error response.
+    pub error: Option<Value>,
+    pub check: Check,
+}
+
 impl Report<'_> {
     pub fn ok(&self) -> bool {
         !self.issues.iter().any(Issue::is_error)
@@ -88,6 +107,76 @@ impl Report<'_> {
             self.in_group(Group::Operation),
             if all_responded { "pass" } else { "fail" },
         )
+    }
+
+    /// The capability lists, in probe order, with their check.
+    pub fn lists(&self) -> Vec<ListView> {
+        let advertised = self
+            .tr
+            .init_result()
+            .map(mcp::advertised)
+            .unwrap_or_default();
+        mcp::LISTS
+            .iter()
+            .map(|spec| {
+                let chain = self.tr.list_chain(spec.method);
+                let item_arrays: Vec<usize> = chain
+                    .iter()
+                    .filter_map(|p| p.result.as_ref()?.get(spec.items)?.as_array().map(Vec::len))
+                    .collect();
+                let is_advertised = advertised.contains(&spec.capability);
+                let check = if !is_advertised {
+                    Check::skipped("not advertised")
+                } else if !self.tr.initialized() {
+                    Check::skipped("the server did not complete initialize")
+                } else if chain.is_empty() && !self.plan.session.capability_probes {
+                    Check::skipped("capability probes are off (--no-capability-probes)")
+                } else if chain.is_empty() {
+                    Check::skipped("the session ended before this list was probed")
+                } else {
+                    Check::of(
+                        self.in_group(Group::Capabilities)
+                            .filter(|i| detail_is(i, "method", spec.method)),
+                        "pass",
+                    )
+                };
+                ListView {
+                    spec,
+                    advertised: is_advertised,
+                    responded: !chain.is_empty() && chain.iter().all(|p| p.responded),
+                    pages: chain.len(),
+                    item_count: (!item_arrays.is_empty()).then(|| item_arrays.iter().sum()),
+                    error: chain.iter().find_map(|p: &&OpRecord| p.error.clone()),
+                    check,
+                }
+            })
+            .collect()
+    }
+
+    /// `checks.capabilities`: skipped when nothing was probed.
+    pub fn check_capabilities(&self, lists: &[ListView]) -> Check {
+        if !self.tr.initialized() {
+            return Check::skipped("the server did not complete initialize");
+        }
+        if !lists.iter().any(|l| l.advertised) {
+            return Check::skipped("the server advertises no tools, resources or prompts");
+        }
+        if lists.iter().all(|l| l.check.status == "skipped") {
+            return Check::skipped("no advertised list was probed");
+        }
+        Check::of(self.in_group(Group::Capabilities), "pass")
+    }
+
+    pub fn tool_summary(&self) -> ToolSummary {
+        catalog::tool_summary(self.tr, self.issues)
+    }
+
+    /// `checks.toolSchema`: skipped when no tools/list result was checked.
+    pub fn check_tool_schema(&self, summary: &ToolSummary) -> Check {
+        if !summary.checked {
+            return Check::skipped("no tools/list result to check");
+        }
+        Check::of(self.in_group(Group::ToolSchema), "pass")
     }
 
     pub fn check_group(&self, group: Group) -> Check {
@@ -214,6 +303,13 @@ impl Report<'_> {
             })
             .map_or("", |i| i.code)
     }
+}
+
+fn detail_is(issue: &Issue, key: &str, value: &str) -> bool {
+    issue
+        .details
+        .iter()
+        .any(|(k, v)| *k == key && v.as_str() == Some(value))
 }
 
 #[cfg(test)]

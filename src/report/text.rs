@@ -5,6 +5,7 @@
 //! escaped, so a hostile server cannot drive the terminal.
 
 use crate::checks::Severity;
+use crate::mcp;
 use crate::report::Report;
 use crate::transcript::EndedBy;
 
@@ -91,13 +92,42 @@ pub fn render(r: &Report, color: bool) -> String {
     lines.push(format!("stderr: {} lines", tr.stderr.lines()));
     let negotiated = tr.negotiated_protocol();
     if !negotiated.is_empty() {
-        lines.push(format!("protocol: {}", sanitize(negotiated)));
+        let requested = r.plan.protocol.as_str();
+        let note = if negotiated == requested {
+            String::new()
+        } else if mcp::is_date_shaped(negotiated) && negotiated < requested {
+            format!(" (requested {requested}; the server chose an older version, which is allowed)")
+        } else {
+            format!(" (requested {requested})")
+        };
+        lines.push(format!("protocol: {}{note}", sanitize(negotiated)));
     }
     for op in &tr.ops {
         lines.push(format!(
             "request: {} {}",
             sanitize(&op.method),
             if op.responded { "responded" } else { "missing" }
+        ));
+    }
+    for l in r.lists().iter().filter(|l| l.check.status != "skipped") {
+        let pages = if l.pages == 1 {
+            String::new()
+        } else {
+            format!(" in {} pages", l.pages)
+        };
+        let what = match (l.item_count, &l.error) {
+            (_, Some(_)) => "error".to_string(),
+            (Some(n), None) => format!("{n} {}{pages}", if n == 1 { "item" } else { "items" }),
+            (None, None) if l.responded => "no item list".to_string(),
+            (None, None) => "no response".to_string(),
+        };
+        lines.push(format!("list: {} {what}", l.spec.method));
+    }
+    let tools = r.tool_summary();
+    if tools.checked {
+        lines.push(format!(
+            "tool schemas: {}/{} valid",
+            tools.valid_tool_count, tools.tool_count
         ));
     }
     let env = &r.plan.environment;

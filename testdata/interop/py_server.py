@@ -24,5 +24,23 @@ def forecast(city: str, days: int = 1) -> str:
     return f"{city}: sunny for {days} day(s)"
 
 
+@mcp.resource("weather://stations")
+def stations() -> str:
+    """The list of weather stations."""
+    return "Oslo, Lima"
+
+
+@mcp.resource("weather://city/{city}")
+def city_report(city: str) -> str:
+    """The latest report for one city."""
+    return f"{city}: sunny"
+
+
+@mcp.prompt()
+def plan_trip(city: str) -> str:
+    """Ask for a trip plan that fits the forecast."""
+    return f"Plan a day in {city} that suits the weather."
+
+
 if __name__ == "__main__":
     mcp.run(transport="stdio")

@@ -1,6 +1,6 @@
 // An MCP server made with the official TypeScript SDK.
 // Usage: node ts_server.cjs clean|banner|stderr [marker]
-const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");
+const { McpServer, ResourceTemplate } = require("@modelcontextprotocol/sdk/server/mcp.js");
 const { StdioServerTransport } = require("@modelcontextprotocol/sdk/server/stdio.js");
 const { z } = require("zod");
 
@@ -21,6 +21,18 @@ server.tool(
     content: [{ type: "text", text: `${city}: sunny for ${days ?? 1} day(s)` }],
   })
 );
+
+server.resource("stations", "weather://stations", async (uri) => ({
+  contents: [{ uri: uri.href, text: "Oslo, Lima" }],
+}));
+server.resource(
+  "city-report",
+  new ResourceTemplate("weather://city/{city}", { list: undefined }),
+  async (uri, { city }) => ({ contents: [{ uri: uri.href, text: `${city}: sunny` }] })
+);
+server.prompt("plan-trip", { city: z.string() }, ({ city }) => ({
+  messages: [{ role: "user", content: { type: "text", text: `Plan a day in ${city}.` } }],
+}));
 
 server.connect(new StdioServerTransport()).catch((err) => {
   console.error(err);

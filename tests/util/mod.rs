@@ -115,6 +115,28 @@ pub fn run_with_deadline(mut cmd: Command, deadline: Duration) -> Run {
     }
 }
 
+/// The deadline of one guard run in the integration tests.
+pub const DEADLINE: Duration = Duration::from_secs(15);
+/// Short timeouts keep the suite fast; the grace stays generous enough for a
+/// loaded CI machine.
+pub const FAST: &[&str] = &["--json", "--timeout", "3000", "--shutdown-grace", "500"];
+
+/// The guard with `FAST` settings and `extra` against a scenario.
+pub fn fake(scenario: &str, extra: &[&str]) -> Run {
+    let mut args: Vec<&str> = FAST.to_vec();
+    args.extend_from_slice(extra);
+    check_fake(scenario, &args, DEADLINE)
+}
+
+/// Asserts the run has `code` with the given severity and class; returns
+/// the issue.
+pub fn expect(run: &Run, code: &str, severity: &str, class: &str) -> Value {
+    let issue = run.issue(code);
+    assert_eq!(issue["severity"], severity, "{code}: {issue}");
+    assert_eq!(issue["class"], class, "{code}: {issue}");
+    issue
+}
+
 /// Runs the guard with `args` against a fake-server scenario, with a
 /// deadline, then asserts that no process carrying the marker survives.
 pub fn check_fake(scenario: &str, args: &[&str], deadline: Duration) -> Run {

@@ -1,0 +1,192 @@
+//! Capability honesty: a capability the server advertised must be listable.
+//! This judges how each probe page was answered (method-not-found, another
+//! error) and how the pages of each list chain together (`nextCursor` a
+//! string, never repeating, at most `mcp::MAX_PAGES` pages). Timeouts and
+//! exits during a probe are judged with the other timeouts and exits, in
+//! `lifecycle`.
+
+use serde_json::Value;
+
+use crate::checks::Issue;
+use crate::jsonrpc::{self, describe};
+use crate::mcp::{self, LISTS};
+use crate::transcript::Transcript;
+
+pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
+    for probe in &tr.probes {
+        let Some(error) = &probe.error else {
+            continue;
+        };
+        let code = jsonrpc::error_code(error);
+        let text = jsonrpc::error_message(error);
+        let method = probe.method.as_str();
+        let capability = mcp::list_spec(method).map_or("", |s| s.capability);
+        let issue = match code {
+            Some(-32601) if method == "resources/templates/list" => Issue::new(
+                "resource-templates-list-unsupported",
+                format!(
+                    "the server advertises resources but answered resources/templates/list with method not found: {text}"
+                ),
+            ),
+            Some(-32601) => Issue::new(
+                "capability-list-unsupported",
+                format!(
+                    "the server advertises {capability} but answered {method} with method not found: {text}"
+                ),
+            ),
+            _ => Issue::new(
+                "capability-list-error",
+                format!("{method} (advertised capability {capability}) returned error: {text}"),
+            ),
+        };
+        out.push(
+            issue
+                .with("method", method)
+                .with("errorCode", code.map_or(Value::Null, Value::from)),
+        );
+    }
+    for spec in &LISTS {
+        if let Some(issue) = cursor_issue(tr, spec.method) {
+            out.push(issue.with("method", spec.method));
+        }
+    }
+}
+
+/// Walks one list's pages and reports the first cursor fault.
+fn cursor_issue(tr: &Transcript, method: &str) -> Option<Issue> {
+    let chain = tr.list_chain(method);
+    let mut seen: Vec<&str> = Vec::new();
+    for (page, record) in chain.iter().enumerate() {
+        let next = record.result.as_ref()?.get("nextCursor")?;
+        let page = page + 1;
+        let Some(cursor) = next.as_str() else {
+            return Some(Issue::new(
+                "capability-list-invalid-cursor",
+                format!(
+                    "{method} page {page} has nextCursor {}, which must be a string (or absent at the end)",
+                    describe(next)
+                ),
+            ));
+        };
+        if seen.contains(&cursor) {
+            return Some(
+                Issue::new(
+                    "capability-list-invalid-cursor",
+                    format!(
+                        "{method} page {page} returns nextCursor {next}, a cursor it returned before: the pages loop"
+                    ),
+                )
+                .with("cursor", cursor),
+            );
+        }
+        seen.push(cursor);
+        if page >= mcp::MAX_PAGES {
+            return Some(Issue::new(
+                "capability-list-invalid-cursor",
+                format!(
+                    "{method} still returned a nextCursor after {} pages; the guard stopped following it",
+                    mcp::MAX_PAGES
+                ),
+            ));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transcript::OpRecord;
+    use serde_json::json;
+
+    fn page(method: &str, result: Option<Value>, error: Option<Value>) -> OpRecord {
+        let mut r = OpRecord::new(method, false, "capability-probe");
+        r.responded = result.is_some() || error.is_some();
+        r.result = result;
+        r.error = error;
+        r
+    }
+
+    fn codes(probes: Vec<OpRecord>) -> Vec<&'static str> {
+        let mut tr = Transcript::new(vec![], 100);
+        tr.probes = probes;
+        let mut out = Vec::new();
+        check(&tr, &mut out);
+        out.iter().map(|i| i.code).collect()
+    }
+
+    #[test]
+    fn answered_pages_with_fresh_cursors_pass() {
+        let probes = vec![
+            page(
+                "tools/list",
+                Some(json!({"tools": [], "nextCursor": "a"})),
+                None,
+            ),
+            page(
+                "tools/list",
+                Some(json!({"tools": [], "nextCursor": "b"})),
+                None,
+            ),
+            page("tools/list", Some(json!({"tools": []})), None),
+        ];
+        assert!(codes(probes).is_empty());
+    }
+
+    #[test]
+    fn method_not_found_is_unsupported_and_other_errors_are_errors() {
+        let nf = json!({"code": -32601, "message": "Method not found"});
+        let ie = json!({"code": -32603, "message": "boom"});
+        assert_eq!(
+            codes(vec![page("prompts/list", None, Some(nf.clone()))]),
+            ["capability-list-unsupported"]
+        );
+        assert_eq!(
+            codes(vec![page("resources/templates/list", None, Some(nf))]),
+            ["resource-templates-list-unsupported"]
+        );
+        assert_eq!(
+            codes(vec![page("resources/list", None, Some(ie))]),
+            ["capability-list-error"]
+        );
+    }
+
+    #[test]
+    fn null_and_repeated_cursors_are_invalid() {
+        assert_eq!(
+            codes(vec![page(
+                "tools/list",
+                Some(json!({"tools": [], "nextCursor": null})),
+                None
+            )]),
+            ["capability-list-invalid-cursor"]
+        );
+        let looping = vec![
+            page(
+                "tools/list",
+                Some(json!({"tools": [], "nextCursor": "x"})),
+                None,
+            ),
+            page(
+                "tools/list",
+                Some(json!({"tools": [], "nextCursor": "x"})),
+                None,
+            ),
+        ];
+        assert_eq!(codes(looping), ["capability-list-invalid-cursor"]);
+    }
+
+    #[test]
+    fn more_than_the_page_bound_is_reported() {
+        let pages = (0..mcp::MAX_PAGES)
+            .map(|n| {
+                page(
+                    "tools/list",
+                    Some(json!({"tools": [], "nextCursor": n.to_string()})),
+                    None,
+                )
+            })
+            .collect();
+        assert_eq!(codes(pages), ["capability-list-invalid-cursor"]);
+    }
+}

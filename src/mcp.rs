@@ -1,0 +1,128 @@
+//! What the MCP specification fixes that both the session and the checks
+//! need: the released protocol versions, the paginated list methods behind
+//! each server capability, and the page bound. Constants and small pure
+//! helpers only.
+
+use serde_json::Value;
+
+/// Released protocol versions that use the `initialize` handshake, oldest
+/// first.
+pub const HANDSHAKE_VERSIONS: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+
+/// The first stateless revision: no handshake. A server may only answer
+/// `initialize` with it when it was the version requested.
+pub const MODERN_VERSION: &str = "2026-07-28";
+
+/// The version from which servers MUST use only negotiated capabilities
+/// (before it, SHOULD).
+pub const CAPABILITIES_MUST_FROM: &str = "2025-06-18";
+
+/// The only version whose wire carries JSON-RPC batches.
+pub const BATCH_VERSION: &str = "2025-03-26";
+
+/// The version from which an error response may omit its id.
+pub const ERROR_ID_OPTIONAL_FROM: &str = "2025-11-25";
+
+/// How many pages of one list the guard follows before it gives up.
+pub const MAX_PAGES: usize = 100;
+
+/// A paginated list method behind a server capability.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListSpec {
+    /// The `capabilities` key that advertises it.
+    pub capability: &'static str,
+    pub method: &'static str,
+    /// The result member that holds the items.
+    pub items: &'static str,
+    /// The key of this list in the report's `capabilityChecks`.
+    pub key: &'static str,
+}
+
+/// The lists the capability probes walk, in probe order.
+pub const LISTS: [ListSpec; 4] = [
+    ListSpec {
+        capability: "tools",
+        method: "tools/list",
+        items: "tools",
+        key: "tools",
+    },
+    ListSpec {
+        capability: "resources",
+        method: "resources/list",
+        items: "resources",
+        key: "resources",
+    },
+    ListSpec {
+        capability: "resources",
+        method: "resources/templates/list",
+        items: "resourceTemplates",
+        key: "resourceTemplates",
+    },
+    ListSpec {
+        capability: "prompts",
+        method: "prompts/list",
+        items: "prompts",
+        key: "prompts",
+    },
+];
+
+pub fn list_spec(method: &str) -> Option<&'static ListSpec> {
+    LISTS.iter().find(|s| s.method == method)
+}
+
+/// Whether `text` has the shape of a protocol version: `YYYY-MM-DD`.
+pub fn is_date_shaped(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            _ => c.is_ascii_digit(),
+        })
+}
+
+pub fn is_released(version: &str) -> bool {
+    HANDSHAKE_VERSIONS.contains(&version) || version == MODERN_VERSION
+}
+
+/// The protocol version whose rules apply to the session: the negotiated one
+/// when the server answered with a known version, else the requested one.
+pub fn effective_version<'a>(requested: &'a str, negotiated: &'a str) -> &'a str {
+    if is_released(negotiated) {
+        negotiated
+    } else {
+        requested
+    }
+}
+
+/// Whether `version` is `since` or later (versions are dates, so they
+/// compare as strings).
+pub fn at_least(version: &str, since: &str) -> bool {
+    is_date_shaped(version) && version >= since
+}
+
+/// The capability keys an `initialize` result advertises (empty when the
+/// result or its `capabilities` is not an object).
+pub fn advertised(result: &Value) -> Vec<&str> {
+    result
+        .get("capabilities")
+        .and_then(Value::as_object)
+        .map(|caps| caps.keys().map(String::as_str).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_are_dates_and_compare_in_order() {
+        assert!(is_date_shaped("2025-11-25"));
+        assert!(!is_date_shaped("2025-1-25"));
+        assert!(!is_date_shaped("v2025-11-2"));
+        assert!(at_least("2025-11-25", CAPABILITIES_MUST_FROM));
+        assert!(!at_least("2025-03-26", CAPABILITIES_MUST_FROM));
+        assert!(!at_least("latest", CAPABILITIES_MUST_FROM));
+        assert_eq!(effective_version("2025-11-25", "2025-03-26"), "2025-03-26");
+        assert_eq!(effective_version("2025-11-25", "1999-01-01"), "2025-11-25");
+    }
+}
