@@ -2,7 +2,9 @@
 //! the same fast server (the binary's built-in clean demo server):
 //!
 //! - direct: spawn the server, write `initialize`, read the response, write
-//!   `notifications/initialized`, close stdin, wait for the exit;
+//!   `notifications/initialized`, list its tools (the server advertises
+//!   tools, so the guard's capability probe does the same), close stdin,
+//!   wait for the exit;
 //! - guard: `mcp-stdio-guard --settle 0 -- <same server>`, which does that
 //!   plus its threads, judging, report and group checks.
 //!
@@ -38,6 +40,12 @@ fn direct() -> Duration {
     stdin
         .write_all(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
         .expect("write");
+    stdin
+        .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n")
+        .expect("write");
+    line.clear();
+    stdout.read_line(&mut line).expect("read");
+    assert!(line.contains("\"id\":2"), "unexpected response {line}");
     drop(stdin);
     let status = child.wait().expect("wait");
     assert!(status.success());
