@@ -21,6 +21,8 @@ pub const MIN_TIMEOUT_MS: u64 = 100;
 #[derive(Debug, PartialEq)]
 pub enum Command {
     Check(Box<CheckArgs>),
+    /// `scan PATH...`: the static scanner alone, no server.
+    Scan(ScanArgs),
     Demo(DemoArgs),
     Help(HelpTopic),
     Version,
@@ -33,8 +35,17 @@ pub enum HelpTopic {
     Main,
     Check,
     Demo,
+    Scan,
     /// `help codes`: every issue code with its class and severity.
     Codes,
+}
+
+/// Options of `scan`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScanArgs {
+    pub json: bool,
+    pub paths: Vec<OsString>,
+    pub color: ColorChoice,
 }
 
 /// The built-in servers `demo` runs (and the overhead benchmark reuses).
@@ -89,6 +100,10 @@ pub struct CheckArgs {
     pub shutdown_grace_ms: u64,
     /// List what initialize advertised (on unless --no-capability-probes).
     pub capability_probes: bool,
+    /// `--scan` paths, scanned before the server starts.
+    pub scan: Vec<OsString>,
+    /// Static findings are errors, not warnings.
+    pub fail_on_static: bool,
     pub color: ColorChoice,
     /// The server argv: program first. Never empty after parsing.
     pub command: Vec<OsString>,
@@ -112,6 +127,8 @@ impl Default for CheckArgs {
             settle_ms: 50,
             shutdown_grace_ms: 2000,
             capability_probes: true,
+            scan: Vec::new(),
+            fail_on_static: false,
             color: ColorChoice::Auto,
             command: Vec::new(),
         }
@@ -141,7 +158,7 @@ where
         None => None,
     };
     let sub = args.first().and_then(|a| a.to_str()).and_then(|a| match a {
-        "check" | "demo" | "help" | "__serve" => Some(a.to_string()),
+        "check" | "scan" | "demo" | "help" | "__serve" => Some(a.to_string()),
         _ => None,
     });
     if sub.is_some() {
@@ -150,9 +167,11 @@ where
     match sub.as_deref() {
         None | Some("check") => parse_check(args, command),
         Some("demo") => parse_demo(args, command),
+        Some("scan") => parse_scan(args, command),
         Some("help") => Ok(Command::Help(match args.first().and_then(|a| a.to_str()) {
             Some("check") => HelpTopic::Check,
             Some("demo") => HelpTopic::Demo,
+            Some("scan") => HelpTopic::Scan,
             Some("codes") => HelpTopic::Codes,
             _ => HelpTopic::Main,
         })),
@@ -170,6 +189,8 @@ fn parse_check(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Co
             Long("json") => a.json = true,
             Long("inherit-env") => a.inherit_env = true,
             Long("no-capability-probes") => a.capability_probes = false,
+            Long("scan") => a.scan.push(string(&mut parser, "--scan")?.into()),
+            Long("fail-on-static") => a.fail_on_static = true,
             Long("protocol") => a.protocol = protocol_value(&mut parser)?,
             Long("timeout") => a.timeout_ms = number(&mut parser, "--timeout", MIN_TIMEOUT_MS)?,
             Long("startup-timeout") => {
@@ -248,6 +269,33 @@ fn parse_demo(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Com
     Ok(Command::Demo(demo))
 }
 
+fn parse_scan(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Command, Error> {
+    let mut scan = ScanArgs {
+        json: false,
+        paths: Vec::new(),
+        color: ColorChoice::Auto,
+    };
+    // Paths after `--` are paths too (a path that starts with a dash).
+    let mut parser = lexopt::Parser::from_args(args);
+    while let Some(arg) = parser.next().map_err(lexopt_error)? {
+        match arg {
+            Short('h') | Long("help") => return Ok(Command::Help(HelpTopic::Scan)),
+            Long("json") => scan.json = true,
+            Long("color") => scan.color = color_value(&mut parser)?,
+            Value(v) => scan.paths.push(v),
+            other => return Err(unknown_option(other)),
+        }
+    }
+    scan.paths.extend(command.unwrap_or_default());
+    if scan.paths.is_empty() {
+        return Err(Error::usage(
+            "scan needs at least one path",
+            "as in: mcp-stdio-guard scan src",
+        ));
+    }
+    Ok(Command::Scan(scan))
+}
+
 fn parse_serve(args: Vec<OsString>) -> Result<Command, Error> {
     match args.first().and_then(|a| a.to_str()) {
         Some("clean") if args.len() == 1 => Ok(Command::Serve(DemoServer::Clean)),
@@ -290,6 +338,8 @@ const CHECK_FLAGS: &[&str] = &[
     "--settle",
     "--shutdown-grace",
     "--no-capability-probes",
+    "--scan",
+    "--fail-on-static",
     "--color",
     "--help",
     "--version",
@@ -432,12 +482,15 @@ MCP stdio output is expected as newline-delimited JSON-RPC on stdout; logs belon
 
 Usage:
   mcp-stdio-guard [check] [OPTIONS] -- <command> [args...]
+  mcp-stdio-guard scan [--json] <path>...
   mcp-stdio-guard demo
-  mcp-stdio-guard help [check|demo|codes]
+  mcp-stdio-guard help [check|scan|demo|codes]
 
 Commands:
   check   start the server, run initialize, --request and the capability probes, judge
           every stdout line, report (default)
+  scan    find code that writes to stdout, without running anything: comments and
+          strings are skipped; exit 1 when something is found, 2 for a missing path
   demo    check two servers built into this binary: one clean, one with a stdout banner
 
 Options of check:
@@ -458,6 +511,9 @@ Options of check:
   --shutdown-grace <ms>       wait after closing stdin, and after SIGTERM [default: 2000]
   --no-capability-probes      do not list the advertised tools, resources, resource
                               templates and prompts (on by default, every page)
+  --scan <path>               also scan this source directory or file for stdout
+                              writes (repeatable); findings are warnings
+  --fail-on-static            make static findings errors
   --color <when>              auto, always or never (NO_COLOR is honoured) [default: auto]
   -h, --help                  print this help
   -V, --version               print the version
@@ -469,6 +525,28 @@ Examples:
   mcp-stdio-guard -- node ./server.js
   mcp-stdio-guard --request tools/list -- python -u server.py
   mcp-stdio-guard --json --env API_TOKEN -- npx -y @scope/server
+";
+
+pub const HELP_SCAN: &str = "\
+mcp-stdio-guard scan: find code that writes to stdout, without running it.
+
+Usage:
+  mcp-stdio-guard scan [--json] <path>...
+
+Each path is a directory (walked, skipping .git node_modules dist build coverage
+.next .cache target venv .venv __pycache__ vendor, never following a symlink) or
+a source file. Read as code: JavaScript/TypeScript, Python, Go, Rust, Java,
+Kotlin, C# and Ruby, with comments and strings skipped and calls followed over
+lines. Files over 1 MiB and minified files are skipped and counted. A write whose
+payload is a JSON serialization (a hand-rolled transport) is not flagged; a write
+that runs at load time also carries the reason startup-output.
+
+Options:
+  --json          print the findings as JSON
+  --color <when>  auto, always or never [default: auto]
+  -h, --help      print this help
+
+Exit status: 0 nothing found, 1 findings, 2 a path that does not exist.
 ";
 
 pub const HELP_DEMO: &str = "\

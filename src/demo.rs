@@ -84,7 +84,7 @@ pub fn run(args: &DemoArgs) -> Result<u8, Error> {
             ..CheckArgs::default()
         };
         let plan = crate::plan::resolve(&check)?;
-        let (ok, text) = match crate::run_check(&plan, color) {
+        let (ok, text) = match crate::run_check(&plan, color)? {
             crate::Checked::Report { ok, output } => (ok, output),
             crate::Checked::Interrupted(sig) => return Ok(crate::interrupted(sig)),
         };

@@ -18,6 +18,7 @@ mod mcp;
 mod plan;
 mod redact;
 mod report;
+mod scan;
 mod session;
 mod sys;
 mod transcript;
@@ -44,6 +45,7 @@ fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> {
             match topic {
                 HelpTopic::Main | HelpTopic::Check => write_stdout(cli::HELP_MAIN)?,
                 HelpTopic::Demo => write_stdout(cli::HELP_DEMO)?,
+                HelpTopic::Scan => write_stdout(cli::HELP_SCAN)?,
                 HelpTopic::Codes => write_stdout(&checks::code_listing())?,
             }
             Ok(0)
@@ -56,6 +58,7 @@ fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> {
             demo::serve(kind).map_err(|e| Error::io("demo server", e))?;
             Ok(0)
         }
+        Command::Scan(args) => scan_command(&args),
         Command::Demo(args) => {
             sys::install_interrupt_handlers();
             demo::run(&args)
@@ -63,7 +66,7 @@ fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> {
         Command::Check(args) => {
             sys::install_interrupt_handlers();
             let plan = plan::resolve(&args)?;
-            match run_check(&plan, plan.color) {
+            match run_check(&plan, plan.color)? {
                 Checked::Report { ok, output } => {
                     write_stdout(&output)?;
                     Ok(if ok { 0 } else { 1 })
@@ -84,27 +87,50 @@ pub enum Checked {
     Interrupted(i32),
 }
 
-/// Runs one check and renders its report (JSON or text, as planned).
-pub fn run_check(plan: &Plan, color: bool) -> Checked {
+/// Runs one check (the `--scan` first, then the session) and renders its
+/// report (JSON or text, as planned).
+pub fn run_check(plan: &Plan, color: bool) -> Result<Checked, Error> {
+    let scanned = if plan.scan.is_empty() {
+        None
+    } else {
+        Some(scan::scan(&plan.scan)?)
+    };
     let tr = session::run(&plan.launch, &plan.session);
     if let Some(Stop::Interrupted(sig)) = tr.stop {
-        return Checked::Interrupted(sig);
+        return Ok(Checked::Interrupted(sig));
     }
-    let issues = checks::run(&plan.context, &tr);
+    let mut issues = checks::run(&plan.context, &tr);
+    if let Some(s) = &scanned {
+        issues.extend(checks::static_scan(s, plan.fail_on_static));
+    }
     let report = report::Report {
         plan,
         tr: &tr,
         issues: &issues,
+        scan: scanned.as_ref(),
     };
     let output = if plan.json {
         report::json::render(&report)
     } else {
         report::text::render(&report, color)
     };
-    Checked::Report {
+    Ok(Checked::Report {
         ok: report.ok(),
         output,
-    }
+    })
+}
+
+/// `scan PATH...`: exit 1 with findings, 0 without.
+fn scan_command(args: &cli::ScanArgs) -> Result<u8, Error> {
+    let roots: Vec<std::path::PathBuf> = args.paths.iter().map(Into::into).collect();
+    let scanned = scan::scan(&roots)?;
+    let output = if args.json {
+        report::scan::render_json(&scanned)
+    } else {
+        report::scan::render_text(&scanned, plan::use_color(args.color))
+    };
+    write_stdout(&output)?;
+    Ok(if scanned.findings.is_empty() { 0 } else { 1 })
 }
 
 /// The exit status for an interrupt, after saying so on stderr.

@@ -81,6 +81,9 @@ pub struct Plan {
     pub redactor: Redactor,
     pub protocol: String,
     pub timeout_ms: u64,
+    /// `--scan` roots (checked to exist).
+    pub scan: Vec<PathBuf>,
+    pub fail_on_static: bool,
 }
 
 /// Whether to colour output written to stdout.
@@ -172,6 +175,8 @@ pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
         grace_ms: args.shutdown_grace_ms,
         protocol: args.protocol.clone(),
     };
+    let scan: Vec<PathBuf> = args.scan.iter().map(PathBuf::from).collect();
+    crate::scan::validate_roots(&scan)?;
     Ok(Plan {
         launch: Launch {
             program,
@@ -191,6 +196,8 @@ pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
         redactor,
         protocol: args.protocol.clone(),
         timeout_ms: args.timeout_ms,
+        scan,
+        fail_on_static: args.fail_on_static,
     })
 }
 

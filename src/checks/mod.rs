@@ -67,6 +67,7 @@ pub enum Group {
     ToolSchema,
     Process,
     PythonBuffering,
+    StaticScan,
 }
 
 #[derive(Debug)]
@@ -491,6 +492,13 @@ pub const CODES: &[CodeInfo] = &[
         "a tool's outputSchema is not an object, not type \"object\" (before 2026-07-28), or requires an undefined property"
     ),
     code!(
+        "static-stdout-write",
+        ST,
+        W,
+        [StaticScan],
+        "--scan found source code that writes to stdout (an error with --fail-on-static)"
+    ),
+    code!(
         "tool-description-missing",
         MP,
         W,
@@ -601,6 +609,32 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
     catalog::check(ctx, tr, &mut issues);
     lifecycle::after(ctx, tr, &mut issues);
     issues
+}
+
+/// One `static-stdout-write` issue per finding: warnings, or errors when
+/// static findings fail the run.
+pub fn static_scan(report: &crate::scan::ScanReport, fail: bool) -> Vec<Issue> {
+    report
+        .findings
+        .iter()
+        .map(|f| {
+            let issue = Issue::new(
+                "static-stdout-write",
+                format!("{}:{} {}", f.path, f.line, f.message),
+            )
+            .with("file", f.path.clone())
+            .with("line", f.line)
+            .with("column", f.column)
+            .with("language", f.language.as_str())
+            .with("reason", f.reason)
+            .with("reasons", f.reasons.clone());
+            if fail {
+                issue.at(Severity::Error)
+            } else {
+                issue
+            }
+        })
+        .collect()
 }
 
 /// Quotes text from the server for a message: control characters escaped,

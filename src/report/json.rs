@@ -6,7 +6,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::checks::{Class, Group, Issue};
-use crate::report::{Check, Report};
+use crate::report::{Check, Report, scan};
 use crate::sys;
 use crate::{mcp, plan};
 
@@ -226,7 +226,11 @@ fn fingerprint(r: &Report) -> Value {
             "names": plan.explicit_env,
             "values": values,
         },
-        "staticScan": {"enabled": false, "path": "", "failOnFindings": false},
+        "staticScan": {
+            "enabled": r.scan.is_some(),
+            "path": r.scan.and_then(|s| s.roots.first().cloned()).unwrap_or_default(),
+            "failOnFindings": r.scan.is_some() && plan.fail_on_static,
+        },
         "timings": {"startupMs": r.tr.init_reply_at_ms, "totalMs": r.tr.duration_ms},
     })
 }
@@ -286,10 +290,7 @@ pub fn build(r: &Report) -> Value {
         "pythonBuffering".into(),
         check_value(&r.check_group(Group::PythonBuffering)),
     );
-    checks.insert(
-        "staticScan".into(),
-        check_value(&Check::skipped("no --scan path was given")),
-    );
+    checks.insert("staticScan".into(), check_value(&r.check_static_scan()));
     checks.insert(
         "repeat".into(),
         check_value(&Check::skipped("--repeat was not used")),
@@ -328,8 +329,8 @@ pub fn build(r: &Report) -> Value {
         "summary": summary(r),
         "fingerprint": fingerprint(r),
         "issues": r.issues.iter().map(issue_value).collect::<Vec<_>>(),
-        "staticScan": {"enabled": false, "path": "", "failOnFindings": false},
-        "staticFindings": [],
+        "staticScan": scan::static_scan(r.scan, r.plan.fail_on_static),
+        "staticFindings": scan::static_findings(r.scan),
         "frames": r.tr.frames().cloned().collect::<Vec<_>>(),
         "stderr": r.tr.stderr.text(),
         "durationMs": r.tr.duration_ms,

@@ -8,9 +8,11 @@ use crate::checks::catalog::{self, ToolSummary};
 use crate::checks::{Class, Group, Issue, Severity};
 use crate::mcp::{self, ListSpec};
 use crate::plan::Plan;
+use crate::scan::ScanReport;
 use crate::transcript::{EndedBy, OpRecord, Stop, Transcript};
 
 pub mod json;
+pub mod scan;
 pub mod text;
 
 /// A finished run, ready to render.
@@ -19,6 +21,8 @@ pub struct Report<'a> {
     pub plan: &'a Plan,
     pub tr: &'a Transcript,
     pub issues: &'a [Issue],
+    /// The `--scan` result, when one ran.
+    pub scan: Option<&'a ScanReport>,
 }
 
 /// A badge-friendly check: `pass`, `fail`, `warning` or `skipped`.
@@ -177,6 +181,14 @@ impl Report<'_> {
             return Check::skipped("no tools/list result to check");
         }
         Check::of(self.in_group(Group::ToolSchema), "pass")
+    }
+
+    /// `checks.staticScan`: skipped without `--scan`, else by its findings.
+    pub fn check_static_scan(&self) -> Check {
+        if self.scan.is_none() {
+            return Check::skipped("no --scan path was given");
+        }
+        Check::of(self.in_group(Group::StaticScan), "pass")
     }
 
     pub fn check_group(&self, group: Group) -> Check {

@@ -123,6 +123,9 @@ pub fn render(r: &Report, color: bool) -> String {
         };
         lines.push(format!("list: {} {what}", l.spec.method));
     }
+    if let Some(s) = r.scan {
+        lines.push(crate::report::scan::summary_line(s));
+    }
     let tools = r.tool_summary();
     if tools.checked {
         lines.push(format!(

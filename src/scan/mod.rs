@@ -1,0 +1,227 @@
+//! The static scanner: finds code that writes to stdout in a source tree,
+//! without running it. Independent of the runtime engine; it shares only
+//! the report. `walk` lists the files, `lex` reads each as code (comments
+//! and strings skipped), `rules` matches the writes. Files are scanned on
+//! every core; the result is in walk order whatever the threads do.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::checks::quote;
+use crate::error::Error;
+
+pub mod lex;
+pub mod rules;
+pub mod walk;
+
+use lex::Language;
+
+/// One stdout write found in source.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finding {
+    /// The scan root this file was found under, as given.
+    pub root: String,
+    /// The file, relative to the root, with `/` separators (its name when
+    /// the root is the file itself).
+    pub file: String,
+    /// The path to open: the root joined with `file`.
+    pub path: String,
+    pub line: u32,
+    /// 1-based byte column.
+    pub column: u32,
+    pub language: Language,
+    /// The rule's stable id.
+    pub reason: &'static str,
+    /// The rule, plus `startup-output` when the write runs at load time.
+    pub reasons: Vec<&'static str>,
+    pub message: String,
+    /// The source line, quoted and shortened.
+    pub snippet: String,
+}
+
+/// A file the scanner did not read, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Skipped {
+    pub file: String,
+    /// `too-large` (over 1 MiB), `minified` (a line over 10,000 characters)
+    /// or `unreadable`.
+    pub reason: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ScanReport {
+    pub roots: Vec<String>,
+    pub findings: Vec<Finding>,
+    pub files_scanned: usize,
+    pub skipped: Vec<Skipped>,
+    /// Directories skipped by name (`node_modules`, `.git`, ...).
+    pub skipped_dirs: usize,
+}
+
+/// Checks that every root exists before anything runs.
+pub fn validate_roots(roots: &[PathBuf]) -> Result<(), Error> {
+    for root in roots {
+        if std::fs::symlink_metadata(root).is_err() {
+            return Err(Error::usage(
+                format!("scan path {} does not exist", root.display()),
+                "give a directory or a source file",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Scans every root (a directory or a file).
+pub fn scan(roots: &[PathBuf]) -> Result<ScanReport, Error> {
+    validate_roots(roots)?;
+    let mut report = ScanReport::default();
+    let mut files: Vec<(usize, walk::Entry)> = Vec::new();
+    for (r, root) in roots.iter().enumerate() {
+        report.roots.push(root.display().to_string());
+        let listing = walk::walk(root)?;
+        report.skipped_dirs += listing.skipped_dirs;
+        report.skipped.extend(listing.skipped);
+        files.extend(listing.files.into_iter().map(|e| (r, e)));
+    }
+    let results = scan_files(&files);
+    for (i, result) in results.into_iter().enumerate() {
+        let (r, entry) = &files[i];
+        match result {
+            FileResult::Findings(found) => {
+                report.files_scanned += 1;
+                report.findings.extend(found.into_iter().map(|mut f| {
+                    f.root = report.roots[*r].clone();
+                    f
+                }));
+            }
+            FileResult::Skipped(reason) => report.skipped.push(Skipped {
+                file: entry.relative.clone(),
+                reason,
+            }),
+        }
+    }
+    Ok(report)
+}
+
+enum FileResult {
+    Findings(Vec<Finding>),
+    Skipped(&'static str),
+}
+
+/// Scans the files on every core, and returns the results in file order.
+fn scan_files(files: &[(usize, walk::Entry)]) -> Vec<FileResult> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(files.len().max(1));
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<FileResult>>> =
+        Mutex::new((0..files.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut buf = Vec::new();
+                let mut toks = Vec::new();
+                let mut local = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((_, entry)) = files.get(i) else {
+                        break;
+                    };
+                    local.push((i, scan_file(entry, &mut buf, &mut toks)));
+                }
+                let mut all = results
+                    .lock()
+                    .expect("invariant: no scanner thread panics while holding the lock");
+                for (i, r) in local {
+                    all[i] = Some(r);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("invariant: the scanner threads have ended")
+        .into_iter()
+        .map(|r| r.unwrap_or(FileResult::Skipped("unreadable")))
+        .collect()
+}
+
+fn scan_file(entry: &walk::Entry, buf: &mut Vec<u8>, toks: &mut Vec<lex::Tok>) -> FileResult {
+    use std::io::Read;
+    buf.clear();
+    let read = std::fs::File::open(&entry.path)
+        .and_then(|f| f.take(walk::MAX_FILE_BYTES + 1).read_to_end(buf));
+    if read.is_err() {
+        return FileResult::Skipped("unreadable");
+    }
+    if buf.len() as u64 > walk::MAX_FILE_BYTES {
+        return FileResult::Skipped("too-large");
+    }
+    match scan_source(buf, entry.language, &entry.relative, toks) {
+        Ok(mut found) => {
+            for f in &mut found {
+                f.path = entry.display.clone();
+            }
+            FileResult::Findings(found)
+        }
+        Err(lex::Minified) => FileResult::Skipped("minified"),
+    }
+}
+
+/// Scans one file's bytes.
+pub fn scan_source(
+    src: &[u8],
+    lang: Language,
+    file: &str,
+    toks: &mut Vec<lex::Tok>,
+) -> Result<Vec<Finding>, lex::Minified> {
+    lex::lex(src, lang, toks)?;
+    let hits = rules::find(src, lang, toks);
+    Ok(hits
+        .into_iter()
+        .map(|hit| {
+            let t = toks[hit.tok];
+            let mut reasons = vec![hit.reason];
+            let mut message = hit.message;
+            if hit.startup {
+                reasons.push(rules::STARTUP);
+                message.push_str("; it runs at module top level, when the server starts, before any client speaks");
+            }
+            Finding {
+                root: String::new(),
+                file: file.to_string(),
+                path: file.to_string(),
+                line: t.line,
+                column: t.col,
+                language: lang,
+                reason: hit.reason,
+                reasons,
+                message,
+                snippet: quote(line_at(src, t.start as usize).trim_ascii()),
+            }
+        })
+        .collect())
+}
+
+/// The source line holding byte `at`.
+fn line_at(src: &[u8], at: usize) -> &[u8] {
+    let start = src[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    let end = src[at..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(src.len(), |p| at + p);
+    &src[start..end]
+}
+
+/// The skipped files counted by reason, in a fixed order.
+pub fn skipped_counts(report: &ScanReport) -> Vec<(&'static str, usize)> {
+    ["too-large", "minified", "unreadable"]
+        .into_iter()
+        .map(|r| (r, report.skipped.iter().filter(|s| s.reason == r).count()))
+        .filter(|(_, n)| *n > 0)
+        .collect()
+}
