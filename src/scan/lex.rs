@@ -81,9 +81,18 @@ pub struct Tok {
     pub kind: Kind,
     pub start: u32,
     pub end: u32,
-    /// 1-based line and byte column of the first byte.
+    /// 1-based line of the first byte (the column is computed for the few
+    /// tokens that need one: `column`).
     pub line: u32,
-    pub col: u32,
+}
+
+/// The 1-based byte column of offset `at`.
+pub fn column(src: &[u8], at: usize) -> u32 {
+    let line_start = src[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    (at - line_start + 1) as u32
 }
 
 /// The file has a line longer than `MAX_LINE`.
@@ -179,18 +188,16 @@ impl Lexer<'_> {
             start: start as u32,
             end: self.pos as u32,
             line: self.line,
-            col: (start - self.line_start + 1) as u32,
         });
     }
 
     /// Pushes a token that may span lines, with the line it starts on.
-    fn push_at(&mut self, kind: Kind, start: usize, line: u32, line_start: usize) {
+    fn push_at(&mut self, kind: Kind, start: usize, line: u32) {
         self.out.push(Tok {
             kind,
             start: start as u32,
             end: self.pos as u32,
             line,
-            col: (start - line_start + 1) as u32,
         });
     }
 
@@ -238,7 +245,6 @@ impl Lexer<'_> {
                             start: at as u32,
                             end: self.pos as u32,
                             line: self.line - 1,
-                            col: 0,
                         });
                     }
                     if let Some(id) = self.heredoc.take() {
@@ -477,10 +483,10 @@ impl Lexer<'_> {
                 return self.template_body(start);
             }
             (b'`', Language::Go) => {
-                let (line, ls) = (self.line, self.line_start);
+                let line = self.line;
                 let end = self.find(self.pos + 1, b"`");
                 self.advance_to(end + 1)?;
-                self.push_at(Kind::Str, start, line, ls);
+                self.push_at(Kind::Str, start, line);
                 return Ok(());
             }
             (b'\'', Language::Rust) => return self.rust_quote(start),
@@ -488,15 +494,15 @@ impl Lexer<'_> {
             (b'"', Language::Java | Language::Kotlin | Language::CSharp)
                 if self.starts_with(b"\"\"\"") =>
             {
-                let (line, ls) = (self.line, self.line_start);
+                let line = self.line;
                 let end = self.find(self.pos + 3, b"\"\"\"");
                 self.advance_to(end + 3)?;
-                self.push_at(Kind::Str, start, line, ls);
+                self.push_at(Kind::Str, start, line);
                 return Ok(());
             }
             _ => {}
         }
-        let (line, ls) = (self.line, self.line_start);
+        let line = self.line;
         self.pos += 1;
         while self.pos < self.src.len() {
             match self.src[self.pos] {
@@ -522,7 +528,7 @@ impl Lexer<'_> {
             }
         }
         self.pos = self.pos.min(self.src.len());
-        self.push_at(Kind::Str, start, line, ls);
+        self.push_at(Kind::Str, start, line);
         Ok(())
     }
 
@@ -530,7 +536,7 @@ impl Lexer<'_> {
     /// backtick (or after the `}` of a `${…}`) to its closing backtick or
     /// the next `${`, whose code is then lexed as code.
     fn template_body(&mut self, start: usize) -> Result<(), Minified> {
-        let (line, ls) = (self.line, self.line_start);
+        let line = self.line;
         while self.pos < self.src.len() {
             match self.src[self.pos] {
                 b'\\' => self.pos += 2,
@@ -540,7 +546,7 @@ impl Lexer<'_> {
                 }
                 b'$' if self.peek(1) == b'{' => {
                     self.pos += 2;
-                    self.push_at(Kind::Str, start, line, ls);
+                    self.push_at(Kind::Str, start, line);
                     self.templates.push(self.depth);
                     self.depth += 1;
                     return Ok(());
@@ -553,14 +559,14 @@ impl Lexer<'_> {
             }
         }
         self.pos = self.pos.min(self.src.len());
-        self.push_at(Kind::Str, start, line, ls);
+        self.push_at(Kind::Str, start, line);
         Ok(())
     }
 
     /// A Python string at `self.pos` (its quote), with its prefix from
     /// `start`; triple-quoted strings span lines.
     fn python_string(&mut self, start: usize) -> Result<(), Minified> {
-        let (line, ls) = (self.line, self.line_start);
+        let line = self.line;
         let q = self.src[self.pos];
         let triple = self.peek(1) == q && self.peek(2) == q;
         self.pos += if triple { 3 } else { 1 };
@@ -593,13 +599,13 @@ impl Lexer<'_> {
             }
         }
         self.pos = self.pos.min(self.src.len());
-        self.push_at(Kind::Str, start, line, ls);
+        self.push_at(Kind::Str, start, line);
         Ok(())
     }
 
     /// Rust `r"…"`, `r#"…"#`, `br##"…"##`; `self.pos` is after the prefix.
     fn rust_raw(&mut self, start: usize) -> Result<(), Minified> {
-        let (line, ls) = (self.line, self.line_start);
+        let line = self.line;
         let mut hashes = 0;
         while self.peek(hashes) == b'#' {
             hashes += 1;
@@ -618,7 +624,7 @@ impl Lexer<'_> {
         close.extend(std::iter::repeat_n(b'#', hashes));
         let end = self.find(self.pos, &close);
         self.advance_to(end + close.len())?;
-        self.push_at(Kind::Str, start, line, ls);
+        self.push_at(Kind::Str, start, line);
         Ok(())
     }
 
@@ -660,7 +666,7 @@ impl Lexer<'_> {
         if !verbatim {
             return self.string_at(start);
         }
-        let (line, ls) = (self.line, self.line_start);
+        let line = self.line;
         self.pos += 1;
         while self.pos < self.src.len() {
             match self.src[self.pos] {
@@ -676,7 +682,7 @@ impl Lexer<'_> {
                 _ => self.pos += 1,
             }
         }
-        self.push_at(Kind::Str, start, line, ls);
+        self.push_at(Kind::Str, start, line);
         Ok(())
     }
 
@@ -719,7 +725,7 @@ impl Lexer<'_> {
         if !ok || close == 0 || (after_value && delim_at == 1) {
             return Ok(false);
         }
-        let (line, ls) = (self.line, self.line_start);
+        let line = self.line;
         let start = self.pos;
         self.pos += delim_at + 1;
         let mut level = 1;
@@ -739,7 +745,7 @@ impl Lexer<'_> {
             self.pos += 1;
         }
         self.pos = self.pos.min(self.src.len());
-        self.push_at(Kind::Str, start, line, ls);
+        self.push_at(Kind::Str, start, line);
         Ok(true)
     }
 
@@ -864,6 +870,7 @@ mod tests {
     fn lines_and_columns_are_one_based() {
         let mut toks = Vec::new();
         lex(b"a\n  bb", Language::Rust, &mut toks).expect("lex");
-        assert_eq!((toks[1].line, toks[1].col), (2, 3));
+        assert_eq!(toks[1].line, 2);
+        assert_eq!(column(b"a\n  bb", toks[1].start as usize), 3);
     }
 }

@@ -193,7 +193,7 @@ pub fn scan_source(
                 file: file.to_string(),
                 path: file.to_string(),
                 line: t.line,
-                column: t.col,
+                column: lex::column(src, t.start as usize),
                 language: lang,
                 reason: hit.reason,
                 reasons,

@@ -443,7 +443,7 @@ fn python_top_level(s: &Src, n: usize) -> Vec<bool> {
         if i >= n {
             break;
         }
-        let indent = s.toks[i].col;
+        let indent = crate::scan::lex::column(s.src, s.toks[i].start as usize);
         while defs.last().is_some_and(|&d| d >= indent) {
             defs.pop();
         }
