@@ -207,11 +207,22 @@ const SCENARIOS: &[(&str, &str)] = &[
     ("bad-resource", "a resource without uri"),
     ("bad-template", "a resource template without name"),
     ("bad-prompt", "a prompt argument without name"),
+    ("call-error", "answers every tools/call with isError: true"),
+    (
+        "call-bad-structured",
+        "catalog-full, but add returns structuredContent that breaks its outputSchema",
+    ),
+    (
+        "call-no-structured",
+        "catalog-full, but add returns no structuredContent",
+    ),
 ];
 
 /// Scenarios that advertise tools, resources and prompts.
 const ALL_LISTS: &[&str] = &[
     "catalog-full",
+    "call-bad-structured",
+    "call-no-structured",
     "list-unsupported",
     "list-error",
     "list-timeout",
@@ -235,7 +246,10 @@ fn init_result(scenario: &str, msg: &Value) -> Value {
     let requested = msg["params"]["protocolVersion"]
         .as_str()
         .unwrap_or("2025-11-25");
-    let capabilities = if scenario == "catalog-full" {
+    let capabilities = if matches!(
+        scenario,
+        "catalog-full" | "call-bad-structured" | "call-no-structured"
+    ) {
         json!({"tools": {"listChanged": true}, "resources": {"subscribe": false, "listChanged": false},
             "prompts": {}, "logging": {}})
     } else if ALL_LISTS.contains(&scenario) {
@@ -286,18 +300,20 @@ fn answer(scenario: &str, method: &str, cursor: Option<&str>) -> Answer {
     let not_found = Answer::Error(-32601, "Method not found");
     match (method, scenario) {
         ("ping", _) => Answer::Result(json!({})),
-        ("tools/list", "catalog-full") => match cursor {
-            None => Answer::Result(json!({"tools": [echo_tool()], "nextCursor": "page-2"})),
-            Some(_) => Answer::Result(json!({"tools": [{
-                "name": "add",
-                "title": "Add",
-                "description": "Add two integers.",
-                "inputSchema": {"type": "object",
-                    "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
-                    "required": ["a", "b"], "additionalProperties": false},
-                "outputSchema": {"type": "object", "properties": {"sum": {"type": "integer"}}, "required": ["sum"]},
-            }]})),
-        },
+        ("tools/list", "catalog-full" | "call-bad-structured" | "call-no-structured") => {
+            match cursor {
+                None => Answer::Result(json!({"tools": [echo_tool()], "nextCursor": "page-2"})),
+                Some(_) => Answer::Result(json!({"tools": [{
+                    "name": "add",
+                    "title": "Add",
+                    "description": "Add two integers.",
+                    "inputSchema": {"type": "object",
+                        "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+                        "required": ["a", "b"], "additionalProperties": false},
+                    "outputSchema": {"type": "object", "properties": {"sum": {"type": "integer"}}, "required": ["sum"]},
+                }]})),
+            }
+        }
         ("tools/list", "cursor-loop") => {
             Answer::Result(json!({"tools": [echo_tool()], "nextCursor": "again"}))
         }
@@ -327,6 +343,13 @@ fn answer(scenario: &str, method: &str, cursor: Option<&str>) -> Answer {
                 _ => {}
             }
             tools.insert(0, tool);
+            // FAKE_EXTRA_TOOL adds a tool without changing the argv, for
+            // the evidence drift tests.
+            if std::env::var_os("FAKE_EXTRA_TOOL").is_some() {
+                let mut extra = echo_tool();
+                extra["name"] = json!("shout");
+                tools.push(extra);
+            }
             Answer::Result(json!({ "tools": tools }))
         }
         ("resources/list", "list-error") => Answer::Error(-32603, "database unavailable"),
@@ -353,6 +376,39 @@ fn answer(scenario: &str, method: &str, cursor: Option<&str>) -> Answer {
             json!({"prompts": [{"name": "greet", "arguments": [{"name": "who", "required": true}]}]}),
         ),
         _ => not_found,
+    }
+}
+
+/// The answer to tools/call.
+fn call(scenario: &str, params: &Value) -> Answer {
+    let name = params["name"].as_str().unwrap_or("");
+    let args = &params["arguments"];
+    if scenario == "call-error" {
+        return Answer::Result(
+            json!({"content": [{"type": "text", "text": "upstream API is down"}], "isError": true}),
+        );
+    }
+    match name {
+        "echo" => Answer::Result(
+            json!({"content": [{"type": "text", "text": args["text"].as_str().unwrap_or("")}]}),
+        ),
+        "shout" => Answer::Result(
+            json!({"content": [{"type": "text", "text": args["text"].as_str().unwrap_or("").to_uppercase()}]}),
+        ),
+        "add" => {
+            let sum = args["a"].as_i64().unwrap_or(0) + args["b"].as_i64().unwrap_or(0);
+            let text = json!({"content": [{"type": "text", "text": sum.to_string()}]});
+            match scenario {
+                "call-no-structured" => Answer::Result(text),
+                "call-bad-structured" => Answer::Result(
+                    json!({"content": text["content"], "structuredContent": {"sum": sum.to_string()}}),
+                ),
+                _ => Answer::Result(
+                    json!({"content": text["content"], "structuredContent": {"sum": sum}}),
+                ),
+            }
+        }
+        _ => Answer::Error(-32602, "Unknown tool"),
     }
 }
 
@@ -539,6 +595,7 @@ fn run(scenario: &str, marker: &str) {
                     "op-error" if requests_after_init == 1 => {
                         Answer::Error(-32603, "database unavailable")
                     }
+                    _ if method == "tools/call" => call(scenario, &msg["params"]),
                     _ => answer(scenario, method, cursor),
                 };
                 let response = match answer {

@@ -107,6 +107,27 @@ impl Server {
         self.child.id()
     }
 
+    /// The absolute path of the program that runs: what the kernel
+    /// executed (`/proc/PID/exe`), else `program` found on PATH. Read right
+    /// after the spawn, which returns only once the exec has happened.
+    pub fn executable(&self, program: &std::ffi::OsStr) -> Option<String> {
+        let proc_exe = format!("/proc/{}/exe", self.pid());
+        if let Ok(path) = std::fs::read_link(proc_exe) {
+            return Some(path.to_string_lossy().into_owned());
+        }
+        let program = std::path::Path::new(program);
+        if program.components().count() > 1 {
+            return std::fs::canonicalize(program)
+                .ok()
+                .map(|p| p.to_string_lossy().into_owned());
+        }
+        let path = std::env::var_os("PATH")?;
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(program))
+            .find(|candidate| candidate.is_file())
+            .map(|p| p.to_string_lossy().into_owned())
+    }
+
     /// Reaps the leader if it has exited. Safe to call repeatedly; the status
     /// is kept after the single reap.
     pub fn try_wait(&mut self) -> Option<Exit> {

@@ -36,6 +36,8 @@ pub enum HelpTopic {
     Check,
     Demo,
     Scan,
+    Tools,
+    Call,
     /// `help codes`: every issue code with its class and severity.
     Codes,
 }
@@ -81,9 +83,40 @@ impl EnvSpec {
     }
 }
 
-/// Options of `check`, validated but not yet resolved against the system.
+/// What a session is for: a full check, a tool listing, or one tool call.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Mode {
+    #[default]
+    Check,
+    /// `tools`: every page of tools/list, shown as a table or as JSON.
+    Tools,
+    /// `call TOOL`: list the tools, then call one.
+    Call(CallSpec),
+}
+
+/// The tool `call` calls and the arguments as given.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallSpec {
+    pub tool: String,
+    /// `--arg NAME=VALUE`, in order; typed later from the tool's schema.
+    pub args: Vec<(String, String)>,
+    /// `--args JSON`: an object merged under the `--arg` values.
+    pub args_json: Option<serde_json::Map<String, Value>>,
+}
+
+/// Options of `check`, `tools` and `call`, validated but not yet resolved
+/// against the system.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheckArgs {
+    pub mode: Mode,
+    /// `--evidence FILE`: append one record per run.
+    pub evidence: Option<OsString>,
+    /// `--against FILE`: compare with the newest record for this command.
+    pub against: Option<OsString>,
+    /// `--transcript FILE`: every message and stderr line, as JSON lines.
+    pub transcript: Option<OsString>,
+    /// Show every check, skipped ones with their reason, in the text report.
+    pub verbose: bool,
     pub json: bool,
     pub protocol: String,
     pub timeout_ms: u64,
@@ -112,6 +145,11 @@ pub struct CheckArgs {
 impl Default for CheckArgs {
     fn default() -> Self {
         CheckArgs {
+            mode: Mode::Check,
+            evidence: None,
+            against: None,
+            transcript: None,
+            verbose: false,
             json: false,
             protocol: DEFAULT_PROTOCOL.to_string(),
             timeout_ms: 5000,
@@ -158,20 +196,32 @@ where
         None => None,
     };
     let sub = args.first().and_then(|a| a.to_str()).and_then(|a| match a {
-        "check" | "scan" | "demo" | "help" | "__serve" => Some(a.to_string()),
+        "check" | "tools" | "call" | "scan" | "demo" | "help" | "__serve" => Some(a.to_string()),
         _ => None,
     });
     if sub.is_some() {
         args.remove(0);
     }
     match sub.as_deref() {
-        None | Some("check") => parse_check(args, command),
+        None | Some("check") => parse_check(args, command, Mode::Check),
+        Some("tools") => parse_check(args, command, Mode::Tools),
+        Some("call") => parse_check(
+            args,
+            command,
+            Mode::Call(CallSpec {
+                tool: String::new(),
+                args: Vec::new(),
+                args_json: None,
+            }),
+        ),
         Some("demo") => parse_demo(args, command),
         Some("scan") => parse_scan(args, command),
         Some("help") => Ok(Command::Help(match args.first().and_then(|a| a.to_str()) {
             Some("check") => HelpTopic::Check,
             Some("demo") => HelpTopic::Demo,
             Some("scan") => HelpTopic::Scan,
+            Some("tools") => HelpTopic::Tools,
+            Some("call") => HelpTopic::Call,
             Some("codes") => HelpTopic::Codes,
             _ => HelpTopic::Main,
         })),
@@ -179,12 +229,68 @@ where
     }
 }
 
-fn parse_check(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Command, Error> {
-    let mut a = CheckArgs::default();
+fn parse_check(
+    args: Vec<OsString>,
+    command: Option<Vec<OsString>>,
+    mode: Mode,
+) -> Result<Command, Error> {
+    let help = match &mode {
+        Mode::Check => HelpTopic::Check,
+        Mode::Tools => HelpTopic::Tools,
+        Mode::Call(_) => HelpTopic::Call,
+    };
+    let mut a = CheckArgs {
+        mode,
+        ..CheckArgs::default()
+    };
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next().map_err(lexopt_error)? {
         match arg {
-            Short('h') | Long("help") => return Ok(Command::Help(HelpTopic::Check)),
+            Short('h') | Long("help") => return Ok(Command::Help(help)),
+            Long("evidence") => a.evidence = Some(string(&mut parser, "--evidence")?.into()),
+            Long("against") => a.against = Some(string(&mut parser, "--against")?.into()),
+            Long("transcript") => a.transcript = Some(string(&mut parser, "--transcript")?.into()),
+            Long("verbose") => a.verbose = true,
+            Long("arg") => {
+                let value = string(&mut parser, "--arg")?;
+                let Mode::Call(spec) = &mut a.mode else {
+                    return Err(Error::usage(
+                        "--arg belongs to the call command",
+                        "as in: mcp-stdio-guard call echo --arg text=hi -- node server.js",
+                    ));
+                };
+                let Some((name, v)) = value.split_once('=').filter(|(n, _)| !n.is_empty()) else {
+                    return Err(Error::usage(
+                        format!("--arg must be NAME=VALUE, not '{value}'"),
+                        "as in: --arg text=hello",
+                    ));
+                };
+                spec.args.push((name.to_string(), v.to_string()));
+            }
+            Long("args") => {
+                let text = string(&mut parser, "--args")?;
+                let Mode::Call(spec) = &mut a.mode else {
+                    return Err(Error::usage(
+                        "--args belongs to the call command",
+                        "as in: mcp-stdio-guard call echo --args '{\"text\":\"hi\"}' -- node server.js",
+                    ));
+                };
+                match serde_json::from_str::<Value>(&text) {
+                    Ok(Value::Object(map)) => spec.args_json = Some(map),
+                    Ok(_) => {
+                        return Err(Error::usage(
+                            "--args must be a JSON object",
+                            "tool arguments are named: '{\"text\":\"hi\"}'",
+                        ));
+                    }
+                    Err(e) => {
+                        return Err(Error::usage(
+                            format!("--args must be valid JSON: {e}"),
+                            "quote it for your shell",
+                        ));
+                    }
+                }
+            }
             Short('V') | Long("version") => return Ok(Command::Version),
             Long("json") => a.json = true,
             Long("inherit-env") => a.inherit_env = true,
@@ -215,14 +321,29 @@ fn parse_check(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Co
                 a.shutdown_grace_ms = number(&mut parser, "--shutdown-grace", 0)?
             }
             Long("color") => a.color = color_value(&mut parser)?,
-            Value(v) => {
-                return Err(Error::usage(
-                    format!("unexpected argument '{}'", v.to_string_lossy()),
-                    "put the server command after --, as in: mcp-stdio-guard -- node server.js",
-                ));
-            }
+            Value(v) => match &mut a.mode {
+                Mode::Call(spec) if spec.tool.is_empty() => {
+                    spec.tool = v
+                        .into_string()
+                        .map_err(|_| Error::usage("the tool name is not valid UTF-8", HELP_HINT))?;
+                }
+                _ => {
+                    return Err(Error::usage(
+                        format!("unexpected argument '{}'", v.to_string_lossy()),
+                        "put the server command after --, as in: mcp-stdio-guard -- node server.js",
+                    ));
+                }
+            },
             other => return Err(unknown_option(other)),
         }
+    }
+    if let Mode::Call(spec) = &a.mode
+        && spec.tool.is_empty()
+    {
+        return Err(Error::usage(
+            "call needs the name of the tool to call",
+            "as in: mcp-stdio-guard call echo --arg text=hi -- node server.js",
+        ));
     }
     if a.params.is_some() && a.request.is_none() {
         return Err(Error::usage(
@@ -338,6 +459,12 @@ const CHECK_FLAGS: &[&str] = &[
     "--settle",
     "--shutdown-grace",
     "--no-capability-probes",
+    "--evidence",
+    "--against",
+    "--transcript",
+    "--verbose",
+    "--arg",
+    "--args",
     "--scan",
     "--fail-on-static",
     "--color",
@@ -482,13 +609,19 @@ MCP stdio output is expected as newline-delimited JSON-RPC on stdout; logs belon
 
 Usage:
   mcp-stdio-guard [check] [OPTIONS] -- <command> [args...]
+  mcp-stdio-guard tools [OPTIONS] -- <command> [args...]
+  mcp-stdio-guard call <tool> [--arg NAME=VALUE]... [--args JSON] [OPTIONS] -- <command>
   mcp-stdio-guard scan [--json] <path>...
   mcp-stdio-guard demo
-  mcp-stdio-guard help [check|scan|demo|codes]
+  mcp-stdio-guard help [check|tools|call|scan|demo|codes]
 
 Commands:
   check   start the server, run initialize, --request and the capability probes, judge
           every stdout line, report (default)
+  tools   list the server's tools (every page): a table, or with --json the server's
+          own tool objects; exit 0 when the list came without error issues
+  call    call one tool: --arg values are typed from its inputSchema; the result is
+          printed and checked; exit 1 when it is an error
   scan    find code that writes to stdout, without running anything: comments and
           strings are skipped; exit 1 when something is found, 2 for a missing path
   demo    check two servers built into this binary: one clean, one with a stdout banner
@@ -514,6 +647,13 @@ Options of check:
   --scan <path>               also scan this source directory or file for stdout
                               writes (repeatable); findings are warnings
   --fail-on-static            make static findings errors
+  --evidence <file>           append one JSON record of this run to the file
+  --against <file>            compare with the newest record for this command in the
+                              file; report drift (server version, protocol, tools)
+  --transcript <file>         write every message (both ways) and stderr line as JSON
+                              lines, even when the run fails
+  --verbose                   list every check in the text report, skipped ones with
+                              their reason
   --color <when>              auto, always or never (NO_COLOR is honoured) [default: auto]
   -h, --help                  print this help
   -V, --version               print the version

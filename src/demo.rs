@@ -85,7 +85,7 @@ pub fn run(args: &DemoArgs) -> Result<u8, Error> {
         };
         let plan = crate::plan::resolve(&check)?;
         let (ok, text) = match crate::run_check(&plan, color)? {
-            crate::Checked::Report { ok, output } => (ok, output),
+            crate::Checked::Report { code, output } => (code == 0, output),
             crate::Checked::Interrupted(sig) => return Ok(crate::interrupted(sig)),
         };
         out.push_str(&format!("== demo {n}/2: {title}\n$ mcp-stdio-guard --request tools/list -- mcp-stdio-guard __serve {kind}\n"));

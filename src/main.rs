@@ -8,11 +8,13 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+mod call;
 mod checks;
 mod child;
 mod cli;
 mod demo;
 mod error;
+mod evidence;
 mod jsonrpc;
 mod mcp;
 mod plan;
@@ -43,7 +45,9 @@ fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> {
     match cli::parse(args)? {
         Command::Help(topic) => {
             match topic {
-                HelpTopic::Main | HelpTopic::Check => write_stdout(cli::HELP_MAIN)?,
+                HelpTopic::Main | HelpTopic::Check | HelpTopic::Tools | HelpTopic::Call => {
+                    write_stdout(cli::HELP_MAIN)?
+                }
                 HelpTopic::Demo => write_stdout(cli::HELP_DEMO)?,
                 HelpTopic::Scan => write_stdout(cli::HELP_SCAN)?,
                 HelpTopic::Codes => write_stdout(&checks::code_listing())?,
@@ -67,9 +71,9 @@ fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> {
             sys::install_interrupt_handlers();
             let plan = plan::resolve(&args)?;
             match run_check(&plan, plan.color)? {
-                Checked::Report { ok, output } => {
+                Checked::Report { code, output } => {
                     write_stdout(&output)?;
-                    Ok(if ok { 0 } else { 1 })
+                    Ok(code)
                 }
                 Checked::Interrupted(sig) => Ok(interrupted(sig)),
             }
@@ -80,15 +84,17 @@ fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> {
 /// What one check produced.
 #[derive(Debug)]
 pub enum Checked {
-    /// Judged: whether it passed, and the rendered report.
-    Report { ok: bool, output: String },
+    /// Judged: the exit status, and the rendered output.
+    Report { code: u8, output: String },
     /// A signal stopped the guard; the server group is already killed and
     /// reaped, and nothing was judged.
     Interrupted(i32),
 }
 
-/// Runs one check (the `--scan` first, then the session) and renders its
-/// report (JSON or text, as planned).
+/// Runs one check, tool listing or tool call: the `--scan` first, then the
+/// session, the judgement, the comparison with `--against`, the output, and
+/// the record files (`--transcript` always, even for a failed or
+/// interrupted run; `--evidence` for every judged run).
 pub fn run_check(plan: &Plan, color: bool) -> Result<Checked, Error> {
     let scanned = if plan.scan.is_empty() {
         None
@@ -96,6 +102,11 @@ pub fn run_check(plan: &Plan, color: bool) -> Result<Checked, Error> {
         Some(scan::scan(&plan.scan)?)
     };
     let tr = session::run(&plan.launch, &plan.session);
+    if let Some(path) = &plan.transcript {
+        let text = report::record::transcript(&tr, plan);
+        std::fs::write(path, text)
+            .map_err(|e| Error::io(format!("cannot write the transcript {}", path.display()), e))?;
+    }
     if let Some(Stop::Interrupted(sig)) = tr.stop {
         return Ok(Checked::Interrupted(sig));
     }
@@ -103,21 +114,68 @@ pub fn run_check(plan: &Plan, color: bool) -> Result<Checked, Error> {
     if let Some(s) = &scanned {
         issues.extend(checks::static_scan(s, plan.fail_on_static));
     }
+    let mut baseline = report::Baseline::NotUsed;
+    if let Some(path) = &plan.against {
+        let facts = {
+            let draft = report::Report {
+                plan,
+                tr: &tr,
+                issues: &issues,
+                scan: scanned.as_ref(),
+                baseline: report::Baseline::NotUsed,
+            };
+            serde_json::Value::Object(report::record::facts(&draft))
+        };
+        let command = serde_json::json!(plan.shown_argv);
+        baseline = match evidence::newest_for(path, &command)? {
+            Some(record) => {
+                issues.extend(checks::against::drift(&record, &facts));
+                let time = record.get("time").and_then(|t| t.as_str()).unwrap_or("");
+                report::Baseline::Record(time.to_string())
+            }
+            None => report::Baseline::NoRecord,
+        };
+    }
     let report = report::Report {
         plan,
         tr: &tr,
         issues: &issues,
         scan: scanned.as_ref(),
+        baseline,
     };
-    let output = if plan.json {
-        report::json::render(&report)
-    } else {
-        report::text::render(&report, color)
+    let (mode_name, output, mut code) = match &plan.mode {
+        cli::Mode::Check => {
+            let output = if plan.json {
+                report::json::render(&report)
+            } else {
+                report::text::render(&report, color)
+            };
+            ("check", output, u8::from(!report.ok()))
+        }
+        cli::Mode::Tools => (
+            "tools",
+            report::audit::render_tools(&report, plan.json),
+            u8::from(!report.ok()),
+        ),
+        cli::Mode::Call(_) => {
+            let failed = !report.ok() || report::audit::call_failed(&report).is_some();
+            (
+                "call",
+                report::audit::render_call(&report, plan.json),
+                u8::from(failed),
+            )
+        }
     };
-    Ok(Checked::Report {
-        ok: report.ok(),
-        output,
-    })
+    if let Some(path) = &plan.evidence {
+        let record = report::record::evidence(&report, mode_name, path);
+        evidence::append(path, record)?;
+    }
+    if let Some(problem) = &tr.call_problem {
+        // The tool or its arguments did not fit: nothing was called.
+        eprintln!("mcp-stdio-guard: error: {problem}");
+        code = 2;
+    }
+    Ok(Checked::Report { code, output })
 }
 
 /// `scan PATH...`: exit 1 with findings, 0 without.

@@ -84,6 +84,12 @@ pub struct Plan {
     /// `--scan` roots (checked to exist).
     pub scan: Vec<PathBuf>,
     pub fail_on_static: bool,
+    pub mode: crate::cli::Mode,
+    /// Absolute paths of the record files.
+    pub evidence: Option<PathBuf>,
+    pub against: Option<PathBuf>,
+    pub transcript: Option<PathBuf>,
+    pub verbose: bool,
 }
 
 /// Whether to colour output written to stdout.
@@ -156,7 +162,12 @@ pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
         max_stdout_line_bytes: args.max_stdout_line_bytes,
         max_stderr_bytes: args.max_stderr_bytes,
         operations,
-        capability_probes: args.capability_probes,
+        capability_probes: args.capability_probes && args.mode == crate::cli::Mode::Check,
+        force_tools_list: args.mode != crate::cli::Mode::Check,
+        tool_call: match &args.mode {
+            crate::cli::Mode::Call(spec) => Some(spec.clone()),
+            _ => None,
+        },
     };
     let context = Context {
         argv: argv.clone(),
@@ -177,6 +188,36 @@ pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
     };
     let scan: Vec<PathBuf> = args.scan.iter().map(PathBuf::from).collect();
     crate::scan::validate_roots(&scan)?;
+    let writable = |flag: &str, path: &Option<OsString>| -> Result<Option<PathBuf>, Error> {
+        let Some(path) = path else { return Ok(None) };
+        let abs = crate::evidence::absolute(std::path::Path::new(path));
+        let dir_ok = abs.parent().is_some_and(std::path::Path::is_dir);
+        if !dir_ok || abs.is_dir() {
+            return Err(Error::usage(
+                format!(
+                    "{flag} {} cannot be written: its directory does not exist or it is a directory",
+                    abs.display()
+                ),
+                "give a file path in an existing directory",
+            ));
+        }
+        Ok(Some(abs))
+    };
+    let evidence = writable("--evidence", &args.evidence)?;
+    let transcript = writable("--transcript", &args.transcript)?;
+    let against = match &args.against {
+        None => None,
+        Some(path) => {
+            let abs = crate::evidence::absolute(std::path::Path::new(path));
+            if !abs.is_file() {
+                return Err(Error::usage(
+                    format!("--against {} is not a file", abs.display()),
+                    "give an evidence file written by --evidence",
+                ));
+            }
+            Some(abs)
+        }
+    };
     Ok(Plan {
         launch: Launch {
             program,
@@ -198,6 +239,11 @@ pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
         timeout_ms: args.timeout_ms,
         scan,
         fail_on_static: args.fail_on_static,
+        mode: args.mode.clone(),
+        evidence,
+        against,
+        transcript,
+        verbose: args.verbose,
     })
 }
 

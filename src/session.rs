@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 
 use crate::checks::initialize;
 use crate::child::{Launch, Server};
+use crate::cli::CallSpec;
 use crate::jsonrpc::{self, Line, Message};
 use crate::transcript::{
     Answer, EndedBy, Entry, EntryKind, OpRecord, Role, SpawnError, Stage, Stop, Target, Transcript,
@@ -58,6 +59,11 @@ pub struct SessionConfig {
     /// Whether to list what `initialize` advertised (tools, resources,
     /// resource templates, prompts), following every cursor.
     pub capability_probes: bool,
+    /// List the tools even when `initialize` did not advertise them (the
+    /// `tools` and `call` commands).
+    pub force_tools_list: bool,
+    /// Call this tool once the tools are listed (the `call` command).
+    pub tool_call: Option<CallSpec>,
 }
 
 /// Spawns the server, runs the session, stops the server, and returns the
@@ -66,7 +72,11 @@ pub fn run(launch: &Launch, cfg: &SessionConfig) -> Transcript {
     let ops = cfg
         .operations
         .iter()
-        .map(|op| OpRecord::new(&op.method, op.params.is_some(), op.source))
+        .map(|op| {
+            let mut record = OpRecord::new(&op.method, op.params.is_some(), op.source);
+            record.params = op.params.clone();
+            record
+        })
         .collect();
     let mut tr = Transcript::new(ops, cfg.max_stderr_bytes);
     let t0 = Instant::now();
@@ -82,6 +92,7 @@ pub fn run(launch: &Launch, cfg: &SessionConfig) -> Transcript {
         }
     };
     tr.pid = Some(server.pid());
+    tr.executable = server.executable(&launch.program);
     let (tx, rx) = wire::channel();
     wire::spawn_stdout_framer(
         pipes.stdout,
@@ -109,6 +120,9 @@ pub fn run(launch: &Launch, cfg: &SessionConfig) -> Transcript {
         stderr_open: true,
         exited: false,
         disconnected: false,
+        stderr_partial: Vec::new(),
+        stderr_line_count: 0,
+        stderr_budget: cfg.max_stderr_bytes,
     };
     driver.converse();
     driver.teardown();
@@ -145,6 +159,11 @@ struct Driver<'a> {
     stderr_open: bool,
     exited: bool,
     disconnected: bool,
+    /// The start of a stderr line whose newline has not come yet.
+    stderr_partial: Vec<u8>,
+    stderr_line_count: u64,
+    /// stderr bytes the transcript may still keep as lines.
+    stderr_budget: u64,
 }
 
 impl Driver<'_> {
@@ -173,33 +192,31 @@ impl Driver<'_> {
         }
     }
 
-    fn send_request(&mut self, target: Target, method: &str, params: Option<&Value>) -> u64 {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(jsonrpc::request(id, method, params));
-        self.pending.push((id, target));
+    /// Sends a message and records its bytes.
+    fn send_recorded(&mut self, id: Option<u64>, method: &str, bytes: Vec<u8>) {
         let at = self.now_ms();
         self.push(
             at,
             EntryKind::Sent {
-                id: Some(id),
+                id,
                 method: method.to_string(),
+                bytes: bytes.clone(),
             },
         );
+        self.send(bytes);
+    }
+
+    fn send_request(&mut self, target: Target, method: &str, params: Option<&Value>) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send_recorded(Some(id), method, jsonrpc::request(id, method, params));
+        self.pending.push((id, target));
         id
     }
 
     fn send_notification(&mut self, method: &str, msg: Vec<u8>) {
-        self.send(msg);
+        self.send_recorded(None, method, msg);
         self.notified = true;
-        let at = self.now_ms();
-        self.push(
-            at,
-            EntryKind::Sent {
-                id: None,
-                method: method.to_string(),
-            },
-        );
     }
 
     fn is_pending(&self, target: Target) -> bool {
@@ -290,8 +307,19 @@ impl Driver<'_> {
                 self.tr.stdout_bytes = total;
                 self.stdout_open = false;
             }
-            Event::Stderr { bytes, .. } => self.tr.stderr.push(&bytes),
-            Event::StderrClosed => self.stderr_open = false,
+            Event::Stderr { at, bytes } => {
+                self.tr.stderr.push(&bytes);
+                let at = self.at_ms(at);
+                self.stderr_lines(at, &bytes);
+            }
+            Event::StderrClosed => {
+                if !self.stderr_partial.is_empty() {
+                    let line = std::mem::take(&mut self.stderr_partial);
+                    let at = self.now_ms();
+                    self.stderr_line(at, line);
+                }
+                self.stderr_open = false;
+            }
             Event::WriteFailed { error } => {
                 let at = self.now_ms();
                 self.push(at, EntryKind::WriteFailed { error });
@@ -302,6 +330,42 @@ impl Driver<'_> {
                 }
             }
         }
+    }
+
+    /// Splits a stderr chunk into lines for the transcript.
+    fn stderr_lines(&mut self, at: u64, bytes: &[u8]) {
+        let mut rest = bytes;
+        while let Some(nl) = rest.iter().position(|&b| b == b'\n') {
+            let mut line = std::mem::take(&mut self.stderr_partial);
+            line.extend_from_slice(&rest[..nl]);
+            self.stderr_line(at, line);
+            rest = &rest[nl + 1..];
+        }
+        // An endless line is kept only up to the budget.
+        let room = self
+            .stderr_budget
+            .saturating_sub(self.stderr_partial.len() as u64);
+        let keep = rest.len().min(usize::try_from(room).unwrap_or(usize::MAX));
+        self.stderr_partial.extend_from_slice(&rest[..keep]);
+    }
+
+    fn stderr_line(&mut self, at: u64, line: Vec<u8>) {
+        self.stderr_line_count += 1;
+        let cost = line.len() as u64 + 1;
+        if cost > self.stderr_budget {
+            self.stderr_budget = 0;
+            self.tr.stderr_lines_dropped += 1;
+            return;
+        }
+        self.stderr_budget -= cost;
+        let number = self.stderr_line_count;
+        self.push(
+            at,
+            EntryKind::StderrLine {
+                number,
+                bytes: line,
+            },
+        );
     }
 
     fn on_exit(&mut self) {
@@ -380,10 +444,11 @@ impl Driver<'_> {
                 let answer = if self.writer.is_none() {
                     Answer::NotAnswered
                 } else if method == "ping" {
-                    self.send(jsonrpc::result_response(id, json!({})));
+                    self.send_recorded(None, "", jsonrpc::result_response(id, json!({})));
                     Answer::Pong
                 } else {
-                    self.send(jsonrpc::error_response(id, -32601, "Method not found"));
+                    let answer = jsonrpc::error_response(id, -32601, "Method not found");
+                    self.send_recorded(None, "", answer);
                     Answer::MethodNotFound
                 };
                 Role::ServerRequest(answer)
@@ -505,7 +570,12 @@ impl Driver<'_> {
                 return;
             }
         }
-        if self.cfg.capability_probes && !self.probe_capabilities() {
+        if (self.cfg.capability_probes || self.cfg.force_tools_list) && !self.probe_capabilities() {
+            return;
+        }
+        if let Some(spec) = &self.cfg.tool_call
+            && !self.call_tool(spec)
+        {
             return;
         }
         self.stage = Stage::PostInitialize;
@@ -563,7 +633,10 @@ impl Driver<'_> {
             .map(|r| mcp::advertised(r).into_iter().map(String::from).collect())
             .unwrap_or_default();
         for spec in &mcp::LISTS {
-            if !advertised.iter().any(|k| k == spec.capability) {
+            let is_advertised = advertised.iter().any(|k| k == spec.capability);
+            let wanted = (self.cfg.capability_probes && is_advertised)
+                || (self.cfg.force_tools_list && spec.method == "tools/list");
+            if !wanted {
                 continue;
             }
             let mut cursor = None;
@@ -601,6 +674,32 @@ impl Driver<'_> {
             }
         }
         true
+    }
+
+    /// Calls the `call` command's tool, its arguments typed from the listed
+    /// schema. A tool or argument that does not fit is recorded and nothing
+    /// is called. Returns false when the session has halted.
+    fn call_tool(&mut self, spec: &CallSpec) -> bool {
+        let tools: Vec<Value> = self
+            .tr
+            .list_chain("tools/list")
+            .iter()
+            .filter_map(|p| p.result.as_ref()?.get("tools")?.as_array().cloned())
+            .flatten()
+            .collect();
+        let arguments = match crate::call::arguments(&tools, spec) {
+            Ok(arguments) => arguments,
+            Err(problem) => {
+                self.tr.call_problem = Some(problem);
+                return true;
+            }
+        };
+        let params = json!({"name": spec.tool, "arguments": arguments});
+        let i = self.tr.ops.len();
+        let mut record = OpRecord::new("tools/call", true, "cli-call");
+        record.params = Some(params.clone());
+        self.tr.ops.push(record);
+        self.exchange(Target::Op(i), "tools/call", Some(&params))
     }
 
     fn timeout(&mut self, target: Target, ms: u64) {

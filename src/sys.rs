@@ -42,6 +42,8 @@ mod imp {
 
     unsafe extern "C" {
         fn kill(pid: i32, sig: i32) -> i32;
+        fn flock(fd: i32, operation: i32) -> i32;
+        fn gethostname(name: *mut u8, len: usize) -> i32;
         fn signal(signum: i32, handler: usize) -> usize;
         #[cfg(any(target_os = "linux", target_os = "android", target_os = "macos"))]
         fn waitid(idtype: u32, id: u32, infop: *mut u8, options: i32) -> i32;
@@ -49,6 +51,37 @@ mod imp {
 
     const ESRCH: i32 = 3;
     const EINTR: i32 = 4;
+    const LOCK_EX: i32 = 2;
+
+    /// Takes an exclusive advisory lock on an open file; it is released when
+    /// the file is closed. Retries on EINTR.
+    pub fn lock_exclusive(file: &std::fs::File) -> io::Result<()> {
+        use std::os::fd::AsRawFd;
+        loop {
+            // SAFETY: flock only reads the descriptor number, which `file`
+            // keeps open for the duration of the call.
+            if unsafe { flock(file.as_raw_fd(), LOCK_EX) } == 0 {
+                return Ok(());
+            }
+            let err = io::Error::last_os_error();
+            if err.raw_os_error() != Some(EINTR) {
+                return Err(err);
+            }
+        }
+    }
+
+    /// The host name, or "" when it cannot be read.
+    pub fn hostname() -> String {
+        let mut buf = [0u8; 256];
+        // SAFETY: the buffer is valid for `buf.len()` bytes; gethostname
+        // writes at most that many and we stop at the first NUL.
+        let rc = unsafe { gethostname(buf.as_mut_ptr(), buf.len()) };
+        if rc != 0 {
+            return String::new();
+        }
+        let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+        String::from_utf8_lossy(&buf[..end]).into_owned()
+    }
 
     /// Sends `sig` to every process in group `pgid`. `Ok(false)` means the
     /// group has no member left (ESRCH), which callers treat as success.
@@ -138,12 +171,22 @@ mod imp {
 
     pub fn wait_exit_no_reap(_pid: u32) {}
 
+    pub fn lock_exclusive(_file: &std::fs::File) -> io::Result<()> {
+        Ok(())
+    }
+
+    pub fn hostname() -> String {
+        std::env::var("COMPUTERNAME").unwrap_or_default()
+    }
+
     pub(super) static PENDING: AtomicI32 = AtomicI32::new(0);
 
     pub fn install_interrupt_handlers() {}
 }
 
-pub use imp::{install_interrupt_handlers, signal_group, wait_exit_no_reap};
+pub use imp::{
+    hostname, install_interrupt_handlers, lock_exclusive, signal_group, wait_exit_no_reap,
+};
 
 /// Whether `wait_exit_no_reap` really blocks until exit on this target. Where
 /// it does not, the session polls the child instead.

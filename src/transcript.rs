@@ -81,8 +81,16 @@ pub enum Role {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum EntryKind {
-    /// The guard wrote a request (`id`) or a notification to stdin.
-    Sent { id: Option<u64>, method: String },
+    /// The guard wrote a request (`id`), a notification, or an answer to
+    /// a server request (`method` empty) to stdin: the exact bytes.
+    Sent {
+        id: Option<u64>,
+        method: String,
+        bytes: Vec<u8>,
+    },
+    /// One stderr line (without its newline), while the transcript's
+    /// stderr budget lasts.
+    StderrLine { number: u64, bytes: Vec<u8> },
     /// One stdout line.
     Line {
         number: u64,
@@ -124,6 +132,8 @@ pub struct OpRecord {
     pub source: &'static str,
     /// The pagination cursor sent with a probe page.
     pub cursor: Option<String>,
+    /// The params sent.
+    pub params: Option<Value>,
     pub id: Option<u64>,
     pub responded: bool,
     pub result: Option<Value>,
@@ -138,6 +148,7 @@ impl OpRecord {
             has_params,
             source,
             cursor: None,
+            params: None,
             id: None,
             responded: false,
             result: None,
@@ -196,6 +207,10 @@ pub struct SpawnError {
 #[derive(Debug, Clone)]
 pub struct Transcript {
     pub pid: Option<u32>,
+    /// The absolute path of the program that ran, as the kernel saw it.
+    pub executable: Option<String>,
+    /// stderr lines not kept as entries once the budget was spent.
+    pub stderr_lines_dropped: u64,
     pub spawn_error: Option<SpawnError>,
     pub entries: Vec<Entry>,
     /// The initialize response: `Ok(result)` or `Err(error object)`.
@@ -204,6 +219,9 @@ pub struct Transcript {
     /// Whether `notifications/initialized` was sent: the handshake is done.
     pub handshake: bool,
     pub ops: Vec<OpRecord>,
+    /// Why the `call` command's tool was not called (unknown tool or
+    /// argument, a value that does not fit its type).
+    pub call_problem: Option<String>,
     /// The capability-probe pages, in the order they were sent.
     pub probes: Vec<OpRecord>,
     pub stop: Option<Stop>,
@@ -217,12 +235,15 @@ impl Transcript {
     pub fn new(ops: Vec<OpRecord>, stderr_cap: u64) -> Transcript {
         Transcript {
             pid: None,
+            executable: None,
+            stderr_lines_dropped: 0,
             spawn_error: None,
             entries: Vec::new(),
             init_reply: None,
             init_reply_at_ms: None,
             handshake: false,
             ops,
+            call_problem: None,
             probes: Vec::new(),
             stop: None,
             stdout_bytes: 0,

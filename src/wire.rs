@@ -56,6 +56,7 @@ pub enum Event {
         total: u64,
     },
     Stderr {
+        at: Instant,
         bytes: Vec<u8>,
     },
     StderrClosed,
@@ -190,6 +191,7 @@ pub fn spawn_stderr_drain<R: Read + Send + 'static>(mut stderr: R, tx: SyncSende
                 Ok(n) => {
                     if forwarding {
                         let event = Event::Stderr {
+                            at: Instant::now(),
                             bytes: buf[..n].to_vec(),
                         };
                         // The session is gone: keep draining so the server is

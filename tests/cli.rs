@@ -174,6 +174,7 @@ fn the_json_report_keeps_the_1_0_field_order_and_adds_at_the_end() {
             "pythonBuffering",
             "staticScan",
             "repeat",
+            "against",
         ]
     );
     assert_eq!(j["schemaVersion"], 1);

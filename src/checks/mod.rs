@@ -10,11 +10,14 @@ use serde_json::Value;
 
 use crate::transcript::Transcript;
 
+pub mod against;
 pub mod capabilities;
 pub mod catalog;
 pub mod initialize;
 pub mod lifecycle;
+pub mod schema;
 pub mod stdout;
+pub mod toolcall;
 pub mod traffic;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -68,6 +71,8 @@ pub enum Group {
     Process,
     PythonBuffering,
     StaticScan,
+    /// `--against`: drift from an earlier evidence record.
+    Against,
 }
 
 #[derive(Debug)]
@@ -492,6 +497,55 @@ pub const CODES: &[CodeInfo] = &[
         "a tool's outputSchema is not an object, not type \"object\" (before 2026-07-28), or requires an undefined property"
     ),
     code!(
+        "tool-call-invalid-result",
+        MP,
+        E,
+        [Operation],
+        "a tools/call result has no content array, or isError is not a boolean"
+    ),
+    code!(
+        "tool-call-error",
+        MP,
+        W,
+        [Operation],
+        "the tool answered with isError: true (the call command exits 1)"
+    ),
+    code!(
+        "tool-call-structured-content-missing",
+        MP,
+        E,
+        [Operation],
+        "the tool declares an outputSchema but its successful result has no structuredContent"
+    ),
+    code!(
+        "tool-call-structured-content-invalid",
+        MP,
+        E,
+        [Operation],
+        "structuredContent breaks the tool's outputSchema (type, properties, required, items, enum, const, additionalProperties)"
+    ),
+    code!(
+        "evidence-drift-server-version",
+        MP,
+        W,
+        [Against],
+        "--against: the server's version differs from the newest record for this command"
+    ),
+    code!(
+        "evidence-drift-protocol",
+        MP,
+        W,
+        [Against],
+        "--against: the negotiated protocol differs from the newest record for this command"
+    ),
+    code!(
+        "evidence-drift-tools",
+        MP,
+        W,
+        [Against],
+        "--against: tools were added or removed since the newest record for this command"
+    ),
+    code!(
         "static-stdout-write",
         ST,
         W,
@@ -607,6 +661,7 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
     judge.finish(&mut issues);
     capabilities::check(tr, &mut issues);
     catalog::check(ctx, tr, &mut issues);
+    toolcall::check(tr, &mut issues);
     lifecycle::after(ctx, tr, &mut issues);
     issues
 }

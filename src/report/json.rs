@@ -136,13 +136,6 @@ fn process(r: &Report) -> Value {
         |e| json!({"code": e.code, "message": e.message}),
     );
     let exceeded = r.exceeded_code();
-    let ended_by = match sd.ended_by {
-        crate::transcript::EndedBy::ItsOwnExit => "own-exit",
-        crate::transcript::EndedBy::StdinClose => "stdin-close",
-        crate::transcript::EndedBy::Sigterm => "SIGTERM",
-        crate::transcript::EndedBy::Sigkill => "SIGKILL",
-        crate::transcript::EndedBy::Unknown => "unknown",
-    };
     json!({
         "started": tr.pid.is_some(),
         "pid": tr.pid,
@@ -168,7 +161,7 @@ fn process(r: &Report) -> Value {
             "exceededCode": exceeded,
         },
         "shutdown": {
-            "endedBy": if tr.pid.is_some() { ended_by } else { "" },
+            "endedBy": r.ended_by(),
             "stdinClosedAtMs": sd.stdin_closed_at_ms,
             "sigtermAtMs": sd.sigterm_at_ms,
             "sigkillAtMs": sd.sigkill_at_ms,
@@ -295,6 +288,7 @@ pub fn build(r: &Report) -> Value {
         "repeat".into(),
         check_value(&Check::skipped("--repeat was not used")),
     );
+    checks.insert("against".into(), check_value(&r.check_against()));
     let mut classes = Map::new();
     for class in Class::ALL {
         classes.insert(class.as_str().into(), check_value(&r.check_class(class)));

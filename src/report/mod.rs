@@ -11,18 +11,31 @@ use crate::plan::Plan;
 use crate::scan::ScanReport;
 use crate::transcript::{EndedBy, OpRecord, Stop, Transcript};
 
+pub mod audit;
 pub mod json;
+pub mod record;
 pub mod scan;
 pub mod text;
 
 /// A finished run, ready to render.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Report<'a> {
     pub plan: &'a Plan,
     pub tr: &'a Transcript,
     pub issues: &'a [Issue],
     /// The `--scan` result, when one ran.
     pub scan: Option<&'a ScanReport>,
+    pub baseline: Baseline,
+}
+
+/// What `--against` compared this run with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Baseline {
+    NotUsed,
+    /// The file has no record for this command.
+    NoRecord,
+    /// The time stamp of the record compared with.
+    Record(String),
 }
 
 /// A badge-friendly check: `pass`, `fail`, `warning` or `skipped`.
@@ -183,6 +196,18 @@ impl Report<'_> {
         Check::of(self.in_group(Group::ToolSchema), "pass")
     }
 
+    /// `checks.against` (additive): skipped without `--against` or without
+    /// an earlier record for this command.
+    pub fn check_against(&self) -> Check {
+        match self.baseline {
+            Baseline::NotUsed => Check::skipped("--against was not used"),
+            Baseline::NoRecord => {
+                Check::skipped("the --against file has no record for this command")
+            }
+            Baseline::Record(_) => Check::of(self.in_group(Group::Against), "pass"),
+        }
+    }
+
     /// `checks.staticScan`: skipped without `--scan`, else by its findings.
     pub fn check_static_scan(&self) -> Check {
         if self.scan.is_none() {
@@ -291,6 +316,20 @@ impl Report<'_> {
             Some(Stop::OutputLimit) => "output-limit",
             Some(Stop::ProtocolError) => "protocol-error",
             Some(Stop::Interrupted(_)) => "interrupted",
+        }
+    }
+
+    /// The shutdown step that ended the server, as the reports name it.
+    pub fn ended_by(&self) -> &'static str {
+        if self.tr.pid.is_none() {
+            return "";
+        }
+        match self.tr.shutdown.ended_by {
+            EndedBy::ItsOwnExit => "own-exit",
+            EndedBy::StdinClose => "stdin-close",
+            EndedBy::Sigterm => "SIGTERM",
+            EndedBy::Sigkill => "SIGKILL",
+            EndedBy::Unknown => "unknown",
         }
     }
 

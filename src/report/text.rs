@@ -71,6 +71,39 @@ fn ended_by_line(r: &Report) -> Option<String> {
     })
 }
 
+/// `--verbose`: every check with its status, skipped ones with why, so a
+/// run never looks better by containing fewer checks.
+fn check_lines(r: &Report) -> Vec<String> {
+    let json = crate::report::json::build(r);
+    let mut out = vec!["checks:".to_string()];
+    let line = |name: &str, c: &serde_json::Value| {
+        let status = c["status"].as_str().unwrap_or("?");
+        let codes: Vec<&str> = c["issueCodes"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
+            .unwrap_or_default();
+        let mut text = format!("{name}: {status}");
+        if let Some(reason) = c["reason"].as_str() {
+            text.push_str(&format!(" ({reason})"));
+        }
+        if !codes.is_empty() {
+            text.push_str(&format!(" [{}]", codes.join(", ")));
+        }
+        text
+    };
+    if let Some(checks) = json["checks"].as_object() {
+        for (name, c) in checks {
+            out.push(format!("  {}", line(name, c)));
+            if name == "capabilities" {
+                for key in ["tools", "resources", "resourceTemplates", "prompts"] {
+                    out.push(format!("    {}", line(key, &c[key])));
+                }
+            }
+        }
+    }
+    out
+}
+
 pub fn render(r: &Report, color: bool) -> String {
     let p = Paint { on: color };
     let tr = r.tr;
@@ -163,6 +196,12 @@ pub fn render(r: &Report, color: bool) -> String {
             issue.code,
             sanitize(&issue.message)
         ));
+    }
+    if r.plan.verbose {
+        lines.extend(check_lines(r));
+    }
+    if let crate::report::Baseline::Record(time) = &r.baseline {
+        lines.push(format!("against: the record of {}", sanitize(time)));
     }
     if let Some(line) = ended_by_line(r) {
         lines.push(line);

@@ -1,0 +1,245 @@
+//! The output of the audit commands: `tools` (a table of the server's
+//! tools, or with `--json` its tool objects unaltered) and `call` (the tool
+//! result: text as text, other content summarised, `structuredContent` as
+//! JSON). Issues follow, as in the check report. Server text is escaped.
+
+use serde_json::{Value, json};
+
+use crate::checks::Severity;
+use crate::checks::toolcall;
+use crate::report::Report;
+use crate::report::text::sanitize;
+
+fn listed_tools<'a>(r: &Report<'a>) -> Vec<&'a Value> {
+    r.tr.list_chain("tools/list")
+        .into_iter()
+        .filter_map(|p| p.result.as_ref()?.get("tools")?.as_array())
+        .flatten()
+        .collect()
+}
+
+fn issue_lines(r: &Report) -> String {
+    let mut out = String::new();
+    for i in r.issues {
+        let tag = match i.severity {
+            Severity::Error => "[error]",
+            Severity::Warning => "[warning]",
+        };
+        out.push_str(&format!("{tag} {}: {}\n", i.code, sanitize(&i.message)));
+    }
+    out
+}
+
+fn issues_json(r: &Report) -> Value {
+    crate::report::json::build(r)["issues"].clone()
+}
+
+/// `name: type` for each required argument of a tool.
+fn required_args(tool: &Value) -> String {
+    let schema = tool.get("inputSchema");
+    let props = schema.and_then(|s| s.get("properties"));
+    let required: Vec<String> = schema
+        .and_then(|s| s.get("required"))
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(Value::as_str)
+                .map(|name| {
+                    let ty = props
+                        .and_then(|p| p.get(name))
+                        .and_then(|p| p.get("type"))
+                        .map_or("any".to_string(), |t| match t {
+                            Value::String(s) => s.clone(),
+                            other => other.to_string(),
+                        });
+                    format!("{name}: {ty}")
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    required.join(", ")
+}
+
+fn cell(text: &str, width: usize) -> String {
+    let t: String = sanitize(text).chars().take(width).collect();
+    format!("{t:<width$}")
+}
+
+/// `tools`: the table (or JSON), then the issues.
+pub fn render_tools(r: &Report, as_json: bool) -> String {
+    let tools = listed_tools(r);
+    if as_json {
+        let mut doc = json!({
+            "schemaVersion": 1,
+            "ok": r.ok(),
+            "command": r.plan.shown_argv,
+            "negotiatedProtocol": r.tr.negotiated_protocol(),
+            "serverInfo": r.tr.init_result().and_then(|i| i.get("serverInfo")).cloned(),
+            "tools": tools,
+            "issues": issues_json(r),
+        });
+        r.plan.redactor.scrub_json(&mut doc);
+        let mut s =
+            serde_json::to_string_pretty(&doc).expect("invariant: a Value always serializes");
+        s.push('\n');
+        return s;
+    }
+    let mut out = String::new();
+    if tools.is_empty() {
+        out.push_str("no tools listed\n");
+    } else {
+        out.push_str(&format!(
+            "{} {} {} {}\n",
+            cell("NAME", 24),
+            cell("TITLE", 18),
+            cell("DESCRIPTION", 48),
+            "REQUIRED"
+        ));
+        for t in &tools {
+            let text = |k: &str| t.get(k).and_then(Value::as_str).unwrap_or("");
+            let title = t
+                .get("title")
+                .and_then(Value::as_str)
+                .or_else(|| t.pointer("/annotations/title").and_then(Value::as_str))
+                .unwrap_or("");
+            let first_line = text("description").lines().next().unwrap_or("");
+            out.push_str(&format!(
+                "{} {} {} {}\n",
+                cell(text("name"), 24),
+                cell(title, 18),
+                cell(first_line, 48),
+                sanitize(&required_args(t))
+            ));
+        }
+    }
+    out.push_str(&format!("{} tools\n", tools.len()));
+    out.push_str(&issue_lines(r));
+    r.plan.redactor.scrub(&out).into_owned()
+}
+
+/// One content block as text: text as is, the rest summarised.
+fn block_text(block: &Value) -> String {
+    let kind = block.get("type").and_then(Value::as_str).unwrap_or("?");
+    let s = |k: &str| block.get(k).and_then(Value::as_str).unwrap_or("");
+    match kind {
+        "text" => s("text").to_string(),
+        "image" | "audio" => format!(
+            "[{kind} {}, {} bytes of base64]",
+            s("mimeType"),
+            s("data").len()
+        ),
+        "resource_link" => format!("[resource link {} ({})]", s("uri"), s("name")),
+        "resource" => {
+            let res = block.get("resource");
+            let uri = res
+                .and_then(|r| r.get("uri"))
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            match res.and_then(|r| r.get("text")).and_then(Value::as_str) {
+                Some(text) => format!("[resource {uri}]\n{text}"),
+                None => format!("[resource {uri}, binary]"),
+            }
+        }
+        other => format!("[{other} content]"),
+    }
+}
+
+/// `call`: the result (or why there is none), then the issues.
+pub fn render_call(r: &Report, as_json: bool) -> String {
+    let op = r.tr.ops.iter().find(|op| op.source == "cli-call");
+    if as_json {
+        let mut doc = json!({
+            "schemaVersion": 1,
+            "ok": r.ok() && r.tr.call_problem.is_none() && call_failed(r).is_none(),
+            "command": r.plan.shown_argv,
+            "tool": op.and_then(|o| o.params.as_ref()).and_then(|p| p.get("name")).cloned(),
+            "arguments": op.and_then(|o| o.params.as_ref()).and_then(|p| p.get("arguments")).cloned(),
+            "problem": r.tr.call_problem,
+            "result": op.and_then(|o| o.result.clone()),
+            "error": op.and_then(|o| o.error.clone()),
+            "structuredContentCheck": op.and_then(|o| toolcall::structured_check(r.tr, o)).map(|v| json!({
+                "status": if !v.errors.is_empty() { "fail" } else if v.unchecked.is_empty() { "pass" } else { "partial" },
+                "errors": v.errors,
+                "notChecked": v.unchecked,
+            })),
+            "issues": issues_json(r),
+        });
+        r.plan.redactor.scrub_json(&mut doc);
+        let mut s =
+            serde_json::to_string_pretty(&doc).expect("invariant: a Value always serializes");
+        s.push('\n');
+        return s;
+    }
+    let mut out = String::new();
+    match op {
+        Some(op) => {
+            if let Some(result) = &op.result {
+                for block in result
+                    .get("content")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    out.push_str(&sanitize_keep_newlines(&block_text(block)));
+                    out.push('\n');
+                }
+                if let Some(sc) = result.get("structuredContent") {
+                    out.push_str("structuredContent:\n");
+                    let pretty = serde_json::to_string_pretty(sc)
+                        .expect("invariant: a Value always serializes");
+                    out.push_str(&sanitize_keep_newlines(&pretty));
+                    out.push('\n');
+                }
+                if let Some(v) = toolcall::structured_check(r.tr, op)
+                    && !v.unchecked.is_empty()
+                {
+                    out.push_str(&format!(
+                        "outputSchema keywords not checked: {}\n",
+                        v.unchecked.join(", ")
+                    ));
+                }
+                if result.get("isError") == Some(&Value::Bool(true)) {
+                    out.push_str("the tool reported an error (isError: true)\n");
+                }
+            } else if let Some(error) = &op.error {
+                out.push_str(&format!(
+                    "tools/call returned error: {}\n",
+                    sanitize(&crate::jsonrpc::error_message(error))
+                ));
+            } else {
+                out.push_str("tools/call got no response\n");
+            }
+        }
+        None => {
+            if !r.tr.initialized() {
+                out.push_str("the server did not complete initialize; nothing was called\n");
+            }
+        }
+    }
+    out.push_str(&issue_lines(r));
+    r.plan.redactor.scrub(&out).into_owned()
+}
+
+/// Why the call counts as failed (for the exit status), if it does.
+pub fn call_failed(r: &Report) -> Option<&'static str> {
+    let Some(op) = r.tr.ops.iter().find(|op| op.source == "cli-call") else {
+        return Some("not called");
+    };
+    if op.error.is_some() {
+        return Some("error response");
+    }
+    match &op.result {
+        None => Some("no response"),
+        Some(res) if res.get("isError") == Some(&Value::Bool(true)) => Some("isError"),
+        Some(_) => None,
+    }
+}
+
+/// Tool output is text for a person: keep its newlines and tabs, escape
+/// every other control character.
+fn sanitize_keep_newlines(text: &str) -> String {
+    text.split('\n')
+        .map(|l| sanitize(l).replace("\\t", "\t"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

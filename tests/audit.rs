@@ -1,0 +1,459 @@
+//! The audit commands end to end: `tools` and `call` against the fake
+//! server and the SDK servers, evidence records for each verdict (a silent
+//! server included), concurrent appends that stay whole lines with unique
+//! time stamps, a transcript of a failing run, and `--against` catching an
+//! added tool. Every run has a deadline and leaves no process behind.
+
+mod util;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{Value, json};
+use util::{DEADLINE, Run, assert_no_survivors, fake_server, guard, marker, run_with_deadline};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcpguard-audit-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// The guard with `args` before `--` and the fake server after it, with a
+/// fixed marker (so runs of one test share a command line).
+fn guard_fake(args: &[&str], scenario: &str, m: &str) -> Run {
+    let mut cmd = Command::new(guard());
+    cmd.args(args)
+        .arg("--")
+        .arg(fake_server())
+        .arg(scenario)
+        .arg(m);
+    let run = run_with_deadline(cmd, DEADLINE);
+    assert_no_survivors(m);
+    run
+}
+
+fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .expect("evidence file")
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l}")))
+        .collect()
+}
+
+#[test]
+fn tools_prints_a_table_of_every_page() {
+    let m = marker("tools-table");
+    let run = guard_fake(&["tools"], "catalog-full", &m);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(lines[0].starts_with("NAME"), "{}", run.stdout);
+    assert!(
+        lines[1].starts_with("echo") && lines[1].ends_with("text: string"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines[2].starts_with("add")
+            && lines[2].contains("Add two integers.")
+            && lines[2].ends_with("a: integer, b: integer")
+    );
+    assert_eq!(lines[3], "2 tools");
+}
+
+#[test]
+fn tools_json_holds_the_servers_own_objects() {
+    let m = marker("tools-json");
+    let run = guard_fake(&["tools", "--json"], "catalog-full", &m);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    let j = run.json();
+    assert_eq!(j["tools"][1]["outputSchema"]["required"], json!(["sum"]));
+    assert_eq!(j["tools"][1]["title"], "Add");
+    assert_eq!(j["serverInfo"]["name"], "fake-server");
+    // A broken catalog fails the listing.
+    let m = marker("tools-broken");
+    let bad = guard_fake(&["tools", "--json"], "tools-duplicate", &m);
+    assert_eq!(bad.code, Some(1));
+    assert_eq!(bad.json()["issues"][0]["code"], "tool-name-duplicate");
+}
+
+#[test]
+fn call_types_arguments_and_checks_structured_content() {
+    let m = marker("call-ok");
+    let run = guard_fake(
+        &["call", "add", "--arg", "a=2", "--arg", "b=40", "--json"],
+        "catalog-full",
+        &m,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    let j = run.json();
+    assert_eq!(j["arguments"], json!({"a": 2, "b": 40}));
+    assert_eq!(j["result"]["structuredContent"], json!({"sum": 42}));
+    assert_eq!(j["structuredContentCheck"]["status"], "pass");
+    let m = marker("call-text");
+    let text = guard_fake(
+        &["call", "echo", "--args", r#"{"text":"hello\nworld"}"#],
+        "ok",
+        &m,
+    );
+    assert_eq!(text.code, Some(0), "{}", text.stdout);
+    assert_eq!(text.stdout, "hello\nworld\n");
+}
+
+#[test]
+fn call_failures_exit_1_and_unknown_tools_exit_2_before_calling() {
+    let m = marker("call-iserror");
+    let err = guard_fake(&["call", "echo", "--arg", "text=x"], "call-error", &m);
+    assert_eq!(err.code, Some(1));
+    assert!(
+        err.stdout.contains("upstream API is down"),
+        "{}",
+        err.stdout
+    );
+    let m = marker("call-bad-structured");
+    let bad = guard_fake(
+        &["call", "add", "--arg", "a=1", "--arg", "b=2", "--json"],
+        "call-bad-structured",
+        &m,
+    );
+    assert_eq!(bad.code, Some(1));
+    assert_eq!(
+        bad.json()["issues"][0]["code"],
+        "tool-call-structured-content-invalid"
+    );
+    let m = marker("call-missing-structured");
+    let missing = guard_fake(
+        &["call", "add", "--arg", "a=1", "--arg", "b=2", "--json"],
+        "call-no-structured",
+        &m,
+    );
+    assert_eq!(
+        missing.json()["issues"][0]["code"],
+        "tool-call-structured-content-missing"
+    );
+    let m = marker("call-unknown");
+    let unknown = guard_fake(&["call", "nope", "--json"], "catalog-full", &m);
+    assert_eq!(unknown.code, Some(2));
+    assert!(
+        unknown
+            .stderr
+            .contains("no tool 'nope'; its tools: echo, add"),
+        "{}",
+        unknown.stderr
+    );
+    assert_eq!(unknown.json()["result"], Value::Null);
+    let m = marker("call-badarg");
+    let badarg = guard_fake(
+        &["call", "add", "--arg", "a=two", "--arg", "b=1"],
+        "catalog-full",
+        &m,
+    );
+    assert_eq!(badarg.code, Some(2));
+    assert!(
+        badarg.stderr.contains("--arg a=two: expected integer"),
+        "{}",
+        badarg.stderr
+    );
+}
+
+#[test]
+fn evidence_records_each_verdict() {
+    let dir = temp("verdicts");
+    let file = dir.join("evidence.jsonl");
+    let f = file.to_string_lossy().into_owned();
+    let m = marker("ev");
+    guard_fake(&["--evidence", &f], "ok", &m);
+    guard_fake(&["--evidence", &f], "banner", &m);
+    guard_fake(&["--evidence", &f, "--timeout", "300"], "hang", &m);
+    let r = records(&file);
+    assert_eq!(r.len(), 3);
+    let verdicts: Vec<&str> = r
+        .iter()
+        .map(|x| x["verdict"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(verdicts, ["pass", "fail", "inconclusive"]);
+    assert_eq!(r[0]["tools"], json!(["echo"]));
+    assert_eq!(r[0]["toolCount"], 1);
+    assert_eq!(
+        r[0]["server"],
+        json!({"name": "fake-server", "version": "1.0.0"})
+    );
+    assert_eq!(r[0]["negotiatedProtocol"], "2025-11-25");
+    assert_eq!(r[0]["evidenceFile"], f);
+    assert!(
+        r[0]["executable"]
+            .as_str()
+            .is_some_and(|e| e.ends_with("fake_server"))
+    );
+    assert!(
+        r[0]["time"]
+            .as_str()
+            .is_some_and(|t| t.ends_with("+00:00") && t.len() == 29)
+    );
+    assert!(r[0]["host"].is_string());
+    assert_eq!(r[1]["issues"], json!(["stdout-non-json"]));
+    // The silent server: no tool list, the exit state, byte counts, time waited.
+    assert!(r[2].get("tools").is_none());
+    assert_eq!(r[2]["silence"]["stdoutBytes"], 0);
+    assert!(
+        r[2]["silence"]["waitedMs"]
+            .as_u64()
+            .is_some_and(|ms| ms >= 300)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_call_is_recorded_with_its_result() {
+    let dir = temp("call-record");
+    let file = dir.join("e.jsonl");
+    let m = marker("ev-call");
+    guard_fake(
+        &[
+            "call",
+            "add",
+            "--arg",
+            "a=1",
+            "--arg",
+            "b=2",
+            "--evidence",
+            &file.to_string_lossy(),
+        ],
+        "catalog-full",
+        &m,
+    );
+    let r = records(&file);
+    assert_eq!(r[0]["mode"], "call");
+    assert_eq!(r[0]["call"]["tool"], "add");
+    assert_eq!(r[0]["call"]["arguments"], json!({"a": 1, "b": 2}));
+    assert_eq!(r[0]["call"]["text"], "3");
+    assert_eq!(r[0]["call"]["isError"], false);
+    assert_eq!(r[0]["tools"], json!(["echo", "add"]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn concurrent_appends_stay_whole_lines_with_unique_times() {
+    let dir = temp("concurrent");
+    let file = dir.join("shared.jsonl");
+    let f = file.to_string_lossy().into_owned();
+    let m = marker("ev-many");
+    let handles: Vec<_> = (0..6)
+        .map(|_| {
+            let (f, m) = (f.clone(), m.clone());
+            std::thread::spawn(move || {
+                let mut cmd = Command::new(guard());
+                cmd.args(["--evidence", &f, "--settle", "0", "--"])
+                    .arg(fake_server())
+                    .arg("ok")
+                    .arg(&m);
+                run_with_deadline(cmd, DEADLINE)
+            })
+        })
+        .collect();
+    for h in handles {
+        assert_eq!(h.join().expect("thread").code, Some(0));
+    }
+    assert_no_survivors(&m);
+    let r = records(&file);
+    assert_eq!(r.len(), 6);
+    let mut times: Vec<&str> = r
+        .iter()
+        .map(|x| x["time"].as_str().expect("time"))
+        .collect();
+    let before = times.len();
+    times.sort_unstable();
+    times.dedup();
+    assert_eq!(times.len(), before, "duplicate time stamps");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_transcript_of_a_failing_run_holds_both_directions_and_stderr() {
+    let dir = temp("transcript");
+    let file = dir.join("t.jsonl");
+    let m = marker("tr");
+    let run = guard_fake(
+        &["--transcript", &file.to_string_lossy()],
+        "exit-nonzero",
+        &m,
+    );
+    assert_eq!(run.code, Some(1));
+    let lines = records(&file);
+    let stdin: Vec<&Value> = lines.iter().filter(|l| l["stream"] == "stdin").collect();
+    assert!(
+        stdin[0]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("\"method\":\"initialize\""))
+    );
+    let stderr: Vec<&Value> = lines.iter().filter(|l| l["stream"] == "stderr").collect();
+    assert_eq!(
+        stderr[0]["text"],
+        "fatal: missing configuration file ./config.toml"
+    );
+    assert_eq!(stderr[0]["line"], 1);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["event"] == "exit" && l["exitCode"] == 3)
+    );
+    // Invalid UTF-8 from the server is escaped, not lost.
+    let m = marker("tr-utf8");
+    guard_fake(
+        &["--transcript", &file.to_string_lossy()],
+        "invalid-utf8",
+        &m,
+    );
+    let lines = records(&file);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["stream"] == "stdout" && l["text"] == "caf\\xe9 \\xff\\xfe not utf-8"),
+        "{lines:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn against_reports_a_tool_added_since_the_last_record() {
+    let dir = temp("against");
+    let file = dir.join("e.jsonl");
+    let f = file.to_string_lossy().into_owned();
+    let m = marker("against");
+    guard_fake(&["--evidence", &f], "ok", &m);
+    let same = guard_fake(&["--json", "--against", &f], "ok", &m);
+    assert_eq!(same.json()["checks"]["against"]["status"], "pass");
+    let changed = guard_fake(
+        &["--json", "--against", &f, "--env", "FAKE_EXTRA_TOOL=1"],
+        "ok",
+        &m,
+    );
+    assert_eq!(changed.code, Some(0), "drift is a warning");
+    let issue = changed.issue("evidence-drift-tools");
+    assert_eq!(issue["added"], json!(["shout"]));
+    assert_eq!(issue["severity"], "warning");
+    // Another command has no record to compare with.
+    let other = guard_fake(&["--json", "--against", &f], "ok", &marker("against-other"));
+    assert_eq!(other.json()["checks"]["against"]["status"], "skipped");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn verbose_lists_skipped_checks_with_their_reason() {
+    let m = marker("verbose");
+    let run = guard_fake(&["--verbose"], "ok", &m);
+    assert!(
+        run.stdout
+            .contains("  operation: skipped (no --request was given)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("    prompts: skipped (not advertised)"),
+        "{}",
+        run.stdout
+    );
+}
+
+fn interop_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".interop")
+}
+
+/// The Python SDK server, or `None` outside CI when it is not installed.
+fn python_server() -> Option<(PathBuf, PathBuf)> {
+    let python = interop_root().join("venv/bin/python");
+    if !python.exists() {
+        assert!(
+            std::env::var_os("CI").is_none_or(|v| v.is_empty()),
+            "the Python SDK is not installed"
+        );
+        eprintln!("skipping: run scripts/setup-interop.sh");
+        return None;
+    }
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/interop/py_server.py");
+    Some((python, script))
+}
+
+#[test]
+fn tools_and_call_work_against_the_python_sdk_server() {
+    let Some((python, script)) = python_server() else {
+        return;
+    };
+    let m = marker("sdk-audit");
+    let mut cmd = Command::new(guard());
+    cmd.args([
+        "tools",
+        "--json",
+        "--timeout",
+        "20000",
+        "--env",
+        "PYTHONUNBUFFERED=1",
+        "--",
+    ])
+    .arg(&python)
+    .arg(&script)
+    .args(["clean", &m]);
+    let tools = run_with_deadline(cmd, DEADLINE);
+    assert_no_survivors(&m);
+    assert_eq!(tools.code, Some(0), "{}", tools.stdout);
+    assert_eq!(tools.json()["tools"][0]["name"], "forecast");
+    let mut cmd = Command::new(guard());
+    cmd.args([
+        "call",
+        "forecast",
+        "--arg",
+        "city=Oslo",
+        "--arg",
+        "days=2",
+        "--json",
+        "--timeout",
+        "20000",
+    ])
+    .args(["--env", "PYTHONUNBUFFERED=1", "--"])
+    .arg(&python)
+    .arg(&script)
+    .args(["clean", &m]);
+    let call = run_with_deadline(cmd, DEADLINE);
+    assert_no_survivors(&m);
+    assert_eq!(call.code, Some(0), "{}", call.stdout);
+    let j = call.json();
+    assert_eq!(j["arguments"], json!({"city": "Oslo", "days": 2}));
+    assert_eq!(
+        j["result"]["content"][0]["text"],
+        "Oslo: sunny for 2 day(s)"
+    );
+    assert_eq!(j["issues"], json!([]));
+}
+
+#[test]
+fn secrets_never_reach_the_record_files() {
+    let dir = temp("secrets");
+    let (ev, tr) = (dir.join("e.jsonl"), dir.join("t.jsonl"));
+    let canary = "canary-Secret-7731";
+    let m = marker("secrets");
+    let mut cmd = Command::new(guard());
+    cmd.args([
+        "--evidence",
+        &ev.to_string_lossy(),
+        "--transcript",
+        &tr.to_string_lossy(),
+    ])
+    .arg("--env")
+    .arg(format!("API_TOKEN={canary}"))
+    .arg("--")
+    .arg(fake_server())
+    .args(["stderr-env", &m, &format!("--api-key={canary}")]);
+    let run = run_with_deadline(cmd, DEADLINE);
+    assert_no_survivors(&m);
+    assert!(!run.stdout.contains(canary), "{}", run.stdout);
+    for file in [&ev, &tr] {
+        let text = std::fs::read_to_string(file).expect("record file");
+        assert!(
+            !text.contains(canary),
+            "{} leaks the secret:\n{text}",
+            file.display()
+        );
+        assert!(text.contains("<redacted>"), "{}", file.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
