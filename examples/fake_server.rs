@@ -216,6 +216,13 @@ const SCENARIOS: &[(&str, &str)] = &[
         "call-no-structured",
         "catalog-full, but add returns no structuredContent",
     ),
+    (
+        "adv-lenient",
+        "answers unknown methods with a result and echo ignores bad arguments",
+    ),
+    ("adv-silent-method", "never answers an unknown method"),
+    ("adv-answers-all", "answers every unknown notification"),
+    ("adv-crash-on-garbage", "exits 1 on a line that is not JSON"),
 ];
 
 /// Scenarios that advertise tools, resources and prompts.
@@ -287,6 +294,25 @@ fn echo_tool() -> Value {
     })
 }
 
+static EXTRA_TOOL: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+
+/// Whether this start lists the extra tool: FAKE_EXTRA_TOOL is set, or the
+/// FAKE_STATE_FILE counter shows an earlier start.
+fn extra_tool() -> bool {
+    if std::env::var_os("FAKE_EXTRA_TOOL").is_some() {
+        return true;
+    }
+    let Some(path) = std::env::var_os("FAKE_STATE_FILE") else {
+        return false;
+    };
+    let starts: u32 = std::fs::read_to_string(&path)
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(0);
+    let _ = std::fs::write(&path, (starts + 1).to_string());
+    starts >= 1
+}
+
 /// How the server answers one request.
 enum Answer {
     Result(Value),
@@ -296,7 +322,7 @@ enum Answer {
 }
 
 /// The answer to a list request (or ping) after initialize.
-fn answer(scenario: &str, method: &str, cursor: Option<&str>) -> Answer {
+fn answer(scenario: &str, method: &str, cursor: Option<&str>, cursor_given: bool) -> Answer {
     let not_found = Answer::Error(-32601, "Method not found");
     match (method, scenario) {
         ("ping", _) => Answer::Result(json!({})),
@@ -313,6 +339,10 @@ fn answer(scenario: &str, method: &str, cursor: Option<&str>) -> Answer {
                     "outputSchema": {"type": "object", "properties": {"sum": {"type": "integer"}}, "required": ["sum"]},
                 }]})),
             }
+        }
+        // A cursor that is not a string is invalid params, as in the SDKs.
+        ("tools/list", _) if cursor.is_none() && cursor_given => {
+            Answer::Error(-32602, "Invalid params: cursor must be a string")
         }
         ("tools/list", "cursor-loop") => {
             Answer::Result(json!({"tools": [echo_tool()], "nextCursor": "again"}))
@@ -344,8 +374,9 @@ fn answer(scenario: &str, method: &str, cursor: Option<&str>) -> Answer {
             }
             tools.insert(0, tool);
             // FAKE_EXTRA_TOOL adds a tool without changing the argv, for
-            // the evidence drift tests.
-            if std::env::var_os("FAKE_EXTRA_TOOL").is_some() {
+            // the evidence drift tests; FAKE_STATE_FILE does from the
+            // second start on, for the repeat drift tests.
+            if *EXTRA_TOOL.get_or_init(extra_tool) {
                 let mut extra = echo_tool();
                 extra["name"] = json!("shout");
                 tools.push(extra);
@@ -375,6 +406,8 @@ fn answer(scenario: &str, method: &str, cursor: Option<&str>) -> Answer {
         ("prompts/list", s) if ALL_LISTS.contains(&s) => Answer::Result(
             json!({"prompts": [{"name": "greet", "arguments": [{"name": "who", "required": true}]}]}),
         ),
+        (_, "adv-lenient") => Answer::Result(json!({})),
+        (_, "adv-silent-method") => Answer::Silent,
         _ => not_found,
     }
 }
@@ -389,9 +422,14 @@ fn call(scenario: &str, params: &Value) -> Answer {
         );
     }
     match name {
-        "echo" => Answer::Result(
-            json!({"content": [{"type": "text", "text": args["text"].as_str().unwrap_or("")}]}),
-        ),
+        "echo" => match args["text"].as_str() {
+            Some(text) => Answer::Result(json!({"content": [{"type": "text", "text": text}]})),
+            None if scenario == "adv-lenient" => {
+                Answer::Result(json!({"content": [{"type": "text", "text": ""}]}))
+            }
+            None => Answer::Result(json!({"content": [{"type": "text",
+                "text": "invalid arguments: text (a string) is required"}], "isError": true})),
+        },
         "shout" => Answer::Result(
             json!({"content": [{"type": "text", "text": args["text"].as_str().unwrap_or("").to_uppercase()}]}),
         ),
@@ -489,6 +527,8 @@ fn run(scenario: &str, marker: &str) {
             let _ = writeln!(f, "{}", std::process::id());
         }
     }
+    // Count this start now, before any request.
+    EXTRA_TOOL.get_or_init(extra_tool);
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
     let ending = if scenario == "crlf" { "\r\n" } else { "\n" };
@@ -548,6 +588,10 @@ fn run(scenario: &str, marker: &str) {
             let _ = writeln!(err, "info: received {} bytes", line.len());
         }
         let Ok(msg) = serde_json::from_str::<Value>(&line) else {
+            if scenario == "adv-crash-on-garbage" {
+                let _ = writeln!(err, "SyntaxError: Unexpected end of JSON input");
+                std::process::exit(1);
+            }
             continue;
         };
         let method = msg.get("method").and_then(Value::as_str).unwrap_or("");
@@ -575,7 +619,15 @@ fn run(scenario: &str, marker: &str) {
                     }
                 }
             },
-            (_, None) => {}
+            (method, None) => {
+                if scenario == "adv-answers-all" && method != "notifications/cancelled" {
+                    send(
+                        &mut out,
+                        &json!({"jsonrpc": "2.0", "id": null, "result": {}}),
+                        ending,
+                    );
+                }
+            }
             ("", Some(id)) => {
                 // The client's answer to our ping/roots request: now answer
                 // the initialize request we held back.
@@ -596,7 +648,12 @@ fn run(scenario: &str, marker: &str) {
                         Answer::Error(-32603, "database unavailable")
                     }
                     _ if method == "tools/call" => call(scenario, &msg["params"]),
-                    _ => answer(scenario, method, cursor),
+                    _ => answer(
+                        scenario,
+                        method,
+                        cursor,
+                        msg.pointer("/params/cursor").is_some(),
+                    ),
                 };
                 let response = match answer {
                     Answer::Result(result) => reply(&id, result),

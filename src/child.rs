@@ -196,3 +196,53 @@ impl Drop for Server {
         }
     }
 }
+
+/// The first line a program prints for `--version` (stdout, else stderr),
+/// within `limit`; `None` if it cannot run or takes longer (its process
+/// group is then killed and reaped). For the fingerprint's runtime
+/// versions: the server's allow-listed environment, no shell, nothing left
+/// running.
+pub fn version_of(
+    program: &str,
+    env: &[(std::ffi::OsString, std::ffi::OsString)],
+    limit: std::time::Duration,
+) -> Option<String> {
+    let mut cmd = Command::new(program);
+    cmd.arg("--version")
+        .env_clear()
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let child = cmd.spawn().ok()?;
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    let out = match rx.recv_timeout(limit) {
+        Ok(Ok(out)) => out,
+        Ok(Err(_)) => return None,
+        Err(_) => {
+            let _ = sys::signal_group(pid, sys::SIGKILL);
+            // The waiting thread reaps it; give it a bounded moment.
+            let _ = rx.recv_timeout(std::time::Duration::from_secs(1));
+            return None;
+        }
+    };
+    if !out.status.success() {
+        return None;
+    }
+    let text = if out.stdout.iter().all(u8::is_ascii_whitespace) {
+        out.stderr
+    } else {
+        out.stdout
+    };
+    String::from_utf8_lossy(&text)
+        .lines()
+        .next()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+}

@@ -104,11 +104,66 @@ pub struct CallSpec {
     pub args_json: Option<serde_json::Map<String, Value>>,
 }
 
+/// The deterministic presets of the 1.0 tool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Profile {
+    /// The flags as given (the default).
+    #[default]
+    Custom,
+    /// Initialize only (and --request): no capability probes.
+    Smoke,
+    /// Capability probes and two runs for cold/warm consistency.
+    Registry,
+    /// JSON output; static findings fail when --scan is used.
+    Ci,
+    /// ci + registry + every built-in adversarial probe.
+    Strict,
+}
+
+impl Profile {
+    pub const NAMES: [&'static str; 5] = ["custom", "smoke", "registry", "ci", "strict"];
+
+    pub fn parse(name: &str) -> Option<Profile> {
+        Some(match name {
+            "custom" => Profile::Custom,
+            "smoke" => Profile::Smoke,
+            "registry" => Profile::Registry,
+            "ci" => Profile::Ci,
+            "strict" => Profile::Strict,
+            _ => return None,
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        Profile::NAMES[self as usize]
+    }
+}
+
+/// The built-in adversarial probes, in the order they run.
+pub const ADVERSARIAL_PROBES: [&str; 4] = [
+    "invalid-method",
+    "invalid-params",
+    "notification",
+    "malformed-json",
+];
+
 /// Options of `check`, `tools` and `call`, validated but not yet resolved
 /// against the system.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheckArgs {
     pub mode: Mode,
+    /// Flags given on the command line (`--timeout`, ...): they override
+    /// the config file and the profile.
+    pub explicit: Vec<&'static str>,
+    pub profile: Profile,
+    /// `--config FILE`.
+    pub config: Option<OsString>,
+    /// `--server NAME`: the entry of a client config (`mcpServers`).
+    pub server: Option<String>,
+    /// Fresh runs of the whole check.
+    pub repeat: u32,
+    /// Built-in adversarial probes to run, by name, in order.
+    pub adversarial: Vec<String>,
     /// `--evidence FILE`: append one record per run.
     pub evidence: Option<OsString>,
     /// `--against FILE`: compare with the newest record for this command.
@@ -146,6 +201,12 @@ impl Default for CheckArgs {
     fn default() -> Self {
         CheckArgs {
             mode: Mode::Check,
+            explicit: Vec::new(),
+            profile: Profile::Custom,
+            config: None,
+            server: None,
+            repeat: 1,
+            adversarial: Vec::new(),
             evidence: None,
             against: None,
             transcript: None,
@@ -245,8 +306,42 @@ fn parse_check(
     };
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next().map_err(lexopt_error)? {
+        if let Long(name) = &arg
+            && let Some(flag) = CHECK_FLAGS.iter().find(|f| f[2..] == **name)
+            && !a.explicit.contains(flag)
+        {
+            a.explicit.push(flag);
+        }
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help(help)),
+            Long("profile") => {
+                let name = string(&mut parser, "--profile")?;
+                a.profile = Profile::parse(&name).ok_or_else(|| {
+                    Error::usage(
+                        format!("unknown profile '{name}'"),
+                        format!("profiles: {}", Profile::NAMES.join(", ")),
+                    )
+                })?;
+            }
+            Long("config") => a.config = Some(string(&mut parser, "--config")?.into()),
+            Long("server") => a.server = Some(string(&mut parser, "--server")?),
+            Long("repeat") => {
+                let n = number(&mut parser, "--repeat", 1)?;
+                a.repeat = u32::try_from(n.min(100)).unwrap_or(100);
+            }
+            Long("adversarial-probe") => {
+                let name = string(&mut parser, "--adversarial-probe")?;
+                let probes = probe_list(&name, "--adversarial-probe")?;
+                for p in probes {
+                    if !a.adversarial.contains(&p) {
+                        a.adversarial.push(p);
+                    }
+                }
+            }
+            Long("adversarial-probes") => {
+                let list = string(&mut parser, "--adversarial-probes")?;
+                a.adversarial = probe_list(&list, "--adversarial-probes")?;
+            }
             Long("evidence") => a.evidence = Some(string(&mut parser, "--evidence")?.into()),
             Long("against") => a.against = Some(string(&mut parser, "--against")?.into()),
             Long("transcript") => a.transcript = Some(string(&mut parser, "--transcript")?.into()),
@@ -351,8 +446,16 @@ fn parse_check(
             "add --request METHOD, for example --request tools/list",
         ));
     }
+    if a.server.is_some() && a.config.is_none() {
+        return Err(Error::usage(
+            "--server picks an entry of a --config file",
+            "as in: mcp-stdio-guard --config claude_desktop_config.json --server weather",
+        ));
+    }
     match command {
         Some(cmd) if !cmd.is_empty() => a.command = cmd,
+        // The config file may name the command.
+        _ if a.config.is_some() => {}
         _ => {
             return Err(Error::usage(
                 "missing server command",
@@ -361,6 +464,28 @@ fn parse_check(
         }
     }
     Ok(Command::Check(Box::new(a)))
+}
+
+/// A probe list: `all`, `none`, or names separated by commas.
+pub fn probe_list(text: &str, flag: &str) -> Result<Vec<String>, Error> {
+    match text {
+        "all" => return Ok(ADVERSARIAL_PROBES.iter().map(|p| p.to_string()).collect()),
+        "none" => return Ok(Vec::new()),
+        _ => {}
+    }
+    let mut out: Vec<String> = Vec::new();
+    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if !ADVERSARIAL_PROBES.contains(&name) {
+            return Err(Error::usage(
+                format!("{flag}: unknown probe '{name}'"),
+                format!("probes: {}, or all, or none", ADVERSARIAL_PROBES.join(", ")),
+            ));
+        }
+        if !out.iter().any(|o| o == name) {
+            out.push(name.to_string());
+        }
+    }
+    Ok(out)
 }
 
 fn parse_demo(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Command, Error> {
@@ -444,6 +569,12 @@ fn unknown_option(arg: lexopt::Arg<'_>) -> Error {
 
 /// Every long option of `check`, for typo suggestions.
 const CHECK_FLAGS: &[&str] = &[
+    "--profile",
+    "--config",
+    "--server",
+    "--repeat",
+    "--adversarial-probe",
+    "--adversarial-probes",
     "--json",
     "--protocol",
     "--timeout",
@@ -627,6 +758,14 @@ Commands:
   demo    check two servers built into this binary: one clean, one with a stdout banner
 
 Options of check:
+  --profile <name>            custom, smoke, registry, ci or strict [default: custom]
+  --config <file>             a JSON config (this tool's, or a Claude Desktop / VS Code /
+                              Cursor style mcpServers file with --server)
+  --server <name>             the mcpServers/servers entry of --config to check
+  --repeat <n>                n fresh runs, then drift between them [default: 1]
+  --adversarial-probe <name>  opt into one probe: invalid-method, invalid-params,
+                              notification, malformed-json (repeatable)
+  --adversarial-probes <list> a comma-separated list, all, or none
   --json                      print the JSON report (schemaVersion 1)
   --protocol <version>        MCP protocol version to request [default: 2025-11-25]
   --timeout <ms>              per-request timeout, at least 100 [default: 5000]

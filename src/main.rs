@@ -12,9 +12,11 @@ mod call;
 mod checks;
 mod child;
 mod cli;
+mod config;
 mod demo;
 mod error;
 mod evidence;
+mod fingerprint;
 mod jsonrpc;
 mod mcp;
 mod plan;
@@ -92,50 +94,46 @@ pub enum Checked {
 }
 
 /// Runs one check, tool listing or tool call: the `--scan` first, then the
-/// session, the judgement, the comparison with `--against`, the output, and
-/// the record files (`--transcript` always, even for a failed or
-/// interrupted run; `--evidence` for every judged run).
+/// session (`--repeat` times), the judgement, the comparison with
+/// `--against`, the output, and the record files (`--transcript` always,
+/// even for a failed or interrupted run; `--evidence` for every judged run).
 pub fn run_check(plan: &Plan, color: bool) -> Result<Checked, Error> {
     let scanned = if plan.scan.is_empty() {
         None
     } else {
         Some(scan::scan(&plan.scan)?)
     };
-    let tr = session::run(&plan.launch, &plan.session);
-    if let Some(path) = &plan.transcript {
-        let text = report::record::transcript(&tr, plan);
-        std::fs::write(path, text)
-            .map_err(|e| Error::io(format!("cannot write the transcript {}", path.display()), e))?;
+    let repeat = if plan.mode == cli::Mode::Check {
+        plan.repeat.max(1) as usize
+    } else {
+        1
+    };
+    let mut runs: Vec<(transcript::Transcript, Vec<checks::Issue>)> = Vec::new();
+    let mut transcript_text = String::new();
+    for n in 1..=repeat {
+        let tr = session::run(&plan.launch, &plan.session);
+        if plan.transcript.is_some() {
+            let run = (repeat > 1).then_some(n);
+            transcript_text.push_str(&report::record::transcript(&tr, plan, run));
+        }
+        if let Some(Stop::Interrupted(sig)) = tr.stop {
+            write_transcript(plan, &transcript_text)?;
+            return Ok(Checked::Interrupted(sig));
+        }
+        let issues = checks::run(&plan.context, &tr);
+        runs.push((tr, issues));
     }
-    if let Some(Stop::Interrupted(sig)) = tr.stop {
-        return Ok(Checked::Interrupted(sig));
+    write_transcript(plan, &transcript_text)?;
+    if repeat > 1 {
+        return repeated(plan, color, &runs, scanned.as_ref());
     }
-    let mut issues = checks::run(&plan.context, &tr);
+    let Some((tr, mut issues)) = runs.pop() else {
+        unreachable!("invariant: at least one run")
+    };
     if let Some(s) = &scanned {
         issues.extend(checks::static_scan(s, plan.fail_on_static));
     }
-    let mut baseline = report::Baseline::NotUsed;
-    if let Some(path) = &plan.against {
-        let facts = {
-            let draft = report::Report {
-                plan,
-                tr: &tr,
-                issues: &issues,
-                scan: scanned.as_ref(),
-                baseline: report::Baseline::NotUsed,
-            };
-            serde_json::Value::Object(report::record::facts(&draft))
-        };
-        let command = serde_json::json!(plan.shown_argv);
-        baseline = match evidence::newest_for(path, &command)? {
-            Some(record) => {
-                issues.extend(checks::against::drift(&record, &facts));
-                let time = record.get("time").and_then(|t| t.as_str()).unwrap_or("");
-                report::Baseline::Record(time.to_string())
-            }
-            None => report::Baseline::NoRecord,
-        };
-    }
+    let baseline = against(plan, &tr, &mut issues, scanned.as_ref())?;
     let report = report::Report {
         plan,
         tr: &tr,
@@ -176,6 +174,114 @@ pub fn run_check(plan: &Plan, color: bool) -> Result<Checked, Error> {
         code = 2;
     }
     Ok(Checked::Report { code, output })
+}
+
+fn write_transcript(plan: &Plan, text: &str) -> Result<(), Error> {
+    if let Some(path) = &plan.transcript {
+        std::fs::write(path, text)
+            .map_err(|e| Error::io(format!("cannot write the transcript {}", path.display()), e))?;
+    }
+    Ok(())
+}
+
+/// `--against`: the drift from the newest record for this command.
+fn against(
+    plan: &Plan,
+    tr: &transcript::Transcript,
+    issues: &mut Vec<checks::Issue>,
+    scanned: Option<&scan::ScanReport>,
+) -> Result<report::Baseline, Error> {
+    let Some(path) = &plan.against else {
+        return Ok(report::Baseline::NotUsed);
+    };
+    let facts = {
+        let draft = report::Report {
+            plan,
+            tr,
+            issues,
+            scan: scanned,
+            baseline: report::Baseline::NotUsed,
+        };
+        serde_json::Value::Object(report::record::facts(&draft))
+    };
+    let command = serde_json::json!(plan.shown_argv);
+    Ok(match evidence::newest_for(path, &command)? {
+        Some(record) => {
+            issues.extend(checks::against::drift(&record, &facts));
+            let time = record.get("time").and_then(|t| t.as_str()).unwrap_or("");
+            report::Baseline::Record(time.to_string())
+        }
+        None => report::Baseline::NoRecord,
+    })
+}
+
+/// `--repeat N`: every run judged on its own, then compared with the
+/// first; one report over all of them, with each run's full report in
+/// `runs`.
+fn repeated(
+    plan: &Plan,
+    color: bool,
+    runs: &[(transcript::Transcript, Vec<checks::Issue>)],
+    scanned: Option<&scan::ScanReport>,
+) -> Result<Checked, Error> {
+    let facts: Vec<checks::drift::Facts> = runs
+        .iter()
+        .enumerate()
+        .map(|(i, (tr, _))| checks::drift::facts(i + 1, tr))
+        .collect();
+    let (drift_issues, drift) = checks::drift::compare(&facts);
+    let mut all: Vec<checks::Issue> = Vec::new();
+    let mut run_reports = Vec::new();
+    let mut failed_runs = Vec::new();
+    for (i, (tr, issues)) in runs.iter().enumerate() {
+        all.extend(issues.iter().cloned().map(|issue| issue.with("run", i + 1)));
+        let report = report::Report {
+            plan,
+            tr,
+            issues,
+            scan: None,
+            baseline: report::Baseline::NotUsed,
+        };
+        if !report.ok() {
+            failed_runs.push(i + 1);
+        }
+        if let Some(path) = &plan.evidence {
+            evidence::append(path, report::record::evidence(&report, "check", path))?;
+        }
+        let mut v = report::json::build(&report);
+        if let serde_json::Value::Object(m) = &mut v {
+            m.insert("run".into(), (i + 1).into());
+        }
+        run_reports.push((v, report::text::render(&report, color)));
+    }
+    if let Some(s) = scanned {
+        all.extend(checks::static_scan(s, plan.fail_on_static));
+    }
+    all.extend(drift_issues);
+    let first = &runs[0].0;
+    let report = report::Report {
+        plan,
+        tr: first,
+        issues: &all,
+        scan: scanned,
+        baseline: report::Baseline::NotUsed,
+    };
+    let ok = report.ok();
+    let output = if plan.json {
+        report::json::render_repeat(
+            &report,
+            drift,
+            run_reports.into_iter().map(|(v, _)| v).collect(),
+            &failed_runs,
+        )
+    } else {
+        let texts: Vec<String> = run_reports.into_iter().map(|(_, t)| t).collect();
+        report::text::render_repeat(&report, &texts, color)
+    };
+    Ok(Checked::Report {
+        code: u8::from(!ok),
+        output,
+    })
 }
 
 /// `scan PATH...`: exit 1 with findings, 0 without.

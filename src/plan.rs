@@ -12,10 +12,10 @@ use std::time::Duration;
 
 use crate::checks::Context;
 use crate::child::Launch;
-use crate::cli::{CheckArgs, ColorChoice, EnvSpec};
+use crate::cli::{CheckArgs, ColorChoice, EnvSpec, Profile};
 use crate::error::Error;
 use crate::redact::{self, Redactor};
-use crate::session::{Operation, SessionConfig};
+use crate::session::{Operation, Probe, SessionConfig};
 
 /// Variables every server gets, when they are set: enough to find an
 /// interpreter, a home, a temp dir, a locale and the certificate bundles
@@ -90,6 +90,14 @@ pub struct Plan {
     pub against: Option<PathBuf>,
     pub transcript: Option<PathBuf>,
     pub verbose: bool,
+    pub profile: Profile,
+    /// Fresh runs of the whole session.
+    pub repeat: u32,
+    pub extras: Extras,
+    /// The fingerprint's `package` and `runtimes` (runtime versions only
+    /// for the registry and strict profiles: they start processes).
+    pub package: serde_json::Value,
+    pub runtimes: serde_json::Value,
 }
 
 /// Whether to colour output written to stdout.
@@ -103,7 +111,145 @@ pub fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
+/// What a config file adds beyond the command-line options.
+#[derive(Debug, Clone, Default)]
+pub struct Extras {
+    pub config: Option<crate::config::Config>,
+    pub requests: Vec<crate::config::Request>,
+    pub safe_tool_calls: Vec<crate::config::ToolCall>,
+    pub adversarial_tool_calls: Vec<crate::config::ToolCall>,
+}
+
+/// The options in force: command-line flags first, then the config file,
+/// then the profile's presets, then the defaults.
+pub fn merge(args: &CheckArgs) -> Result<(CheckArgs, Extras), Error> {
+    let mut a = args.clone();
+    let set = |flag: &str| args.explicit.contains(&flag);
+    let mut extras = Extras::default();
+    let mut config_repeat = false;
+    let mut config_adversarial = false;
+    let mut config_fail_on_static = None;
+    if let Some(path) = &args.config {
+        let c = crate::config::load(path, args.server.as_deref())?;
+        if a.command.is_empty() {
+            a.command = c.command.clone().ok_or_else(|| {
+                Error::usage(
+                    format!(
+                        "config {} names no command, and none was given after --",
+                        c.path
+                    ),
+                    "add \"command\" to the config, or put the command after --",
+                )
+            })?;
+        }
+        if !set("--cwd")
+            && let Some(cwd) = &c.cwd
+        {
+            a.cwd = Some(cwd.clone().into_os_string());
+        }
+        // The file's variables first: a --env for the same name wins.
+        let mut env: Vec<EnvSpec> = c
+            .env
+            .iter()
+            .map(|(k, v)| EnvSpec::Set(k.clone(), v.clone()))
+            .collect();
+        env.append(&mut a.env);
+        a.env = env;
+        if !set("--profile")
+            && let Some(p) = c.profile
+        {
+            a.profile = p;
+        }
+        if !set("--protocol")
+            && let Some(p) = &c.protocol
+        {
+            a.protocol = p.clone();
+        }
+        if !set("--timeout")
+            && let Some(t) = c.timeout_ms
+        {
+            a.timeout_ms = t;
+        }
+        if !set("--repeat")
+            && let Some(n) = c.repeat
+        {
+            a.repeat = n;
+            config_repeat = true;
+        }
+        if let Some(true) = c.json {
+            a.json = true;
+        }
+        if !set("--max-stdout-bytes")
+            && let Some(n) = c.max_stdout_bytes
+        {
+            a.max_stdout_bytes = n;
+        }
+        if !set("--max-stdout-line-bytes")
+            && let Some(n) = c.max_stdout_line_bytes
+        {
+            a.max_stdout_line_bytes = n;
+        }
+        if !set("--max-stderr-bytes")
+            && let Some(n) = c.max_stderr_bytes
+        {
+            a.max_stderr_bytes = n;
+        }
+        if !set("--scan") && !c.scan.is_empty() {
+            a.scan = c.scan.iter().map(|p| p.clone().into_os_string()).collect();
+        }
+        if !set("--fail-on-static")
+            && let Some(f) = c.fail_on_static
+        {
+            a.fail_on_static = f;
+            config_fail_on_static = Some(f);
+        }
+        if !set("--adversarial-probe")
+            && !set("--adversarial-probes")
+            && let Some(list) = &c.adversarial
+        {
+            a.adversarial = list.clone();
+            config_adversarial = true;
+        }
+        extras.requests = c.requests.clone();
+        extras.safe_tool_calls = c.safe_tool_calls.clone();
+        extras.adversarial_tool_calls = c.adversarial_tool_calls.clone();
+        extras.config = Some(c);
+    }
+    let repeat_open = !set("--repeat") && !config_repeat;
+    let adversarial_open =
+        !set("--adversarial-probe") && !set("--adversarial-probes") && !config_adversarial;
+    let strictish = matches!(a.profile, Profile::Ci | Profile::Strict);
+    match a.profile {
+        Profile::Custom | Profile::Ci => {}
+        Profile::Smoke => {
+            if !set("--no-capability-probes") {
+                a.capability_probes = false;
+            }
+        }
+        Profile::Registry | Profile::Strict => {
+            if repeat_open {
+                a.repeat = 2;
+            }
+        }
+    }
+    if strictish {
+        a.json = true;
+        if !set("--fail-on-static") && config_fail_on_static.is_none() {
+            a.fail_on_static = true;
+        }
+    }
+    if a.profile == Profile::Strict && adversarial_open {
+        a.adversarial = crate::cli::ADVERSARIAL_PROBES
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+    }
+    Ok((a, extras))
+}
+
 pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
+    let (merged, extras) = merge(args)?;
+    let args = &merged;
     let cwd = match &args.cwd {
         None => None,
         Some(dir) => {
@@ -143,15 +289,42 @@ pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
     explicit_env.sort();
     explicit_env.dedup();
 
-    let operations = args
+    let mut operations: Vec<Operation> = args
         .request
         .iter()
         .map(|method| Operation {
             method: method.clone(),
             params: args.params.clone(),
             source: "cli-request",
+            safe_tool_call: None,
         })
         .collect();
+    operations.extend(extras.requests.iter().map(|r| Operation {
+        method: r.method.clone(),
+        params: r.params.clone(),
+        source: "config-request",
+        safe_tool_call: None,
+    }));
+    operations.extend(extras.safe_tool_calls.iter().map(|c| Operation {
+        method: "tools/call".to_string(),
+        params: Some(serde_json::json!({"name": c.name, "arguments": c.arguments})),
+        source: "safe-tool-call",
+        safe_tool_call: Some(c.name.clone()),
+    }));
+    let mut adversarial: Vec<Probe> = args
+        .adversarial
+        .iter()
+        .map(|name| Probe::Builtin(name.clone()))
+        .collect();
+    adversarial.extend(
+        extras
+            .adversarial_tool_calls
+            .iter()
+            .map(|c| Probe::ToolCall {
+                name: c.name.clone(),
+                arguments: c.arguments.clone(),
+            }),
+    );
     let session = SessionConfig {
         protocol: args.protocol.clone(),
         startup_timeout: Duration::from_millis(args.startup_timeout_ms.unwrap_or(args.timeout_ms)),
@@ -163,6 +336,7 @@ pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
         max_stderr_bytes: args.max_stderr_bytes,
         operations,
         capability_probes: args.capability_probes && args.mode == crate::cli::Mode::Check,
+        adversarial,
         force_tools_list: args.mode != crate::cli::Mode::Check,
         tool_call: match &args.mode {
             crate::cli::Mode::Call(spec) => Some(spec.clone()),
@@ -185,6 +359,16 @@ pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
         max_stderr_bytes: args.max_stderr_bytes,
         grace_ms: args.shutdown_grace_ms,
         protocol: args.protocol.clone(),
+    };
+    let base_dir = cwd
+        .clone()
+        .or_else(|| env::current_dir().ok())
+        .unwrap_or_default();
+    let package = crate::fingerprint::package(&argv, &base_dir);
+    let runtimes = if matches!(args.profile, Profile::Registry | Profile::Strict) {
+        crate::fingerprint::runtimes(&argv, &env_pairs)
+    } else {
+        serde_json::json!({})
     };
     let scan: Vec<PathBuf> = args.scan.iter().map(PathBuf::from).collect();
     crate::scan::validate_roots(&scan)?;
@@ -244,6 +428,11 @@ pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
         against,
         transcript,
         verbose: args.verbose,
+        profile: args.profile,
+        repeat: args.repeat,
+        extras,
+        package,
+        runtimes,
     })
 }
 

@@ -18,7 +18,8 @@ use crate::child::{Launch, Server};
 use crate::cli::CallSpec;
 use crate::jsonrpc::{self, Line, Message};
 use crate::transcript::{
-    Answer, EndedBy, Entry, EntryKind, OpRecord, Role, SpawnError, Stage, Stop, Target, Transcript,
+    AdvRecord, Answer, EndedBy, Entry, EntryKind, OpRecord, Role, SpawnError, Stage, Stop, Target,
+    Transcript,
 };
 use crate::wire::{self, Event};
 use crate::{mcp, sys};
@@ -29,6 +30,16 @@ const INTERRUPT_POLL: Duration = Duration::from_millis(50);
 /// Poll interval while waiting for other group members to exit; there is no
 /// event for "the group is empty".
 const GROUP_POLL: Duration = Duration::from_millis(10);
+/// How long the notification and malformed-JSON probes watch for an answer
+/// (or a crash); capped by the request timeout.
+const OBSERVE_WINDOW: Duration = Duration::from_millis(500);
+/// The method the invalid-method probe calls.
+const INVALID_METHOD: &str = "mcp-stdio-guard/no-such-method";
+/// The notification the notification probe sends: unknown, so ignored.
+const PROBE_NOTIFICATION: &str = "notifications/mcp-stdio-guard/probe";
+/// A request cut off mid-object.
+const MALFORMED_JSON: &str = "{\"jsonrpc\": \"2.0\", \"id\": 99, \"method\": \"tools/list\"\n";
+
 /// How long group members may outlive the leader before they count as
 /// orphans and are killed.
 const ORPHAN_GRACE: Duration = Duration::from_millis(200);
@@ -43,6 +54,16 @@ pub struct Operation {
     pub method: String,
     pub params: Option<Value>,
     pub source: &'static str,
+    /// The tool of a config `safeToolCalls` entry.
+    pub safe_tool_call: Option<String>,
+}
+
+/// One adversarial probe: a built-in one by name, or a configured
+/// invalid-argument tool call.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Probe {
+    Builtin(String),
+    ToolCall { name: String, arguments: Value },
 }
 
 #[derive(Debug, Clone)]
@@ -64,6 +85,8 @@ pub struct SessionConfig {
     pub force_tools_list: bool,
     /// Call this tool once the tools are listed (the `call` command).
     pub tool_call: Option<CallSpec>,
+    /// Adversarial probes, run last, in order; the first failure stops them.
+    pub adversarial: Vec<Probe>,
 }
 
 /// Spawns the server, runs the session, stops the server, and returns the
@@ -75,6 +98,7 @@ pub fn run(launch: &Launch, cfg: &SessionConfig) -> Transcript {
         .map(|op| {
             let mut record = OpRecord::new(&op.method, op.params.is_some(), op.source);
             record.params = op.params.clone();
+            record.safe_tool_call = op.safe_tool_call.clone();
             record
         })
         .collect();
@@ -513,10 +537,13 @@ impl Driver<'_> {
                 });
                 self.stage = Stage::PostInitialize;
             }
-            Target::Op(_) | Target::Probe(_) => {
+            Target::Op(_) | Target::Probe(_) | Target::Adversarial(_) => {
                 let record = match target {
                     Target::Op(i) => self.tr.ops.get_mut(i),
                     Target::Probe(i) => self.tr.probes.get_mut(i),
+                    Target::Adversarial(i) => {
+                        self.tr.adversarial.get_mut(i).map(|a| &mut a.request)
+                    }
                     Target::Initialize => None,
                 };
                 if let Some(record) = record {
@@ -578,6 +605,9 @@ impl Driver<'_> {
         {
             return;
         }
+        if !self.cfg.adversarial.is_empty() && !self.adversarial() {
+            return;
+        }
         self.stage = Stage::PostInitialize;
         let settle_end = Instant::now() + self.cfg.settle;
         self.wait_until(settle_end, INTERRUPT_POLL, |d| d.halted());
@@ -591,12 +621,14 @@ impl Driver<'_> {
         self.stage = match target {
             Target::Probe(i) => Stage::Probe(i),
             Target::Op(i) => Stage::Operation(i),
+            Target::Adversarial(i) => Stage::Adversarial(i),
             Target::Initialize => Stage::Initialize,
         };
         let id = self.send_request(target, method, params);
         match target {
             Target::Op(i) => self.tr.ops[i].id = Some(id),
             Target::Probe(i) => self.tr.probes[i].id = Some(id),
+            Target::Adversarial(i) => self.tr.adversarial[i].request.id = Some(id),
             Target::Initialize => {}
         }
         let deadline = Instant::now() + self.cfg.request_timeout;
@@ -700,6 +732,120 @@ impl Driver<'_> {
         record.params = Some(params.clone());
         self.tr.ops.push(record);
         self.exchange(Target::Op(i), "tools/call", Some(&params))
+    }
+
+    /// Runs the adversarial probes in order. A probe that fails (judged by
+    /// `checks::adversarial`, a pure function) stops the sequence: the rest
+    /// stay `started: false`. Returns false when the session has halted.
+    fn adversarial(&mut self) -> bool {
+        for probe in &self.cfg.adversarial {
+            let (name, source, method, tool) = match probe {
+                Probe::Builtin(name) => {
+                    let method = match name.as_str() {
+                        "invalid-method" => INVALID_METHOD,
+                        "invalid-params" => "tools/list",
+                        "notification" => PROBE_NOTIFICATION,
+                        _ => "",
+                    };
+                    (name.clone(), "builtin", method.to_string(), None)
+                }
+                Probe::ToolCall { name, .. } => (
+                    "tool-call".to_string(),
+                    "adversarial-tool-call",
+                    "tools/call".to_string(),
+                    Some(name.clone()),
+                ),
+            };
+            let has_params = !matches!(name.as_str(), "notification" | "malformed-json");
+            self.tr.adversarial.push(AdvRecord {
+                name,
+                source,
+                method: method.clone(),
+                tool,
+                started: false,
+                entries: 0..0,
+                started_ms: 0,
+                duration_ms: None,
+                request: OpRecord::new(&method, has_params, "adversarial-probe"),
+                timed_out: false,
+            });
+        }
+        let observe = self.cfg.request_timeout.min(OBSERVE_WINDOW);
+        for i in 0..self.tr.adversarial.len() {
+            let probe = self.cfg.adversarial[i].clone();
+            let first = self.tr.entries.len();
+            let t0 = Instant::now();
+            self.tr.adversarial[i].started = true;
+            self.tr.adversarial[i].started_ms = self.now_ms();
+            self.stage = Stage::Adversarial(i);
+            let still_going = match &probe {
+                Probe::Builtin(name) if name == "invalid-method" => {
+                    self.adversarial_request(i, INVALID_METHOD, json!({}))
+                }
+                Probe::Builtin(name) if name == "invalid-params" => {
+                    self.adversarial_request(i, "tools/list", json!({"cursor": 5}))
+                }
+                Probe::ToolCall { name, arguments } => self.adversarial_request(
+                    i,
+                    "tools/call",
+                    json!({"name": name, "arguments": arguments}),
+                ),
+                Probe::Builtin(name) => {
+                    let bytes = if name == "notification" {
+                        jsonrpc::notification(PROBE_NOTIFICATION)
+                    } else {
+                        MALFORMED_JSON.as_bytes().to_vec()
+                    };
+                    let method = if name == "notification" {
+                        PROBE_NOTIFICATION
+                    } else {
+                        ""
+                    };
+                    self.send_notification(method, bytes);
+                    let end = Instant::now() + observe;
+                    self.wait_until(end, INTERRUPT_POLL, |d| d.halted());
+                    !self.halted()
+                }
+            };
+            let rec = &mut self.tr.adversarial[i];
+            rec.duration_ms = Some(ms(t0.elapsed()));
+            rec.entries = first..self.tr.entries.len();
+            self.stage = Stage::PostInitialize;
+            if !still_going {
+                return false;
+            }
+            if crate::checks::adversarial::probe_issues(&self.tr, i)
+                .iter()
+                .any(|issue| issue.is_error())
+            {
+                break;
+            }
+        }
+        true
+    }
+
+    /// One request probe: send, wait for the answer under the request
+    /// timeout. Returns false when the session has halted.
+    fn adversarial_request(&mut self, i: usize, method: &str, params: Value) -> bool {
+        self.tr.adversarial[i].request.params = Some(params.clone());
+        let target = Target::Adversarial(i);
+        let id = self.send_request(target, method, Some(&params));
+        self.tr.adversarial[i].request.id = Some(id);
+        let deadline = Instant::now() + self.cfg.request_timeout;
+        let answered = self.wait_until(deadline, INTERRUPT_POLL, |d| {
+            !d.is_pending(target) || d.halted()
+        });
+        if self.halted() {
+            return false;
+        }
+        if !answered {
+            if let Some(pos) = self.pending.iter().position(|(_, t)| *t == target) {
+                let entry = self.pending.remove(pos);
+                self.abandoned.push(entry);
+            }
+            self.tr.adversarial[i].timed_out = true;
+        }
+        true
     }
 
     fn timeout(&mut self, target: Target, ms: u64) {

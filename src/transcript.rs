@@ -17,6 +17,8 @@ pub enum Target {
     Op(usize),
     /// The capability-probe page at this index of `Transcript::probes`.
     Probe(usize),
+    /// The adversarial probe at this index of `Transcript::adversarial`.
+    Adversarial(usize),
 }
 
 /// Where the session was when something happened.
@@ -28,6 +30,8 @@ pub enum Stage {
     Operation(usize),
     /// Waiting for the response to capability-probe page `n`.
     Probe(usize),
+    /// Running adversarial probe `n`.
+    Adversarial(usize),
     /// Initialized, nothing outstanding (including the settle window).
     PostInitialize,
     /// The guard has begun to stop the server (stdin closed or signalled).
@@ -134,6 +138,8 @@ pub struct OpRecord {
     pub cursor: Option<String>,
     /// The params sent.
     pub params: Option<Value>,
+    /// The tool of a config `safeToolCalls` entry.
+    pub safe_tool_call: Option<String>,
     pub id: Option<u64>,
     pub responded: bool,
     pub result: Option<Value>,
@@ -149,12 +155,34 @@ impl OpRecord {
             source,
             cursor: None,
             params: None,
+            safe_tool_call: None,
             id: None,
             responded: false,
             result: None,
             error: None,
         }
     }
+}
+
+/// One adversarial probe as it ran.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdvRecord {
+    /// `invalid-method`, `invalid-params`, `notification`, `malformed-json`,
+    /// or `tool-call` for a configured invalid-argument call.
+    pub name: String,
+    /// `builtin` or `adversarial-tool-call`.
+    pub source: &'static str,
+    /// The method sent (`""` for malformed JSON).
+    pub method: String,
+    pub tool: Option<String>,
+    pub started: bool,
+    /// The transcript entries written while the probe ran.
+    pub entries: std::ops::Range<usize>,
+    pub started_ms: u64,
+    pub duration_ms: Option<u64>,
+    /// The request sent, and its response (request probes only).
+    pub request: OpRecord,
+    pub timed_out: bool,
 }
 
 /// Why the conversation ended before its natural end.
@@ -224,6 +252,9 @@ pub struct Transcript {
     pub call_problem: Option<String>,
     /// The capability-probe pages, in the order they were sent.
     pub probes: Vec<OpRecord>,
+    /// The adversarial probes, every one planned (`started` false for
+    /// those a failure skipped).
+    pub adversarial: Vec<AdvRecord>,
     pub stop: Option<Stop>,
     pub stdout_bytes: u64,
     pub stderr: StderrCapture,
@@ -245,6 +276,7 @@ impl Transcript {
             ops,
             call_problem: None,
             probes: Vec::new(),
+            adversarial: Vec::new(),
             stop: None,
             stdout_bytes: 0,
             stderr: StderrCapture::new(stderr_cap),
@@ -290,6 +322,10 @@ impl Transcript {
             Target::Initialize => "initialize",
             Target::Op(i) => self.ops.get(i).map_or("request", |op| op.method.as_str()),
             Target::Probe(i) => self.probes.get(i).map_or("request", |p| p.method.as_str()),
+            Target::Adversarial(i) => self
+                .adversarial
+                .get(i)
+                .map_or("request", |a| a.method.as_str()),
         }
     }
 
@@ -298,6 +334,7 @@ impl Transcript {
             Target::Initialize => None,
             Target::Op(i) => self.ops.get(i),
             Target::Probe(i) => self.probes.get(i),
+            Target::Adversarial(i) => self.adversarial.get(i).map(|a| &a.request),
         }
     }
 

@@ -143,6 +143,8 @@ fn exit_issue(tr: &Transcript, exit: &Exit, stage: Stage, out: &mut Vec<Issue>) 
             .with("method", tr.method_of(Target::Probe(i)))
             .with("phase", "post-initialize")
         }
+        // Judged with the probe: adversarial-probe-crash.
+        Stage::Adversarial(_) => return None,
         Stage::PostInitialize if !exit.is_clean() => return Some(crashed(exit, &status, kind)),
         Stage::PostInitialize => return None,
     };

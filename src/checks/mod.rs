@@ -10,9 +10,11 @@ use serde_json::Value;
 
 use crate::transcript::Transcript;
 
+pub mod adversarial;
 pub mod against;
 pub mod capabilities;
 pub mod catalog;
+pub mod drift;
 pub mod initialize;
 pub mod lifecycle;
 pub mod schema;
@@ -68,9 +70,11 @@ pub enum Group {
     Operation,
     Capabilities,
     ToolSchema,
+    Adversarial,
     Process,
     PythonBuffering,
     StaticScan,
+    Repeat,
     /// `--against`: drift from an earlier evidence record.
     Against,
 }
@@ -546,6 +550,90 @@ pub const CODES: &[CodeInfo] = &[
         "--against: tools were added or removed since the newest record for this command"
     ),
     code!(
+        "adversarial-invalid-method-result",
+        MP,
+        E,
+        [Adversarial],
+        "an unknown method got a result (an error code other than -32601/-32602 is a warning)"
+    ),
+    code!(
+        "adversarial-invalid-params-result",
+        MP,
+        E,
+        [Adversarial],
+        "invalid params got a result (an error code other than -32602 is a warning)"
+    ),
+    code!(
+        "adversarial-notification-response",
+        MP,
+        E,
+        [Adversarial],
+        "the server answered the probe's unknown notification"
+    ),
+    code!(
+        "adversarial-malformed-json-result",
+        MP,
+        E,
+        [Adversarial],
+        "malformed JSON got an answer other than a -32700 parse error"
+    ),
+    code!(
+        "adversarial-tool-call-result",
+        MP,
+        E,
+        [Adversarial],
+        "a tool called with invalid arguments returned a normal result, not an error"
+    ),
+    code!(
+        "adversarial-probe-crash",
+        MP,
+        E,
+        [Adversarial],
+        "the server exited during an adversarial probe (reported instead of server-crashed)"
+    ),
+    code!(
+        "adversarial-probe-invalid-stdout",
+        MP,
+        E,
+        [Adversarial],
+        "the server wrote something other than JSON-RPC to stdout during a probe"
+    ),
+    code!(
+        "adversarial-probe-timeout",
+        MP,
+        E,
+        [Adversarial],
+        "no response to a request probe within the timeout"
+    ),
+    code!(
+        "repeat-protocol-drift",
+        MP,
+        W,
+        [Repeat],
+        "--repeat: the negotiated protocol changed between runs"
+    ),
+    code!(
+        "repeat-capability-drift",
+        MP,
+        W,
+        [Repeat],
+        "--repeat: the advertised capability keys changed between runs"
+    ),
+    code!(
+        "repeat-tool-drift",
+        MP,
+        W,
+        [Repeat],
+        "--repeat: tool names or the tool count changed between runs (order ignored)"
+    ),
+    code!(
+        "repeat-list-shape-drift",
+        MP,
+        W,
+        [Repeat],
+        "--repeat: the resources/list or prompts/list item count changed between runs"
+    ),
+    code!(
         "static-stdout-write",
         ST,
         W,
@@ -654,14 +742,15 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
         return issues;
     }
     let mut judge = stdout::Judge::new(ctx, tr);
-    for entry in &tr.entries {
-        judge.entry(tr, entry, &mut issues);
+    for (index, entry) in tr.entries.iter().enumerate() {
+        judge.entry(tr, index, entry, &mut issues);
         lifecycle::entry(tr, entry, &mut issues);
     }
     judge.finish(&mut issues);
     capabilities::check(tr, &mut issues);
     catalog::check(ctx, tr, &mut issues);
     toolcall::check(tr, &mut issues);
+    adversarial::check(tr, &mut issues);
     lifecycle::after(ctx, tr, &mut issues);
     issues
 }

@@ -63,7 +63,8 @@ impl<'a> Judge<'a> {
         o.last = line;
     }
 
-    pub fn entry(&mut self, tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
+    /// Judges entry `index` of the transcript.
+    pub fn entry(&mut self, tr: &Transcript, index: usize, entry: &Entry, out: &mut Vec<Issue>) {
         match &entry.kind {
             EntryKind::Line {
                 number,
@@ -94,7 +95,8 @@ impl<'a> Judge<'a> {
                 }
                 let mut found = role_issues(tr, &self.ctx.protocol, &self.version, n, bytes, role, class.value.as_ref());
                 if let Some(value) = &class.value {
-                    found.extend(self.traffic.line(tr, &self.version, n, role, value));
+                    let provoked = tr.adversarial.iter().any(|a| a.entries.contains(&index));
+                    found.extend(self.traffic.line(tr, &self.version, n, role, value, provoked));
                 }
                 for issue in found {
                     self.line_issue(out, n, off, issue);
@@ -388,7 +390,7 @@ mod tests {
         let mut j = Judge::new(&ctx, tr);
         let mut out = Vec::new();
         for e in &tr.entries {
-            j.entry(tr, e, &mut out);
+            j.entry(tr, 0, e, &mut out);
         }
         j.finish(&mut out);
         out
@@ -553,7 +555,7 @@ mod tests {
         let mut j = Judge::new(&old, &tr);
         let mut out = Vec::new();
         for e in &tr.entries {
-            j.entry(&tr, e, &mut out);
+            j.entry(&tr, 0, e, &mut out);
         }
         let got: Vec<_> = out.iter().map(|i| (i.code, i.severity.as_str())).collect();
         assert_eq!(

@@ -32,7 +32,9 @@ pub struct Traffic {
 
 impl Traffic {
     /// The issues of one stdout message, given its role and parsed value.
-    /// `version` is the protocol version whose rules apply.
+    /// `version` is the protocol version whose rules apply; `provoked`
+    /// says the message came while an adversarial probe was feeding the
+    /// server invalid input.
     pub fn line(
         &mut self,
         tr: &Transcript,
@@ -40,6 +42,7 @@ impl Traffic {
         n: u64,
         role: &Role,
         value: &Value,
+        provoked: bool,
     ) -> Vec<Issue> {
         let mut out = Vec::new();
         let method = value.get("method").and_then(Value::as_str).unwrap_or("");
@@ -93,15 +96,29 @@ impl Traffic {
                 );
             }
             Role::Notification => match method {
-                "notifications/message" if !advertises_logging(tr) => out.push(
-                    Issue::new(
-                        "logging-without-capability",
-                        format!(
-                            "the server sent notifications/message (stdout line {n}) without advertising the logging capability; log to stderr instead"
-                        ),
-                    )
-                    .with("method", method),
-                ),
+                "notifications/message" if !advertises_logging(tr) => {
+                    // The Python SDK logs the error a malformed request
+                    // caused this way: still wrong, but provoked by the
+                    // guard's own invalid input, so a warning.
+                    let (severity, why) = if provoked {
+                        (
+                            Severity::Warning,
+                            ", in reaction to an adversarial probe's invalid input",
+                        )
+                    } else {
+                        (Severity::Error, "")
+                    };
+                    out.push(
+                        Issue::new(
+                            "logging-without-capability",
+                            format!(
+                                "the server sent notifications/message (stdout line {n}) without advertising the logging capability{why}; log to stderr instead"
+                            ),
+                        )
+                        .at(severity)
+                        .with("method", method),
+                    );
+                }
                 "notifications/progress" => {
                     let token = value
                         .pointer("/params/progressToken")
@@ -144,7 +161,7 @@ mod tests {
         let mut t = Traffic::default();
         let mut out = Vec::new();
         for (n, (role, value)) in lines.iter().enumerate() {
-            out.extend(t.line(&tr, version, n as u64 + 1, role, value));
+            out.extend(t.line(&tr, version, n as u64 + 1, role, value, false));
         }
         out.iter().map(|i| (i.code, i.severity.as_str())).collect()
     }

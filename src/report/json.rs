@@ -32,21 +32,75 @@ fn issue_value(issue: &Issue) -> Value {
     Value::Object(m)
 }
 
-fn empty_config() -> Value {
+/// The 1.0 `config` block: which config file, and what it supplied.
+fn config_value(r: &Report) -> Value {
+    let plan = r.plan;
+    let Some(c) = &plan.extras.config else {
+        return json!({
+            "enabled": false,
+            "path": "",
+            "resolvedPath": "",
+            "checks": {
+                "command": false,
+                "cwd": false,
+                "envNames": [],
+                "requests": [],
+                "safeToolCalls": [],
+                "adversarialProbes": [],
+                "adversarialToolCalls": []
+            }
+        });
+    };
+    let mut env: Vec<&str> = c.env.iter().map(|(k, _)| k.as_str()).collect();
+    env.sort_unstable();
     json!({
-        "enabled": false,
-        "path": "",
-        "resolvedPath": "",
+        "enabled": true,
+        "path": c.path,
+        "resolvedPath": c.resolved.display().to_string(),
         "checks": {
-            "command": false,
-            "cwd": false,
-            "envNames": [],
-            "requests": [],
-            "safeToolCalls": [],
-            "adversarialProbes": [],
-            "adversarialToolCalls": []
-        }
+            "command": c.command.is_some(),
+            "cwd": c.cwd.is_some(),
+            "envNames": env,
+            "requests": c.requests.iter().map(|q| q.method.clone()).collect::<Vec<_>>(),
+            "safeToolCalls": c.safe_tool_calls.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
+            "adversarialProbes": c.adversarial.clone().unwrap_or_default(),
+            "adversarialToolCalls": c.adversarial_tool_calls.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
+        },
+        "server": c.server,
     })
+}
+
+/// The `adversarial` block: every planned probe, run or skipped.
+fn adversarial(r: &Report) -> Value {
+    use crate::checks::adversarial as adv;
+    let probes: Vec<Value> =
+        r.tr.adversarial
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let issues = adv::probe_issues(r.tr, i);
+                let check = if a.started {
+                    Check::of(issues.iter(), "pass")
+                } else {
+                    Check::skipped("an earlier probe failed, or the session ended first")
+                };
+                json!({
+                    "index": i,
+                    "name": a.name,
+                    "source": a.source,
+                    "method": a.method,
+                    "safeToolCallName": a.tool.clone().unwrap_or_default(),
+                    "expectation": adv::expectation(&a.name),
+                    "description": adv::description(&a.name),
+                    "risk": adv::risk(&a.name),
+                    "status": check.status,
+                    "started": a.started,
+                    "durationMs": a.duration_ms,
+                    "issueCodes": check.codes,
+                })
+            })
+            .collect();
+    json!({"enabled": !r.plan.session.adversarial.is_empty(), "probes": probes})
 }
 
 fn capability_keys<'a>(r: &Report<'a>) -> Vec<&'a str> {
@@ -101,7 +155,7 @@ fn operations(r: &Report) -> (Value, Value) {
                     "index": i,
                     "source": op.source,
                     "method": op.method,
-                    "safeToolCallName": "",
+                    "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default(),
                     "responded": op.responded,
                     "error": op.error.clone().unwrap_or(Value::Null),
                 })
@@ -111,7 +165,7 @@ fn operations(r: &Report) -> (Value, Value) {
         json!({
             "method": op.method,
             "source": op.source,
-            "safeToolCallName": "",
+            "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default(),
             "responded": op.responded,
             "error": op.error.clone().unwrap_or(Value::Null),
         })
@@ -179,7 +233,16 @@ fn fingerprint(r: &Report) -> Value {
     let plan = r.plan;
     let (requested, resolved, exists) = plan::cwd_report(plan);
     let argv = &plan.shown_argv;
-    let op_entry = |op: &crate::transcript::OpRecord| json!({"method": op.method, "hasParams": op.has_params, "source": op.source, "safeToolCallName": ""});
+    let op_entry = |op: &crate::transcript::OpRecord| json!({"method": op.method, "hasParams": op.has_params, "source": op.source, "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default()});
+    let adversarial_probes: Vec<Value> =
+        r.tr.adversarial
+            .iter()
+            .map(|a| {
+                json!({"name": a.name, "source": a.source, "method": a.method,
+            "safeToolCallName": a.tool.clone().unwrap_or_default(),
+            "expectation": crate::checks::adversarial::expectation(&a.name)})
+            })
+            .collect();
     let values: Map<String, Value> = plan
         .explicit_env
         .iter()
@@ -194,17 +257,17 @@ fn fingerprint(r: &Report) -> Value {
         },
         "cwd": {"requested": requested, "resolved": resolved, "exists": exists},
         "protocol": plan.protocol,
-        "config": empty_config(),
-        "profile": "custom",
+        "config": config_value(r),
+        "profile": plan.profile.as_str(),
         "timeoutMs": plan.timeout_ms,
         "outputLimits": {
             "maxStdoutBytes": plan.session.max_stdout_bytes,
             "maxStdoutLineBytes": plan.session.max_stdout_line_bytes,
             "maxStderrBytes": plan.session.max_stderr_bytes,
         },
-        "repeat": 1,
+        "repeat": plan.repeat,
         "capabilityProbes": plan.session.capability_probes,
-        "adversarialProbes": [],
+        "adversarialProbes": adversarial_probes,
         "operation": r.tr.ops.first().map_or(Value::Null, op_entry),
         "operations": r.tr.ops.iter().map(op_entry).collect::<Vec<_>>(),
         "system": {
@@ -212,8 +275,8 @@ fn fingerprint(r: &Report) -> Value {
             "arch": std::env::consts::ARCH,
             "osRelease": sys::os_release(),
         },
-        "runtimes": {},
-        "package": null,
+        "runtimes": plan.runtimes,
+        "package": plan.package,
         "env": {
             "inherited": plan.inherit_env,
             "names": plan.explicit_env,
@@ -271,10 +334,7 @@ pub fn build(r: &Report) -> Value {
         "toolSchema".into(),
         check_value(&r.check_tool_schema(&tools)),
     );
-    checks.insert(
-        "adversarial".into(),
-        check_value(&Check::skipped("adversarial probes were not requested")),
-    );
+    checks.insert("adversarial".into(), check_value(&r.check_adversarial()));
     checks.insert(
         "process".into(),
         check_value(&r.check_group(Group::Process)),
@@ -296,15 +356,15 @@ pub fn build(r: &Report) -> Value {
     let mut v = json!({
         "schemaVersion": 1,
         "ok": r.ok(),
-        "config": empty_config(),
-        "profile": "custom",
+        "config": config_value(r),
+        "profile": r.plan.profile.as_str(),
         "command": r.plan.shown_argv,
         "protocol": r.plan.protocol,
         "negotiatedProtocol": r.tr.negotiated_protocol(),
         "initialized": r.tr.initialized(),
         "operation": operation,
         "operations": operations,
-        "adversarial": {"enabled": false, "probes": []},
+        "adversarial": adversarial(r),
         "toolSchema": {
             "checked": tools.checked,
             "toolCount": tools.tool_count,
@@ -344,6 +404,65 @@ pub fn build(r: &Report) -> Value {
 pub fn render(r: &Report) -> String {
     let mut out =
         serde_json::to_string_pretty(&build(r)).expect("invariant: a Value always serializes");
+    out.push('\n');
+    out
+}
+
+/// Inserts `key` after `after` in an object, keeping the order.
+fn insert_after(v: &mut Value, after: &str, key: &str, value: Value) {
+    let Value::Object(map) = v else {
+        return;
+    };
+    let old = std::mem::take(map);
+    let mut placed = false;
+    for (k, val) in old {
+        let here = k == after;
+        map.insert(k, val);
+        if here {
+            map.insert(key.into(), value.clone());
+            placed = true;
+        }
+    }
+    if !placed {
+        map.insert(key.into(), value);
+    }
+}
+
+/// The `--repeat` report: the single-run shape over every run's issues
+/// (each with its `run`), plus `repeat`, `drift`, `checks.repeat` and
+/// `runs` (each a full report).
+pub fn render_repeat(r: &Report, drift: Value, runs: Vec<Value>, failed_runs: &[usize]) -> String {
+    let mut v = build(r);
+    let n = runs.len();
+    let repeat_issues: Vec<&Issue> = r
+        .issues
+        .iter()
+        .filter(|i| i.in_group(Group::Repeat) || i.details.iter().any(|(k, _)| *k == "run"))
+        .filter(|i| !i.in_group(Group::StaticScan))
+        .collect();
+    let check = Check::of(repeat_issues.into_iter(), "pass");
+    let status = if failed_runs.is_empty() {
+        check.status
+    } else {
+        "fail"
+    };
+    v["checks"]["repeat"] = json!({
+        "status": status,
+        "issueCodes": check.codes,
+        "runs": n,
+        "passedRuns": n - failed_runs.len(),
+        "failedRuns": failed_runs,
+    });
+    if let Value::Object(m) = &mut v["fingerprint"] {
+        m.insert("repeat".into(), n.into());
+    }
+    insert_after(&mut v, "protocol", "repeat", n.into());
+    insert_after(&mut v, "adversarial", "drift", drift);
+    if let Value::Object(m) = &mut v {
+        m.insert("runs".into(), Value::Array(runs));
+    }
+    r.plan.redactor.scrub_json(&mut v);
+    let mut out = serde_json::to_string_pretty(&v).expect("invariant: a Value always serializes");
     out.push('\n');
     out
 }

@@ -208,6 +208,18 @@ impl Report<'_> {
         }
     }
 
+    /// `checks.adversarial`: skipped when no probe was asked for or none
+    /// could run.
+    pub fn check_adversarial(&self) -> Check {
+        if self.plan.session.adversarial.is_empty() {
+            return Check::skipped("adversarial probes were not requested");
+        }
+        if !self.tr.adversarial.iter().any(|a| a.started) {
+            return Check::skipped("the session ended before the probes");
+        }
+        Check::of(self.in_group(Group::Adversarial), "pass")
+    }
+
     /// `checks.staticScan`: skipped without `--scan`, else by its findings.
     pub fn check_static_scan(&self) -> Check {
         if self.scan.is_none() {

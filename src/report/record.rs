@@ -173,11 +173,15 @@ pub fn evidence(r: &Report, command: &str, file: &std::path::Path) -> Value {
     v
 }
 
-/// The transcript: one JSON object per line, in time order.
-pub fn transcript(tr: &Transcript, plan: &Plan) -> String {
+/// The transcript: one JSON object per line, in time order. With
+/// `--repeat`, every line carries its `run`.
+pub fn transcript(tr: &Transcript, plan: &Plan, run: Option<usize>) -> String {
     let mut out = String::new();
     let mut sent = 0u64;
     let mut push = |mut v: Value| {
+        if let (Some(n), Value::Object(m)) = (run, &mut v) {
+            m.insert("run".into(), n.into());
+        }
         plan.redactor.scrub_json(&mut v);
         out.push_str(&v.to_string());
         out.push('\n');

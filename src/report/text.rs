@@ -123,6 +123,9 @@ pub fn render(r: &Report, color: bool) -> String {
         tr.invalid_line_count()
     ));
     lines.push(format!("stderr: {} lines", tr.stderr.lines()));
+    if r.plan.profile != crate::cli::Profile::Custom {
+        lines.push(format!("profile: {}", r.plan.profile.as_str()));
+    }
     let negotiated = tr.negotiated_protocol();
     if !negotiated.is_empty() {
         let requested = r.plan.protocol.as_str();
@@ -158,6 +161,21 @@ pub fn render(r: &Report, color: bool) -> String {
     }
     if let Some(s) = r.scan {
         lines.push(crate::report::scan::summary_line(s));
+    }
+    let probes = &tr.adversarial;
+    if !probes.is_empty() {
+        let started = probes.iter().filter(|a| a.started).count();
+        let failed = (0..probes.len())
+            .filter(|&i| {
+                crate::checks::adversarial::probe_issues(tr, i)
+                    .iter()
+                    .any(|x| x.is_error())
+            })
+            .count();
+        lines.push(format!(
+            "adversarial: {started}/{} probes run, {failed} failed",
+            probes.len()
+        ));
     }
     let tools = r.tool_summary();
     if tools.checked {
@@ -221,6 +239,49 @@ pub fn render(r: &Report, color: bool) -> String {
     }
     let mut out = lines.join("\n");
     out.push('\n');
+    r.plan.redactor.scrub(&out).into_owned()
+}
+
+/// The `--repeat` text: the verdict over all runs, each run's report, then
+/// what drifted between them.
+pub fn render_repeat(r: &Report, runs: &[String], color: bool) -> String {
+    let p = Paint { on: color };
+    let mut out = String::new();
+    out.push_str(&if r.ok() {
+        p.wrap(
+            "1;32",
+            &format!("PASS MCP stdio guard ({} runs)", runs.len()),
+        )
+    } else {
+        p.wrap(
+            "1;31",
+            &format!("FAIL MCP stdio guard ({} runs)", runs.len()),
+        )
+    });
+    out.push('\n');
+    for (i, text) in runs.iter().enumerate() {
+        out.push_str(&format!("== run {}/{}\n", i + 1, runs.len()));
+        out.push_str(text);
+    }
+    let cross: Vec<&crate::checks::Issue> = r
+        .issues
+        .iter()
+        .filter(|i| !i.details.iter().any(|(k, _)| *k == "run"))
+        .collect();
+    if !cross.is_empty() {
+        out.push_str("== across runs\n");
+        for issue in cross {
+            let tag = match issue.severity {
+                Severity::Error => p.wrap("31", "[error]"),
+                Severity::Warning => p.wrap("33", "[warning]"),
+            };
+            out.push_str(&format!(
+                "{tag} {}: {}\n",
+                issue.code,
+                sanitize(&issue.message)
+            ));
+        }
+    }
     r.plan.redactor.scrub(&out).into_owned()
 }
 

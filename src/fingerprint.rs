@@ -1,0 +1,220 @@
+//! Reproducibility metadata for the fingerprint: the package a command
+//! runs (`npx`, `npm exec`, `uvx`, `docker run`, or `node` with the
+//! nearest `package.json` inside the working directory, never above it)
+//! and, where the profile asks for it, the versions of the runtimes the
+//! command uses. Runtime probes start processes (about 10 to 50 ms each),
+//! so a plain check does not run them.
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// How long one `--version` probe may take.
+const VERSION_LIMIT: Duration = Duration::from_millis(3000);
+
+fn base(program: &str) -> &str {
+    program.rsplit(['/', '\\']).next().unwrap_or(program)
+}
+
+/// The first argument that is not an option, after `skip` leading ones.
+fn first_operand(args: &[String]) -> Option<&String> {
+    args.iter().find(|a| !a.starts_with('-'))
+}
+
+/// `name@version` (npm) or `name==version` (PyPI) split.
+fn split_spec(spec: &str, sep: &str) -> (String, Value) {
+    // A scoped npm name starts with @: look for the separator after it.
+    let search_from = usize::from(spec.starts_with('@'));
+    match spec[search_from..].find(sep) {
+        Some(at) => {
+            let at = at + search_from;
+            (spec[..at].to_string(), json!(spec[at + sep.len()..]))
+        }
+        None => (spec.to_string(), Value::Null),
+    }
+}
+
+/// The package the command runs, or `null`.
+pub fn package(argv: &[String], cwd: &Path) -> Value {
+    let Some(program) = argv.first() else {
+        return Value::Null;
+    };
+    let args = &argv[1..];
+    match base(program) {
+        "npx" | "pnpx" | "bunx" => match first_operand(args) {
+            Some(spec) => {
+                let (name, version) = split_spec(spec, "@");
+                json!({"manager": "npm", "via": base(program), "name": name, "version": version})
+            }
+            None => Value::Null,
+        },
+        "npm" | "pnpm" if args.first().is_some_and(|a| a == "exec" || a == "x") => {
+            match first_operand(&args[1..]) {
+                Some(spec) => {
+                    let (name, version) = split_spec(spec, "@");
+                    json!({"manager": "npm", "via": format!("{} exec", base(program)), "name": name, "version": version})
+                }
+                None => Value::Null,
+            }
+        }
+        "uvx" | "pipx" => {
+            let rest: &[String] =
+                if base(program) == "pipx" && args.first().is_some_and(|a| a == "run") {
+                    &args[1..]
+                } else {
+                    args
+                };
+            match first_operand(rest) {
+                Some(spec) => {
+                    let (name, version) = split_spec(spec, "==");
+                    json!({"manager": "pypi", "via": base(program), "name": name, "version": version})
+                }
+                None => Value::Null,
+            }
+        }
+        "docker" | "podman" if args.first().is_some_and(|a| a == "run") => {
+            // Options that take a value, so their value is not the image.
+            const VALUED: &[&str] = &[
+                "-e",
+                "--env",
+                "-v",
+                "--volume",
+                "--name",
+                "-w",
+                "--workdir",
+                "--network",
+                "-p",
+                "--publish",
+                "--entrypoint",
+                "-u",
+                "--user",
+                "--env-file",
+                "--mount",
+                "--platform",
+            ];
+            let mut i = 1;
+            while i < args.len() {
+                let a = &args[i];
+                if VALUED.contains(&a.as_str()) {
+                    i += 2;
+                } else if a.starts_with('-') {
+                    i += 1;
+                } else {
+                    return json!({"manager": "docker", "via": format!("{} run", base(program)), "image": a});
+                }
+            }
+            Value::Null
+        }
+        "node" | "nodejs" | "bun" | "deno" => match first_operand(args) {
+            Some(script) => nearest_package_json(&cwd.join(script), cwd),
+            None => Value::Null,
+        },
+        _ => Value::Null,
+    }
+}
+
+/// The `package.json` nearest to `file`, searching up to `root` and never
+/// above it.
+fn nearest_package_json(file: &Path, root: &Path) -> Value {
+    let (Ok(file), Ok(root)) = (file.canonicalize(), root.canonicalize()) else {
+        return Value::Null;
+    };
+    let mut dir = file.parent();
+    while let Some(d) = dir {
+        if !d.starts_with(&root) {
+            break;
+        }
+        let candidate = d.join("package.json");
+        if let Ok(text) = std::fs::read_to_string(&candidate) {
+            let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            let rel = candidate.strip_prefix(&root).map_or_else(
+                |_| candidate.display().to_string(),
+                |p| p.display().to_string(),
+            );
+            return json!({"manager": "npm", "via": "package.json", "name": v.get("name"), "version": v.get("version"), "path": rel});
+        }
+        dir = d.parent();
+    }
+    Value::Null
+}
+
+/// The runtimes the command uses, with their versions.
+pub fn runtimes(argv: &[String], env: &[(std::ffi::OsString, std::ffi::OsString)]) -> Value {
+    let Some(program) = argv.first() else {
+        return json!({});
+    };
+    let runtime = match base(program) {
+        "node" | "nodejs" | "npx" | "npm" | "pnpm" | "pnpx" => Some(("node", "node")),
+        p if p.starts_with("python") => Some(("python", program.as_str())),
+        "uv" | "uvx" => Some(("uv", program.as_str())),
+        "docker" => Some(("docker", "docker")),
+        "bun" | "bunx" => Some(("bun", "bun")),
+        "deno" => Some(("deno", "deno")),
+        _ => None,
+    };
+    let mut out = serde_json::Map::new();
+    if let Some((name, exe)) = runtime {
+        let version = crate::child::version_of(exe, env, VERSION_LIMIT);
+        out.insert(name.into(), json!({"version": version, "role": "target"}));
+    }
+    Value::Object(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn argv(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn packages_are_read_from_the_command() {
+        let cwd = Path::new("/nonexistent");
+        assert_eq!(
+            package(&argv("npx -y @scope/server@1.2.3 --port 1"), cwd)["name"],
+            "@scope/server"
+        );
+        assert_eq!(
+            package(&argv("npx -y @scope/server@1.2.3"), cwd)["version"],
+            "1.2.3"
+        );
+        assert_eq!(
+            package(&argv("npm exec -- weather-mcp"), cwd)["name"],
+            "weather-mcp"
+        );
+        assert_eq!(
+            package(&argv("uvx mcp-server-time==0.6.2"), cwd)["version"],
+            "0.6.2"
+        );
+        assert_eq!(
+            package(&argv("docker run -i --rm -e KEY mcp/time"), cwd)["image"],
+            "mcp/time"
+        );
+        assert_eq!(package(&argv("python server.py"), cwd), Value::Null);
+    }
+
+    #[test]
+    fn node_scripts_use_the_nearest_package_json_inside_the_cwd() {
+        let dir = std::env::temp_dir().join(format!("mcpguard-pkg-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("app/src")).expect("mkdir");
+        std::fs::write(dir.join("package.json"), r#"{"name": "outside"}"#).expect("write");
+        std::fs::write(
+            dir.join("app/package.json"),
+            r#"{"name": "weather", "version": "0.3.0"}"#,
+        )
+        .expect("write");
+        std::fs::write(dir.join("app/src/server.js"), "").expect("write");
+        let p = package(&argv("node src/server.js"), &dir.join("app"));
+        assert_eq!(
+            (p["name"].as_str(), p["version"].as_str()),
+            (Some("weather"), Some("0.3.0"))
+        );
+        // From a cwd below the package.json, it is above the cwd: not used.
+        let p = package(&argv("node server.js"), &dir.join("app/src"));
+        assert_eq!(p, Value::Null);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
