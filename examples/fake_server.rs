@@ -223,6 +223,14 @@ const SCENARIOS: &[(&str, &str)] = &[
     ("adv-silent-method", "never answers an unknown method"),
     ("adv-answers-all", "answers every unknown notification"),
     ("adv-crash-on-garbage", "exits 1 on a line that is not JSON"),
+    (
+        "adv-garbage-reply",
+        "answers a line that is not JSON with a result for id 99",
+    ),
+    (
+        "adv-garbage-print",
+        "prints a complaint on stdout for a line that is not JSON",
+    ),
 ];
 
 /// Scenarios that advertise tools, resources and prompts.
@@ -588,9 +596,21 @@ fn run(scenario: &str, marker: &str) {
             let _ = writeln!(err, "info: received {} bytes", line.len());
         }
         let Ok(msg) = serde_json::from_str::<Value>(&line) else {
-            if scenario == "adv-crash-on-garbage" {
-                let _ = writeln!(err, "SyntaxError: Unexpected end of JSON input");
-                std::process::exit(1);
+            match scenario {
+                "adv-crash-on-garbage" => {
+                    let _ = writeln!(err, "SyntaxError: Unexpected end of JSON input");
+                    std::process::exit(1);
+                }
+                "adv-garbage-reply" => send(
+                    &mut out,
+                    &json!({"jsonrpc": "2.0", "id": 99, "result": {"tools": []}}),
+                    ending,
+                ),
+                "adv-garbage-print" => {
+                    let _ = writeln!(out, "could not parse: {line}");
+                    let _ = out.flush();
+                }
+                _ => {}
             }
             continue;
         };

@@ -31,7 +31,8 @@ const INTERRUPT_POLL: Duration = Duration::from_millis(50);
 /// event for "the group is empty".
 const GROUP_POLL: Duration = Duration::from_millis(10);
 /// How long the notification and malformed-JSON probes watch for an answer
-/// (or a crash); capped by the request timeout.
+/// (or a crash), at least; `--settle` can lengthen it, the request timeout
+/// caps it.
 const OBSERVE_WINDOW: Duration = Duration::from_millis(500);
 /// The method the invalid-method probe calls.
 const INVALID_METHOD: &str = "mcp-stdio-guard/no-such-method";
@@ -770,7 +771,11 @@ impl Driver<'_> {
                 timed_out: false,
             });
         }
-        let observe = self.cfg.request_timeout.min(OBSERVE_WINDOW);
+        // A longer --settle lengthens the window (a loaded machine).
+        let observe = self
+            .cfg
+            .request_timeout
+            .min(OBSERVE_WINDOW.max(self.cfg.settle));
         for i in 0..self.tr.adversarial.len() {
             let probe = self.cfg.adversarial[i].clone();
             let first = self.tr.entries.len();

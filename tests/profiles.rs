@@ -156,10 +156,35 @@ fn each_probe_fails_the_server_that_mishandles_it() {
             "malformed-json",
             "adversarial-probe-crash",
         ),
+        (
+            "catalog-full",
+            "invalid-params",
+            "adversarial-invalid-params-result",
+        ),
+        (
+            "adv-garbage-reply",
+            "malformed-json",
+            "adversarial-malformed-json-result",
+        ),
+        (
+            "adv-garbage-print",
+            "malformed-json",
+            "adversarial-probe-invalid-stdout",
+        ),
     ];
     for (scenario, probe, code) in cases {
+        // The window of the silence-based probes follows --settle: long,
+        // so a loaded machine cannot push an answer out of it.
         let run = run_fake(
-            &["--json", "--timeout", "500", "--adversarial-probe", probe],
+            &[
+                "--json",
+                "--timeout",
+                "3000",
+                "--settle",
+                "1500",
+                "--adversarial-probe",
+                probe,
+            ],
             scenario,
         );
         let j = run.json();
@@ -186,6 +211,28 @@ fn each_probe_fails_the_server_that_mishandles_it() {
         .collect();
     assert_eq!(started, [true, false, false, false]);
     assert_eq!(j["adversarial"]["probes"][1]["status"], "skipped");
+}
+
+#[test]
+fn an_adversarial_tool_call_must_get_an_error() {
+    let dir = temp("adv-tool");
+    for (scenario, ok) in [("ok", true), ("adv-lenient", false)] {
+        let m = marker("adv-tool");
+        let config = json!({"command": [fake_server(), scenario, m], "json": true,
+            "adversarialToolCalls": [{"name": "echo", "arguments": {"unexpected": true}}]});
+        std::fs::write(dir.join("c.json"), config.to_string()).expect("write");
+        let run = run_guard(&["--config", "c.json"], &dir);
+        assert_no_survivors(&m);
+        let j = run.json();
+        assert_eq!(j["ok"], ok, "{scenario}: {j}");
+        if !ok {
+            assert_eq!(
+                run.issue("adversarial-tool-call-result")["probe"],
+                "tool-call"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
