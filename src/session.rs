@@ -49,6 +49,15 @@ const DRAIN_BOUND: Duration = Duration::from_millis(500);
 /// Bound on waiting for the exit after SIGKILL.
 const KILL_BOUND: Duration = Duration::from_millis(2000);
 
+/// How one post-initialize request went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Exchanged {
+    Answered,
+    TimedOut,
+    /// The session ended (exit, protocol error, interrupt).
+    Halted,
+}
+
 /// One post-initialize request to send.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Operation {
@@ -594,7 +603,7 @@ impl Driver<'_> {
         for i in 0..self.cfg.operations.len() {
             let op = &self.cfg.operations[i];
             let (method, params) = (op.method.clone(), op.params.clone());
-            if !self.exchange(Target::Op(i), &method, params.as_ref()) {
+            if self.exchange(Target::Op(i), &method, params.as_ref()) == Exchanged::Halted {
                 return;
             }
         }
@@ -617,8 +626,7 @@ impl Driver<'_> {
     /// Sends one post-initialize request and waits for its response under
     /// the request timeout. On timeout it tells the server it gave up (MCP:
     /// SHOULD) and goes on: one slow request does not end the session.
-    /// Returns false when the session has halted.
-    fn exchange(&mut self, target: Target, method: &str, params: Option<&Value>) -> bool {
+    fn exchange(&mut self, target: Target, method: &str, params: Option<&Value>) -> Exchanged {
         self.stage = match target {
             Target::Probe(i) => Stage::Probe(i),
             Target::Op(i) => Stage::Operation(i),
@@ -637,7 +645,7 @@ impl Driver<'_> {
             !d.is_pending(target) || d.halted()
         });
         if self.halted() {
-            return false;
+            return Exchanged::Halted;
         }
         if !answered {
             let ms = ms(self.cfg.request_timeout);
@@ -652,7 +660,11 @@ impl Driver<'_> {
             self.send_notification("notifications/cancelled", bytes);
         }
         self.stage = Stage::PostInitialize;
-        true
+        if answered {
+            Exchanged::Answered
+        } else {
+            Exchanged::TimedOut
+        }
     }
 
     /// Lists everything `initialize` advertised, following `nextCursor`
@@ -691,7 +703,9 @@ impl Driver<'_> {
                 let mut record = OpRecord::new(spec.method, params.is_some(), "capability-probe");
                 record.cursor = cursor.clone();
                 self.tr.probes.push(record);
-                if !self.exchange(Target::Probe(i), spec.method, params.as_ref()) {
+                if self.exchange(Target::Probe(i), spec.method, params.as_ref())
+                    == Exchanged::Halted
+                {
                     return false;
                 }
                 pages += 1;
@@ -732,7 +746,7 @@ impl Driver<'_> {
         let mut record = OpRecord::new("tools/call", true, "cli-call");
         record.params = Some(params.clone());
         self.tr.ops.push(record);
-        self.exchange(Target::Op(i), "tools/call", Some(&params))
+        self.exchange(Target::Op(i), "tools/call", Some(&params)) != Exchanged::Halted
     }
 
     /// Runs the adversarial probes in order. A probe that fails (judged by
@@ -829,28 +843,21 @@ impl Driver<'_> {
         true
     }
 
-    /// One request probe: send, wait for the answer under the request
-    /// timeout. Returns false when the session has halted.
+    /// One request probe. Returns false when the session has halted.
     fn adversarial_request(&mut self, i: usize, method: &str, params: Value) -> bool {
         self.tr.adversarial[i].request.params = Some(params.clone());
-        let target = Target::Adversarial(i);
-        let id = self.send_request(target, method, Some(&params));
-        self.tr.adversarial[i].request.id = Some(id);
-        let deadline = Instant::now() + self.cfg.request_timeout;
-        let answered = self.wait_until(deadline, INTERRUPT_POLL, |d| {
-            !d.is_pending(target) || d.halted()
-        });
-        if self.halted() {
-            return false;
-        }
-        if !answered {
-            if let Some(pos) = self.pending.iter().position(|(_, t)| *t == target) {
-                let entry = self.pending.remove(pos);
-                self.abandoned.push(entry);
+        match self.exchange(Target::Adversarial(i), method, Some(&params)) {
+            Exchanged::Halted => false,
+            Exchanged::TimedOut => {
+                self.tr.adversarial[i].timed_out = true;
+                self.stage = Stage::Adversarial(i);
+                true
             }
-            self.tr.adversarial[i].timed_out = true;
+            Exchanged::Answered => {
+                self.stage = Stage::Adversarial(i);
+                true
+            }
         }
-        true
     }
 
     fn timeout(&mut self, target: Target, ms: u64) {
@@ -862,7 +869,10 @@ impl Driver<'_> {
         self.push(at, EntryKind::Timeout { target, ms });
         if target == Target::Initialize {
             self.tr.stop.get_or_insert(Stop::Timeout);
-        } else if self.tr.stop.is_none() && self.cfg.operations.len() == 1 {
+        } else if matches!(target, Target::Op(_))
+            && self.tr.stop.is_none()
+            && self.cfg.operations.len() == 1
+        {
             // With a single operation the timeout is what ended the session.
             self.tr.stop = Some(Stop::Timeout);
         }

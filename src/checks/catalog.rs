@@ -449,15 +449,7 @@ mod tests {
     use serde_json::json;
 
     fn ctx() -> Context {
-        Context {
-            argv: vec![],
-            env: vec![],
-            max_stdout_bytes: 1,
-            max_stdout_line_bytes: 1,
-            max_stderr_bytes: 1,
-            grace_ms: 1,
-            protocol: "2025-11-25".into(),
-        }
+        Context::for_tests()
     }
 
     fn listed(method: &str, result: Value) -> Vec<Issue> {

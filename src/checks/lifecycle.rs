@@ -74,6 +74,11 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
             .with("method", tr.method_of(Target::Probe(*i)))
             .with("timeoutMs", *ms),
         ),
+        // Judged with the probe: adversarial-probe-timeout.
+        EntryKind::Timeout {
+            target: Target::Adversarial(_),
+            ..
+        } => {}
         EntryKind::Timeout { target, ms } => out.push(
             Issue::new(
                 "operation-timeout",

@@ -728,6 +728,22 @@ pub struct Context {
     pub protocol: String,
 }
 
+impl Context {
+    /// A context for unit tests: small limits, the default protocol.
+    #[cfg(test)]
+    pub fn for_tests() -> Context {
+        Context {
+            argv: vec![],
+            env: vec![],
+            max_stdout_bytes: 1000,
+            max_stdout_line_bytes: 100,
+            max_stderr_bytes: 1000,
+            grace_ms: 2000,
+            protocol: "2025-11-25".into(),
+        }
+    }
+}
+
 /// All issues of one run, in the order they were detected.
 pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
     let mut issues = Vec::new();

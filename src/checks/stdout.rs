@@ -360,15 +360,7 @@ mod tests {
     use crate::transcript::OpRecord;
 
     fn ctx() -> Context {
-        Context {
-            argv: vec![],
-            env: vec![],
-            max_stdout_bytes: 1000,
-            max_stdout_line_bytes: 100,
-            max_stderr_bytes: 1000,
-            grace_ms: 2000,
-            protocol: "2025-11-25".into(),
-        }
+        Context::for_tests()
     }
 
     fn line(number: u64, text: &str, role: Role) -> Entry {

@@ -30,6 +30,14 @@ fn issue_lines(r: &Report) -> String {
     out
 }
 
+/// A command's JSON document: secrets scrubbed, pretty, one final newline.
+fn pretty(r: &Report, mut doc: Value) -> String {
+    r.plan.redactor.scrub_json(&mut doc);
+    let mut s = serde_json::to_string_pretty(&doc).expect("invariant: a Value always serializes");
+    s.push('\n');
+    s
+}
+
 fn issues_json(r: &Report) -> Value {
     crate::report::json::build(r)["issues"].clone()
 }
@@ -69,7 +77,7 @@ fn cell(text: &str, width: usize) -> String {
 pub fn render_tools(r: &Report, as_json: bool) -> String {
     let tools = listed_tools(r);
     if as_json {
-        let mut doc = json!({
+        let doc = json!({
             "schemaVersion": 1,
             "ok": r.ok(),
             "command": r.plan.shown_argv,
@@ -78,11 +86,7 @@ pub fn render_tools(r: &Report, as_json: bool) -> String {
             "tools": tools,
             "issues": issues_json(r),
         });
-        r.plan.redactor.scrub_json(&mut doc);
-        let mut s =
-            serde_json::to_string_pretty(&doc).expect("invariant: a Value always serializes");
-        s.push('\n');
-        return s;
+        return pretty(r, doc);
     }
     let mut out = String::new();
     if tools.is_empty() {
@@ -148,7 +152,7 @@ fn block_text(block: &Value) -> String {
 pub fn render_call(r: &Report, as_json: bool) -> String {
     let op = r.tr.ops.iter().find(|op| op.source == "cli-call");
     if as_json {
-        let mut doc = json!({
+        let doc = json!({
             "schemaVersion": 1,
             "ok": r.ok() && r.tr.call_problem.is_none() && call_failed(r).is_none(),
             "command": r.plan.shown_argv,
@@ -164,11 +168,7 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
             })),
             "issues": issues_json(r),
         });
-        r.plan.redactor.scrub_json(&mut doc);
-        let mut s =
-            serde_json::to_string_pretty(&doc).expect("invariant: a Value always serializes");
-        s.push('\n');
-        return s;
+        return pretty(r, doc);
     }
     let mut out = String::new();
     match op {
