@@ -8,7 +8,8 @@
 //! - guard: `mcp-stdio-guard --settle 0 -- <same server>`, which does that
 //!   plus its threads, judging, report and group checks.
 //!
-//! Prints the medians and their difference. Run with `cargo bench --bench
+//! Prints the medians and their difference, and how much of it is only the
+//! start of one more process (`mcp-stdio-guard --version`, same run). Run with `cargo bench --bench
 //! overhead` (a release build). `ROUNDS` can be overridden with the
 //! environment variable OVERHEAD_ROUNDS.
 
@@ -67,6 +68,19 @@ fn guard() -> Duration {
     start.elapsed()
 }
 
+/// Starting the guard binary and nothing else (`--version`): the share of
+/// the overhead that any extra process costs on this machine.
+fn exec_only() -> Duration {
+    let start = Instant::now();
+    let out = Command::new(GUARD)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run guard --version");
+    assert!(out.status.success());
+    start.elapsed()
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -86,13 +100,14 @@ fn main() {
         direct();
         guard();
     }
-    let (mut d, mut g) = (Vec::with_capacity(rounds), Vec::with_capacity(rounds));
-    // Interleaved, so machine noise lands on both sides alike.
+    let (mut d, mut g, mut e) = (Vec::new(), Vec::new(), Vec::new());
+    // Interleaved, so machine noise lands on every side alike.
     for _ in 0..rounds {
         d.push(direct());
         g.push(guard());
+        e.push(exec_only());
     }
-    let (md, mg) = (median(d), median(g));
+    let (md, mg, me) = (median(d), median(g), median(e));
     println!("rounds: {rounds}");
     println!("direct driver median: {:.3} ms", ms(md));
     println!("guard (--settle 0) median: {:.3} ms", ms(mg));
@@ -100,5 +115,13 @@ fn main() {
         "guard overhead: {:.3} ms ({:.2}x the direct exchange)",
         ms(mg.saturating_sub(md)),
         ms(mg) / ms(md)
+    );
+    println!(
+        "starting the guard binary alone (--version) median: {:.3} ms",
+        ms(me)
+    );
+    println!(
+        "guard work beyond its own process start: {:.3} ms",
+        ms(mg.saturating_sub(md).saturating_sub(me))
     );
 }
