@@ -204,27 +204,33 @@ impl Lexer<'_> {
     /// Skips to `end` (exclusive), counting newlines.
     fn advance_to(&mut self, end: usize) -> Result<(), Minified> {
         let end = end.min(self.src.len());
-        while self.pos < end {
-            if self.src[self.pos] == b'\n' {
-                self.newline_at(self.pos)?;
+        let start = self.pos.min(end);
+        let src = self.src;
+        for (i, &b) in src[start..end].iter().enumerate() {
+            if b == b'\n' {
+                self.newline_at(start + i)?;
             }
-            self.pos += 1;
         }
+        self.pos = end.max(self.pos);
         Ok(())
     }
 
     /// Index of the first `needle` at or after `from`, or the end.
     fn find(&self, from: usize, needle: &[u8]) -> usize {
-        if needle.len() == 1 {
-            return self.src[from.min(self.src.len())..]
-                .iter()
-                .position(|&b| b == needle[0])
-                .map_or(self.src.len(), |p| from + p);
+        let from = from.min(self.src.len());
+        let Some((&first, rest)) = needle.split_first() else {
+            return from;
+        };
+        let mut at = from;
+        // Find the first byte quickly, then compare the rest.
+        while let Some(p) = self.src[at..].iter().position(|&b| b == first) {
+            let hit = at + p;
+            if self.src[hit + 1..].starts_with(rest) {
+                return hit;
+            }
+            at = hit + 1;
         }
-        self.src[from.min(self.src.len())..]
-            .windows(needle.len())
-            .position(|w| w == needle)
-            .map_or(self.src.len(), |p| from + p)
+        self.src.len()
     }
 
     fn run(&mut self) -> Result<(), Minified> {
@@ -327,6 +333,11 @@ impl Lexer<'_> {
 
     fn block_comment(&mut self) -> Result<(), Minified> {
         let nests = matches!(self.lang, Language::Rust | Language::Kotlin);
+        if !nests {
+            // The first `*/` after the opening `/*` ends it.
+            let end = self.find(self.pos + 2, b"*/");
+            return self.advance_to(end + 2);
+        }
         let mut level = 0u32;
         while self.pos < self.src.len() {
             match (self.src[self.pos], self.peek(1)) {
@@ -505,6 +516,16 @@ impl Lexer<'_> {
         let line = self.line;
         self.pos += 1;
         while self.pos < self.src.len() {
+            // Skip the plain run quickly: only a quote, a backslash or a
+            // newline can change anything.
+            let run = self.src[self.pos..]
+                .iter()
+                .position(|&b| b == q || b == b'\\' || b == b'\n')
+                .unwrap_or(self.src.len() - self.pos);
+            self.pos += run;
+            if self.pos >= self.src.len() {
+                break;
+            }
             match self.src[self.pos] {
                 b'\\' => {
                     if self.peek(1) == b'\n' {
@@ -571,6 +592,14 @@ impl Lexer<'_> {
         let triple = self.peek(1) == q && self.peek(2) == q;
         self.pos += if triple { 3 } else { 1 };
         while self.pos < self.src.len() {
+            let run = self.src[self.pos..]
+                .iter()
+                .position(|&b| b == q || b == b'\\' || b == b'\n')
+                .unwrap_or(self.src.len() - self.pos);
+            self.pos += run;
+            if self.pos >= self.src.len() {
+                break;
+            }
             match self.src[self.pos] {
                 // Even in a raw string a backslash keeps the next quote.
                 b'\\' => {
