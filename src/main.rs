@@ -259,12 +259,14 @@ fn repeated(
     }
     all.extend(drift_issues);
     let first = &runs[0].0;
+    // --against compares the first run, the one the top level shows.
+    let baseline = against(plan, first, &mut all, scanned)?;
     let report = report::Report {
         plan,
         tr: first,
         issues: &all,
         scan: scanned,
-        baseline: report::Baseline::NotUsed,
+        baseline,
     };
     let ok = report.ok();
     let output = if plan.json {
