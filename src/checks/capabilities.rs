@@ -13,14 +13,20 @@ use crate::mcp::{self, LISTS};
 use crate::transcript::Transcript;
 
 pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
+    let advertised = tr.init_result().map(mcp::advertised).unwrap_or_default();
     for probe in &tr.probes {
         let Some(error) = &probe.error else {
             continue;
         };
+        let capability = mcp::list_spec(&probe.method).map_or("", |s| s.capability);
+        if !advertised.contains(&capability) {
+            // Listed without being advertised (the `tools` command asks
+            // anyway): an error answer breaks no promise.
+            continue;
+        }
         let code = jsonrpc::error_code(error);
         let text = jsonrpc::error_message(error);
         let method = probe.method.as_str();
-        let capability = mcp::list_spec(method).map_or("", |s| s.capability);
         let issue = match code {
             Some(-32601) if method == "resources/templates/list" => Issue::new(
                 "resource-templates-list-unsupported",
@@ -109,6 +115,9 @@ mod tests {
 
     fn codes(probes: Vec<OpRecord>) -> Vec<&'static str> {
         let mut tr = Transcript::new(vec![], 100);
+        tr.init_reply = Some(Ok(
+            json!({"capabilities": {"tools": {}, "resources": {}, "prompts": {}}}),
+        ));
         tr.probes = probes;
         let mut out = Vec::new();
         check(&tr, &mut out);
@@ -149,6 +158,20 @@ mod tests {
             codes(vec![page("resources/list", None, Some(ie))]),
             ["capability-list-error"]
         );
+    }
+
+    #[test]
+    fn an_error_from_a_list_that_was_not_advertised_is_no_broken_promise() {
+        let mut tr = Transcript::new(vec![], 100);
+        tr.init_reply = Some(Ok(json!({"capabilities": {}})));
+        tr.probes = vec![page(
+            "tools/list",
+            None,
+            Some(json!({"code": -32601, "message": "nf"})),
+        )];
+        let mut out = Vec::new();
+        check(&tr, &mut out);
+        assert!(out.is_empty());
     }
 
     #[test]

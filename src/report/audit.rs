@@ -90,7 +90,11 @@ pub fn render_tools(r: &Report, as_json: bool) -> String {
     }
     let mut out = String::new();
     if tools.is_empty() {
-        out.push_str("no tools listed\n");
+        out.push_str(if r.tr.initialized() {
+            "no tools listed\n"
+        } else {
+            "no tools listed: the server did not complete initialize\n"
+        });
     } else {
         out.push_str(&format!(
             "{} {} {} {}\n",
