@@ -217,6 +217,13 @@ impl Reader<'_> {
 pub fn load(path: &OsString, server: Option<&str>) -> Result<Config, Error> {
     let shown = path.to_string_lossy().into_owned();
     let resolved = crate::evidence::absolute(Path::new(path));
+    // Not a regular file (a FIFO, a terminal) could block the read forever.
+    if !resolved.is_file() {
+        return Err(Error::usage(
+            format!("config {shown} is not a file"),
+            "give the path of a JSON config file",
+        ));
+    }
     let text = std::fs::read_to_string(&resolved)
         .map_err(|e| Error::io(format!("cannot read the config file {shown}"), e))?;
     let value: Value = serde_json::from_str(&text).map_err(|e| {

@@ -13,6 +13,9 @@ use serde_json::Value;
 use crate::error::Error;
 use crate::sys;
 
+/// How long an append waits for another guard's append to finish.
+const LOCK_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Milliseconds since the Unix epoch, now.
 pub fn now_ms() -> u64 {
     SystemTime::now()
@@ -100,7 +103,7 @@ pub fn append(path: &Path, mut record: Value) -> Result<Value, Error> {
         .create(true)
         .open(path)
         .map_err(io)?;
-    sys::lock_exclusive(&file).map_err(io)?;
+    sys::lock_exclusive(&file, LOCK_LIMIT).map_err(io)?;
     let last = last_record(&mut file).and_then(|r| {
         r.get("time")
             .and_then(Value::as_str)

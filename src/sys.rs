@@ -52,20 +52,37 @@ mod imp {
     const ESRCH: i32 = 3;
     const EINTR: i32 = 4;
     const LOCK_EX: i32 = 2;
+    const LOCK_NB: i32 = 4;
+    #[cfg(not(any(target_os = "macos", target_os = "ios", target_os = "freebsd")))]
+    const EWOULDBLOCK: i32 = 11;
+    #[cfg(any(target_os = "macos", target_os = "ios", target_os = "freebsd"))]
+    const EWOULDBLOCK: i32 = 35;
 
-    /// Takes an exclusive advisory lock on an open file; it is released when
-    /// the file is closed. Retries on EINTR.
-    pub fn lock_exclusive(file: &std::fs::File) -> io::Result<()> {
+    /// Takes an exclusive advisory lock on an open file within `limit`; it
+    /// is released when the file is closed. Another holder is waited for by
+    /// polling (no event says the lock was released), never past the limit.
+    pub fn lock_exclusive(file: &std::fs::File, limit: std::time::Duration) -> io::Result<()> {
         use std::os::fd::AsRawFd;
+        let deadline = std::time::Instant::now() + limit;
         loop {
             // SAFETY: flock only reads the descriptor number, which `file`
             // keeps open for the duration of the call.
-            if unsafe { flock(file.as_raw_fd(), LOCK_EX) } == 0 {
+            if unsafe { flock(file.as_raw_fd(), LOCK_EX | LOCK_NB) } == 0 {
                 return Ok(());
             }
             let err = io::Error::last_os_error();
-            if err.raw_os_error() != Some(EINTR) {
-                return Err(err);
+            match err.raw_os_error() {
+                Some(EINTR) => continue,
+                Some(EWOULDBLOCK) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                Some(EWOULDBLOCK) => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::TimedOut,
+                        "another process holds the file's lock",
+                    ));
+                }
+                _ => return Err(err),
             }
         }
     }
@@ -171,7 +188,7 @@ mod imp {
 
     pub fn wait_exit_no_reap(_pid: u32) {}
 
-    pub fn lock_exclusive(_file: &std::fs::File) -> io::Result<()> {
+    pub fn lock_exclusive(_file: &std::fs::File, _limit: std::time::Duration) -> io::Result<()> {
         Ok(())
     }
 
