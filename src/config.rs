@@ -544,6 +544,13 @@ mod tests {
                 .expect_err("array")
                 .contains("must be a JSON object")
         );
+        let dir = std::env::temp_dir().into_os_string();
+        assert!(
+            load(&dir, None)
+                .expect_err("a directory")
+                .to_string()
+                .contains("is not a file")
+        );
     }
 
     #[test]
