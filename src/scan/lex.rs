@@ -201,6 +201,35 @@ impl Lexer<'_> {
         });
     }
 
+    /// Inside a string: skips the plain run (only the quote `q`, a
+    /// backslash or a newline can change anything) and returns whether one
+    /// of those was found before the end.
+    fn skip_plain(&mut self, q: u8) -> bool {
+        let rest = &self.src[self.pos.min(self.src.len())..];
+        match rest
+            .iter()
+            .position(|&b| b == q || b == b'\\' || b == b'\n')
+        {
+            Some(run) => {
+                self.pos += run;
+                true
+            }
+            None => {
+                self.pos = self.src.len();
+                false
+            }
+        }
+    }
+
+    /// A backslash escape: the backslash and the byte after it.
+    fn skip_escape(&mut self) -> Result<(), Minified> {
+        if self.peek(1) == b'\n' {
+            self.newline_at(self.pos + 1)?;
+        }
+        self.pos += 2;
+        Ok(())
+    }
+
     /// Skips to `end` (exclusive), counting newlines.
     fn advance_to(&mut self, end: usize) -> Result<(), Minified> {
         let end = end.min(self.src.len());
@@ -515,24 +544,9 @@ impl Lexer<'_> {
         }
         let line = self.line;
         self.pos += 1;
-        while self.pos < self.src.len() {
-            // Skip the plain run quickly: only a quote, a backslash or a
-            // newline can change anything.
-            let run = self.src[self.pos..]
-                .iter()
-                .position(|&b| b == q || b == b'\\' || b == b'\n')
-                .unwrap_or(self.src.len() - self.pos);
-            self.pos += run;
-            if self.pos >= self.src.len() {
-                break;
-            }
+        while self.skip_plain(q) {
             match self.src[self.pos] {
-                b'\\' => {
-                    if self.peek(1) == b'\n' {
-                        self.newline_at(self.pos + 1)?;
-                    }
-                    self.pos += 2;
-                }
+                b'\\' => self.skip_escape()?,
                 b'\n' if q != b'`' && !matches!(self.lang, Language::Ruby | Language::Rust) => {
                     // An unterminated string ends at the line's end.
                     break;
@@ -560,7 +574,7 @@ impl Lexer<'_> {
         let line = self.line;
         while self.pos < self.src.len() {
             match self.src[self.pos] {
-                b'\\' => self.pos += 2,
+                b'\\' => self.skip_escape()?,
                 b'`' => {
                     self.pos += 1;
                     break;
@@ -591,23 +605,10 @@ impl Lexer<'_> {
         let q = self.src[self.pos];
         let triple = self.peek(1) == q && self.peek(2) == q;
         self.pos += if triple { 3 } else { 1 };
-        while self.pos < self.src.len() {
-            let run = self.src[self.pos..]
-                .iter()
-                .position(|&b| b == q || b == b'\\' || b == b'\n')
-                .unwrap_or(self.src.len() - self.pos);
-            self.pos += run;
-            if self.pos >= self.src.len() {
-                break;
-            }
+        while self.skip_plain(q) {
             match self.src[self.pos] {
                 // Even in a raw string a backslash keeps the next quote.
-                b'\\' => {
-                    if self.peek(1) == b'\n' {
-                        self.newline_at(self.pos + 1)?;
-                    }
-                    self.pos += 2;
-                }
+                b'\\' => self.skip_escape()?,
                 b'\n' if !triple => break,
                 b'\n' => {
                     self.newline_at(self.pos)?;
@@ -893,6 +894,13 @@ mod tests {
             lex(src.as_bytes(), Language::JavaScript, &mut toks),
             Err(Minified)
         );
+    }
+
+    #[test]
+    fn escaped_newlines_in_templates_keep_line_numbers() {
+        let mut toks = Vec::new();
+        lex(b"`a\\\nb`\nx", Language::JavaScript, &mut toks).expect("lex");
+        assert_eq!(toks.last().map(|t| t.line), Some(3));
     }
 
     #[test]
