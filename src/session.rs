@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use crate::checks::initialize;
-use crate::child::{Launch, Server};
+use crate::child::{Exit, Launch, Server};
 use crate::cli::CallSpec;
 use crate::jsonrpc::{self, Line, Message};
 use crate::transcript::{
@@ -102,17 +102,7 @@ pub struct SessionConfig {
 /// Spawns the server, runs the session, stops the server, and returns the
 /// transcript. Never fails: a spawn failure is recorded in the transcript.
 pub fn run(launch: &Launch, cfg: &SessionConfig) -> Transcript {
-    let ops = cfg
-        .operations
-        .iter()
-        .map(|op| {
-            let mut record = OpRecord::new(&op.method, op.params.is_some(), op.source);
-            record.params = op.params.clone();
-            record.safe_tool_call = op.safe_tool_call.clone();
-            record
-        })
-        .collect();
-    let mut tr = Transcript::new(ops, cfg.max_stderr_bytes);
+    let mut tr = empty_transcript(cfg);
     let t0 = Instant::now();
     let (server, pipes) = match Server::spawn(launch) {
         Ok(spawned) => spawned,
@@ -137,6 +127,44 @@ pub fn run(launch: &Launch, cfg: &SessionConfig) -> Transcript {
     wire::spawn_stderr_drain(pipes.stderr, tx.clone());
     wire::spawn_exit_watcher(server.pid(), tx.clone());
     let writer = wire::spawn_stdin_writer(pipes.stdin, tx);
+    drive(server, rx, writer, t0, cfg, tr)
+}
+
+/// What the session needs of the server process: `child::Server` in a real
+/// run, a scripted stand-in in the unit tests.
+pub trait Process {
+    /// The exit status once the process has exited (reaped once).
+    fn try_wait(&mut self) -> Option<Exit>;
+    /// Signals the whole process group; false when it has no member left.
+    fn signal_group(&mut self, sig: i32) -> bool;
+    /// Whether any member of the process group is still alive.
+    fn group_alive(&mut self) -> bool;
+}
+
+impl Process for Server {
+    fn try_wait(&mut self) -> Option<Exit> {
+        Server::try_wait(self)
+    }
+
+    fn signal_group(&mut self, sig: i32) -> bool {
+        Server::signal_group(self, sig)
+    }
+
+    fn group_alive(&mut self) -> bool {
+        Server::group_alive(self)
+    }
+}
+
+/// Runs the session over a process and its event channel: converse, then
+/// stop the process, then return the transcript.
+fn drive<P: Process>(
+    server: P,
+    rx: Receiver<Event>,
+    writer: Sender<Vec<u8>>,
+    t0: Instant,
+    cfg: &SessionConfig,
+    tr: Transcript,
+) -> Transcript {
     let mut driver = Driver {
         server,
         rx,
@@ -164,14 +192,29 @@ pub fn run(launch: &Launch, cfg: &SessionConfig) -> Transcript {
     driver.tr
 }
 
+/// The transcript a session starts from: its planned operations, unsent.
+fn empty_transcript(cfg: &SessionConfig) -> Transcript {
+    let ops = cfg
+        .operations
+        .iter()
+        .map(|op| {
+            let mut record = OpRecord::new(&op.method, op.params.is_some(), op.source);
+            record.params = op.params.clone();
+            record.safe_tool_call = op.safe_tool_call.clone();
+            record
+        })
+        .collect();
+    Transcript::new(ops, cfg.max_stderr_bytes)
+}
+
 fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
-struct Driver<'a> {
-    /// Its `Drop` kills and reaps the group on every path out of the
-    /// session, a panic included.
-    server: Server,
+struct Driver<'a, P: Process> {
+    /// A real server's `Drop` kills and reaps the group on every path out
+    /// of the session, a panic included.
+    server: P,
     rx: Receiver<Event>,
     /// `None` once stdin is closed.
     writer: Option<Sender<Vec<u8>>>,
@@ -200,7 +243,7 @@ struct Driver<'a> {
     stderr_budget: u64,
 }
 
-impl Driver<'_> {
+impl<P: Process> Driver<'_, P> {
     fn now_ms(&self) -> u64 {
         ms(self.t0.elapsed())
     }
@@ -956,6 +999,8 @@ fn id_loosely_is(id: &Value, sent: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc::{self, SyncSender};
+    use std::sync::{Arc, Mutex};
 
     #[test]
     fn ids_match_by_value_and_type() {
@@ -965,5 +1010,278 @@ mod tests {
         assert!(id_loosely_is(&json!("1"), 1));
         assert!(!id_loosely_is(&json!(1), 1));
         assert!(!id_loosely_is(&json!("01x"), 1));
+    }
+
+    /// The state shared by a scripted server and its stand-in process.
+    #[derive(Default)]
+    struct Shared {
+        exit: Option<Exit>,
+        signals: Vec<i32>,
+        received: Vec<Value>,
+    }
+
+    /// A process that exits when signalled, reporting it on the channel.
+    struct Scripted {
+        shared: Arc<Mutex<Shared>>,
+        tx: SyncSender<Event>,
+    }
+
+    fn ended(tx: &SyncSender<Event>) {
+        let _ = tx.send(Event::Exited);
+        let _ = tx.send(Event::StdoutClosed { total: 0 });
+        let _ = tx.send(Event::StderrClosed);
+    }
+
+    impl Process for Scripted {
+        fn try_wait(&mut self) -> Option<Exit> {
+            self.shared.lock().expect("lock").exit
+        }
+
+        fn signal_group(&mut self, sig: i32) -> bool {
+            let mut s = self.shared.lock().expect("lock");
+            s.signals.push(sig);
+            if s.exit.is_none() {
+                s.exit = Some(Exit {
+                    code: None,
+                    signal: Some(sig),
+                });
+                ended(&self.tx);
+            }
+            true
+        }
+
+        fn group_alive(&mut self) -> bool {
+            false
+        }
+    }
+
+    fn config() -> SessionConfig {
+        SessionConfig {
+            protocol: "2025-11-25".into(),
+            startup_timeout: Duration::from_millis(2000),
+            request_timeout: Duration::from_millis(2000),
+            settle: Duration::ZERO,
+            grace: Duration::from_millis(500),
+            max_stdout_bytes: 1 << 20,
+            max_stdout_line_bytes: 1 << 16,
+            max_stderr_bytes: 1 << 16,
+            operations: Vec::new(),
+            capability_probes: true,
+            force_tools_list: false,
+            tool_call: None,
+            adversarial: Vec::new(),
+        }
+    }
+
+    /// Runs a session against `respond`, which answers each message the
+    /// guard writes with the lines the server writes back; closing stdin
+    /// makes the scripted server exit 0. Returns the transcript and every
+    /// message the server received.
+    fn scripted(
+        cfg: &SessionConfig,
+        respond: impl FnMut(&Value) -> Vec<String> + Send + 'static,
+    ) -> (Transcript, Shared) {
+        scripted_with(cfg, false, respond)
+    }
+
+    /// As `scripted`; with `ignore_eof` the server does not exit when its
+    /// stdin closes, only when signalled.
+    fn scripted_with(
+        cfg: &SessionConfig,
+        ignore_eof: bool,
+        mut respond: impl FnMut(&Value) -> Vec<String> + Send + 'static,
+    ) -> (Transcript, Shared) {
+        let (tx, rx) = wire::channel();
+        let (writer, stdin) = mpsc::channel::<Vec<u8>>();
+        let shared = Arc::new(Mutex::new(Shared::default()));
+        let (server_tx, server_shared) = (tx.clone(), Arc::clone(&shared));
+        let server = std::thread::spawn(move || {
+            let mut number = 0;
+            while let Ok(bytes) = stdin.recv() {
+                let Ok(msg) = serde_json::from_slice::<Value>(&bytes) else {
+                    continue;
+                };
+                server_shared
+                    .lock()
+                    .expect("lock")
+                    .received
+                    .push(msg.clone());
+                for line in respond(&msg) {
+                    number += 1;
+                    let event = Event::StdoutLine {
+                        at: Instant::now(),
+                        number,
+                        offset: 0,
+                        bytes: line.into_bytes(),
+                        terminated: true,
+                    };
+                    if server_tx.send(event).is_err() {
+                        return;
+                    }
+                }
+            }
+            // stdin closed: exit 0, unless a signal came first.
+            let mut s = server_shared.lock().expect("lock");
+            if s.exit.is_none() && !ignore_eof {
+                s.exit = Some(Exit {
+                    code: Some(0),
+                    signal: None,
+                });
+                ended(&server_tx);
+            }
+        });
+        let process = Scripted {
+            shared: Arc::clone(&shared),
+            tx,
+        };
+        let tr = drive(
+            process,
+            rx,
+            writer,
+            Instant::now(),
+            cfg,
+            empty_transcript(cfg),
+        );
+        server.join().expect("scripted server");
+        let shared = std::mem::take(&mut *shared.lock().expect("lock"));
+        (tr, shared)
+    }
+
+    fn reply(msg: &Value, result: Value) -> String {
+        json!({"jsonrpc": "2.0", "id": msg["id"], "result": result}).to_string()
+    }
+
+    fn init_result(caps: Value) -> Value {
+        json!({"protocolVersion": "2025-11-25", "capabilities": caps,
+            "serverInfo": {"name": "s", "version": "1"}})
+    }
+
+    fn methods(shared: &Shared) -> Vec<String> {
+        shared
+            .received
+            .iter()
+            .map(|m| m["method"].as_str().unwrap_or("(response)").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_correct_server_is_initialized_listed_and_stopped_by_closing_stdin() {
+        let (tr, shared) = scripted(&config(), |m| match m["method"].as_str() {
+            Some("initialize") => vec![reply(m, init_result(json!({"tools": {}})))],
+            Some("tools/list") => vec![reply(m, json!({"tools": []}))],
+            _ => vec![],
+        });
+        assert!(tr.initialized());
+        assert_eq!(
+            methods(&shared),
+            ["initialize", "notifications/initialized", "tools/list"]
+        );
+        assert_eq!(tr.probes.len(), 1);
+        assert_eq!(tr.shutdown.ended_by, EndedBy::StdinClose);
+        assert!(shared.signals.is_empty());
+    }
+
+    #[test]
+    fn every_page_is_followed_until_the_cursor_ends_or_repeats() {
+        let (tr, shared) = scripted(&config(), |m| match m["method"].as_str() {
+            Some("initialize") => vec![reply(m, init_result(json!({"prompts": {}})))],
+            Some("prompts/list") => {
+                let next = match m.pointer("/params/cursor").and_then(Value::as_str) {
+                    None => json!("p2"),
+                    Some("p2") => json!("p3"),
+                    _ => json!("p2"), // a loop back to page 2
+                };
+                vec![reply(m, json!({"prompts": [], "nextCursor": next}))]
+            }
+            _ => vec![],
+        });
+        let cursors: Vec<Option<String>> = tr.probes.iter().map(|p| p.cursor.clone()).collect();
+        assert_eq!(cursors, [None, Some("p2".into()), Some("p3".into())]);
+        assert_eq!(methods(&shared).len(), 5);
+    }
+
+    #[test]
+    fn an_unusable_initialize_result_stops_before_initialized() {
+        let (tr, shared) = scripted(&config(), |m| match m["method"].as_str() {
+            Some("initialize") => vec![reply(m, json!({"protocolVersion": "2025-11-25"}))],
+            _ => vec![],
+        });
+        assert!(!tr.initialized());
+        assert_eq!(tr.stop, Some(Stop::ProtocolError));
+        assert_eq!(methods(&shared), ["initialize"]);
+    }
+
+    #[test]
+    fn server_requests_are_answered_before_initialize_completes() {
+        let (tr, shared) = scripted(&config(), |m| match m["method"].as_str() {
+            Some("initialize") => vec![
+                json!({"jsonrpc": "2.0", "id": "s1", "method": "ping"}).to_string(),
+                json!({"jsonrpc": "2.0", "id": "s2", "method": "roots/list"}).to_string(),
+                reply(m, init_result(json!({}))),
+            ],
+            _ => vec![],
+        });
+        assert!(tr.initialized());
+        let answers: Vec<&Value> = shared
+            .received
+            .iter()
+            .filter(|m| m.get("method").is_none())
+            .collect();
+        assert_eq!(
+            answers[0],
+            &json!({"jsonrpc": "2.0", "id": "s1", "result": {}})
+        );
+        assert_eq!(answers[1]["error"]["code"], -32601);
+    }
+
+    #[test]
+    fn a_wrong_id_ends_the_wait_at_once() {
+        let cfg = config();
+        let t0 = Instant::now();
+        let (tr, _) = scripted(&cfg, |m| match m["method"].as_str() {
+            Some("initialize") => {
+                vec![json!({"jsonrpc": "2.0", "id": 99, "result": {}}).to_string()]
+            }
+            _ => vec![],
+        });
+        assert_eq!(tr.stop, Some(Stop::ProtocolError));
+        assert!(t0.elapsed() < cfg.startup_timeout, "{:?}", t0.elapsed());
+    }
+
+    #[test]
+    fn a_probe_timeout_is_cancelled_and_the_session_goes_on() {
+        let mut cfg = config();
+        cfg.request_timeout = Duration::from_millis(100);
+        let (tr, shared) = scripted(&cfg, |m| match m["method"].as_str() {
+            Some("initialize") => vec![reply(m, init_result(json!({"tools": {}, "prompts": {}})))],
+            Some("prompts/list") => vec![reply(m, json!({"prompts": []}))],
+            _ => vec![], // tools/list never answered
+        });
+        assert_eq!(
+            methods(&shared),
+            [
+                "initialize",
+                "notifications/initialized",
+                "tools/list",
+                "notifications/cancelled",
+                "prompts/list"
+            ]
+        );
+        assert_eq!(shared.received[3]["params"]["requestId"], 2);
+        assert!(tr.probes[1].responded);
+        assert_eq!(tr.stop, None);
+    }
+
+    #[test]
+    fn a_server_that_ignores_stdin_close_gets_sigterm_after_the_grace() {
+        let mut cfg = config();
+        cfg.grace = Duration::from_millis(50);
+        let (tr, shared) = scripted_with(&cfg, true, |m| match m["method"].as_str() {
+            Some("initialize") => vec![reply(m, init_result(json!({})))],
+            _ => vec![],
+        });
+        assert_eq!(tr.shutdown.ended_by, EndedBy::Sigterm);
+        assert_eq!(shared.signals, [sys::SIGTERM]);
+        assert!(tr.shutdown.stdin_closed_at_ms.is_some());
     }
 }
