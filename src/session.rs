@@ -49,15 +49,6 @@ const DRAIN_BOUND: Duration = Duration::from_millis(500);
 /// Bound on waiting for the exit after SIGKILL.
 const KILL_BOUND: Duration = Duration::from_millis(2000);
 
-/// How one post-initialize request went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Exchanged {
-    Answered,
-    TimedOut,
-    /// The session ended (exit, protocol error, interrupt).
-    Halted,
-}
-
 /// One post-initialize request to send.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Operation {
@@ -591,15 +582,7 @@ impl<P: Process> Driver<'_, P> {
                 self.stage = Stage::PostInitialize;
             }
             Target::Op(_) | Target::Probe(_) | Target::Adversarial(_) => {
-                let record = match target {
-                    Target::Op(i) => self.tr.ops.get_mut(i),
-                    Target::Probe(i) => self.tr.probes.get_mut(i),
-                    Target::Adversarial(i) => {
-                        self.tr.adversarial.get_mut(i).map(|a| &mut a.request)
-                    }
-                    Target::Initialize => None,
-                };
-                if let Some(record) = record {
+                if let Some(record) = self.tr.record_mut(target) {
                     record.responded = true;
                     record.result = result;
                     record.error = error;
@@ -646,7 +629,7 @@ impl<P: Process> Driver<'_, P> {
         for i in 0..self.cfg.operations.len() {
             let op = &self.cfg.operations[i];
             let (method, params) = (op.method.clone(), op.params.clone());
-            if self.exchange(Target::Op(i), &method, params.as_ref()) == Exchanged::Halted {
+            if !self.exchange(Target::Op(i), &method, params.as_ref()) {
                 return;
             }
         }
@@ -669,7 +652,8 @@ impl<P: Process> Driver<'_, P> {
     /// Sends one post-initialize request and waits for its response under
     /// the request timeout. On timeout it tells the server it gave up (MCP:
     /// SHOULD) and goes on: one slow request does not end the session.
-    fn exchange(&mut self, target: Target, method: &str, params: Option<&Value>) -> Exchanged {
+    /// Returns false when the session has halted.
+    fn exchange(&mut self, target: Target, method: &str, params: Option<&Value>) -> bool {
         self.stage = match target {
             Target::Probe(i) => Stage::Probe(i),
             Target::Op(i) => Stage::Operation(i),
@@ -677,18 +661,15 @@ impl<P: Process> Driver<'_, P> {
             Target::Initialize => Stage::Initialize,
         };
         let id = self.send_request(target, method, params);
-        match target {
-            Target::Op(i) => self.tr.ops[i].id = Some(id),
-            Target::Probe(i) => self.tr.probes[i].id = Some(id),
-            Target::Adversarial(i) => self.tr.adversarial[i].request.id = Some(id),
-            Target::Initialize => {}
+        if let Some(record) = self.tr.record_mut(target) {
+            record.id = Some(id);
         }
         let deadline = Instant::now() + self.cfg.request_timeout;
         let answered = self.wait_until(deadline, INTERRUPT_POLL, |d| {
             !d.is_pending(target) || d.halted()
         });
         if self.halted() {
-            return Exchanged::Halted;
+            return false;
         }
         if !answered {
             let ms = ms(self.cfg.request_timeout);
@@ -703,11 +684,7 @@ impl<P: Process> Driver<'_, P> {
             self.send_notification("notifications/cancelled", bytes);
         }
         self.stage = Stage::PostInitialize;
-        if answered {
-            Exchanged::Answered
-        } else {
-            Exchanged::TimedOut
-        }
+        true
     }
 
     /// Lists everything `initialize` advertised, following `nextCursor`
@@ -746,9 +723,7 @@ impl<P: Process> Driver<'_, P> {
                 let mut record = OpRecord::new(spec.method, params.is_some(), "capability-probe");
                 record.cursor = cursor.clone();
                 self.tr.probes.push(record);
-                if self.exchange(Target::Probe(i), spec.method, params.as_ref())
-                    == Exchanged::Halted
-                {
+                if !self.exchange(Target::Probe(i), spec.method, params.as_ref()) {
                     return false;
                 }
                 pages += 1;
@@ -770,13 +745,7 @@ impl<P: Process> Driver<'_, P> {
     /// schema. A tool or argument that does not fit is recorded and nothing
     /// is called. Returns false when the session has halted.
     fn call_tool(&mut self, spec: &CallSpec) -> bool {
-        let tools: Vec<Value> = self
-            .tr
-            .list_chain("tools/list")
-            .iter()
-            .filter_map(|p| p.result.as_ref()?.get("tools")?.as_array().cloned())
-            .flatten()
-            .collect();
+        let tools: Vec<Value> = self.tr.listed("tools/list").into_iter().cloned().collect();
         let arguments = match crate::call::arguments(&tools, spec) {
             Ok(arguments) => arguments,
             Err(problem) => {
@@ -789,7 +758,7 @@ impl<P: Process> Driver<'_, P> {
         let mut record = OpRecord::new("tools/call", true, "cli-call");
         record.params = Some(params.clone());
         self.tr.ops.push(record);
-        self.exchange(Target::Op(i), "tools/call", Some(&params)) != Exchanged::Halted
+        self.exchange(Target::Op(i), "tools/call", Some(&params))
     }
 
     /// Runs the adversarial probes in order. A probe that fails (judged by
@@ -825,7 +794,6 @@ impl<P: Process> Driver<'_, P> {
                 started_ms: 0,
                 duration_ms: None,
                 request: OpRecord::new(&method, has_params, "adversarial-probe"),
-                timed_out: false,
             });
         }
         // A longer --settle lengthens the window (a loaded machine).
@@ -889,18 +857,7 @@ impl<P: Process> Driver<'_, P> {
     /// One request probe. Returns false when the session has halted.
     fn adversarial_request(&mut self, i: usize, method: &str, params: Value) -> bool {
         self.tr.adversarial[i].request.params = Some(params.clone());
-        match self.exchange(Target::Adversarial(i), method, Some(&params)) {
-            Exchanged::Halted => false,
-            Exchanged::TimedOut => {
-                self.tr.adversarial[i].timed_out = true;
-                self.stage = Stage::Adversarial(i);
-                true
-            }
-            Exchanged::Answered => {
-                self.stage = Stage::Adversarial(i);
-                true
-            }
-        }
+        self.exchange(Target::Adversarial(i), method, Some(&params))
     }
 
     fn timeout(&mut self, target: Target, ms: u64) {

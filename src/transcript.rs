@@ -182,7 +182,6 @@ pub struct AdvRecord {
     pub duration_ms: Option<u64>,
     /// The request sent, and its response (request probes only).
     pub request: OpRecord,
-    pub timed_out: bool,
 }
 
 /// Why the conversation ended before its natural end.
@@ -344,6 +343,43 @@ impl Transcript {
         self.ops.iter().find(|op| {
             op.method == method && op.cursor.is_none() && !op.has_params && op.result.is_some()
         })
+    }
+
+    /// The items of one list over all its pages (`tools` of tools/list,
+    /// `prompts` of prompts/list, ...), in order.
+    pub fn listed(&self, method: &str) -> Vec<&Value> {
+        let key = crate::mcp::list_spec(method).map_or("", |s| s.items);
+        self.list_chain(method)
+            .into_iter()
+            .filter_map(|p| p.result.as_ref()?.get(key)?.as_array())
+            .flatten()
+            .collect()
+    }
+
+    /// How many items one list has over its pages, or `None` when no page
+    /// held an item array.
+    pub fn list_item_count(&self, method: &str) -> Option<usize> {
+        let key = crate::mcp::list_spec(method).map_or("", |s| s.items);
+        let pages: Vec<usize> = self
+            .list_chain(method)
+            .iter()
+            .filter_map(|p| p.result.as_ref()?.get(key)?.as_array().map(Vec::len))
+            .collect();
+        (!pages.is_empty()).then(|| pages.iter().sum())
+    }
+
+    /// The `call` command's tool call, once it was made.
+    pub fn cli_call(&self) -> Option<&OpRecord> {
+        self.ops.iter().find(|op| op.source == "cli-call")
+    }
+
+    pub fn record_mut(&mut self, target: Target) -> Option<&mut OpRecord> {
+        match target {
+            Target::Initialize => None,
+            Target::Op(i) => self.ops.get_mut(i),
+            Target::Probe(i) => self.probes.get_mut(i),
+            Target::Adversarial(i) => self.adversarial.get_mut(i).map(|a| &mut a.request),
+        }
     }
 
     /// Every page of one list, in order: the covering operation's result

@@ -130,7 +130,10 @@ pub fn probe_issues(tr: &Transcript, i: usize) -> Vec<Issue> {
         }
         _ => {
             let name = rec.name.as_str();
-            if rec.timed_out {
+            let timed_out = entries.iter().any(|e| {
+                matches!(e.kind, EntryKind::Timeout { target: Target::Adversarial(j), .. } if j == i)
+            });
+            if timed_out {
                 out.push(tag(Issue::new(
                     "adversarial-probe-timeout",
                     format!(
@@ -179,15 +182,6 @@ pub fn probe_issues(tr: &Transcript, i: usize) -> Vec<Issue> {
                         ),
                     )));
                 }
-            } else if tr
-                .record(Target::Adversarial(i))
-                .is_some_and(|r| !r.responded)
-                && out.is_empty()
-            {
-                out.push(tag(Issue::new(
-                    "adversarial-probe-timeout",
-                    format!("no response to the {name} probe ({})", rec.method),
-                )));
             }
         }
     }

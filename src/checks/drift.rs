@@ -25,27 +25,13 @@ pub struct Facts {
     pub prompts: Option<usize>,
 }
 
-fn list_count(tr: &Transcript, method: &str, items: &str) -> Option<usize> {
-    let pages: Vec<usize> = tr
-        .list_chain(method)
-        .iter()
-        .filter_map(|p| p.result.as_ref()?.get(items)?.as_array().map(Vec::len))
-        .collect();
-    (!pages.is_empty()).then(|| pages.iter().sum())
-}
-
 pub fn facts(run: usize, tr: &Transcript) -> Facts {
     let mut capabilities: Vec<String> = tr
         .init_result()
         .map(|r| mcp::advertised(r).into_iter().map(String::from).collect())
         .unwrap_or_default();
     capabilities.sort();
-    let listed: Vec<&Value> = tr
-        .list_chain("tools/list")
-        .into_iter()
-        .filter_map(|p| p.result.as_ref()?.get("tools")?.as_array())
-        .flatten()
-        .collect();
+    let listed = tr.listed("tools/list");
     let tools = (!tr
         .list_chain("tools/list")
         .iter()
@@ -66,8 +52,8 @@ pub fn facts(run: usize, tr: &Transcript) -> Facts {
         protocol: tr.negotiated_protocol().to_string(),
         capabilities,
         tools,
-        resources: list_count(tr, "resources/list", "resources"),
-        prompts: list_count(tr, "prompts/list", "prompts"),
+        resources: tr.list_item_count("resources/list"),
+        prompts: tr.list_item_count("prompts/list"),
     }
 }
 

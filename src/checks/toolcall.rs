@@ -13,10 +13,8 @@ use crate::transcript::{OpRecord, Transcript};
 /// The tool object a call names, from the listed tools.
 pub fn tool_for<'a>(tr: &'a Transcript, op: &OpRecord) -> Option<&'a Value> {
     let name = op.params.as_ref()?.get("name")?.as_str()?;
-    tr.list_chain("tools/list")
+    tr.listed("tools/list")
         .into_iter()
-        .filter_map(|p| p.result.as_ref()?.get("tools")?.as_array())
-        .flatten()
         .find(|t| t.get("name").and_then(Value::as_str) == Some(name))
 }
 

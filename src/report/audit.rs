@@ -5,29 +5,16 @@
 
 use serde_json::{Value, json};
 
-use crate::checks::Severity;
 use crate::checks::toolcall;
 use crate::report::Report;
-use crate::report::text::sanitize;
-
-fn listed_tools<'a>(r: &Report<'a>) -> Vec<&'a Value> {
-    r.tr.list_chain("tools/list")
-        .into_iter()
-        .filter_map(|p| p.result.as_ref()?.get("tools")?.as_array())
-        .flatten()
-        .collect()
-}
+use crate::report::text::{Paint, issue_line, sanitize};
 
 fn issue_lines(r: &Report) -> String {
-    let mut out = String::new();
-    for i in r.issues {
-        let tag = match i.severity {
-            Severity::Error => "[error]",
-            Severity::Warning => "[warning]",
-        };
-        out.push_str(&format!("{tag} {}: {}\n", i.code, sanitize(&i.message)));
-    }
-    out
+    let plain = Paint { on: false };
+    r.issues
+        .iter()
+        .map(|i| issue_line(i, &plain) + "\n")
+        .collect()
 }
 
 /// A command's JSON document: secrets scrubbed, pretty, one final newline.
@@ -39,7 +26,10 @@ fn pretty(r: &Report, mut doc: Value) -> String {
 }
 
 fn issues_json(r: &Report) -> Value {
-    crate::report::json::build(r)["issues"].clone()
+    r.issues
+        .iter()
+        .map(crate::report::json::issue_value)
+        .collect()
 }
 
 /// `name: type` for each required argument of a tool.
@@ -75,7 +65,7 @@ fn cell(text: &str, width: usize) -> String {
 
 /// `tools`: the table (or JSON), then the issues.
 pub fn render_tools(r: &Report, as_json: bool) -> String {
-    let tools = listed_tools(r);
+    let tools = r.tr.listed("tools/list");
     if as_json {
         let doc = json!({
             "schemaVersion": 1,
@@ -154,7 +144,7 @@ fn block_text(block: &Value) -> String {
 
 /// `call`: the result (or why there is none), then the issues.
 pub fn render_call(r: &Report, as_json: bool) -> String {
-    let op = r.tr.ops.iter().find(|op| op.source == "cli-call");
+    let op = r.tr.cli_call();
     if as_json {
         let doc = json!({
             "schemaVersion": 1,
@@ -226,7 +216,7 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
 
 /// Why the call counts as failed (for the exit status), if it does.
 pub fn call_failed(r: &Report) -> Option<&'static str> {
-    let Some(op) = r.tr.ops.iter().find(|op| op.source == "cli-call") else {
+    let Some(op) = r.tr.cli_call() else {
         return Some("not called");
     };
     if op.error.is_some() {

@@ -20,7 +20,7 @@ fn check_value(c: &Check) -> Value {
     Value::Object(m)
 }
 
-fn issue_value(issue: &Issue) -> Value {
+pub fn issue_value(issue: &Issue) -> Value {
     let mut m = Map::new();
     m.insert("severity".into(), issue.severity.as_str().into());
     m.insert("code".into(), issue.code.into());

@@ -137,10 +137,6 @@ impl Report<'_> {
             .iter()
             .map(|spec| {
                 let chain = self.tr.list_chain(spec.method);
-                let item_arrays: Vec<usize> = chain
-                    .iter()
-                    .filter_map(|p| p.result.as_ref()?.get(spec.items)?.as_array().map(Vec::len))
-                    .collect();
                 let is_advertised = advertised.contains(&spec.capability);
                 let check = if !is_advertised {
                     Check::skipped("not advertised")
@@ -162,7 +158,7 @@ impl Report<'_> {
                     advertised: is_advertised,
                     responded: !chain.is_empty() && chain.iter().all(|p| p.responded),
                     pages: chain.len(),
-                    item_count: (!item_arrays.is_empty()).then(|| item_arrays.iter().sum()),
+                    item_count: self.tr.list_item_count(spec.method),
                     error: chain.iter().find_map(|p: &&OpRecord| p.error.clone()),
                     check,
                 }

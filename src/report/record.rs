@@ -43,13 +43,12 @@ pub fn facts(r: &Report) -> Map<String, Value> {
             negotiated.into()
         },
     );
-    let chain = tr.list_chain("tools/list");
-    let listed: Vec<&Value> = chain
+    let listed = tr.listed("tools/list");
+    if tr
+        .list_chain("tools/list")
         .iter()
-        .filter_map(|p| p.result.as_ref()?.get("tools")?.as_array())
-        .flatten()
-        .collect();
-    if chain.iter().any(|p| p.result.is_some()) {
+        .any(|p| p.result.is_some())
+    {
         // Names copied as the server wrote them, never derived.
         let names: Vec<Value> = listed
             .iter()
@@ -80,7 +79,7 @@ pub fn verdict(r: &Report) -> &'static str {
 
 /// The call and a summary of its result, when the run made one.
 fn call_summary(tr: &Transcript) -> Value {
-    let Some(op) = tr.ops.iter().find(|op| op.source == "cli-call") else {
+    let Some(op) = tr.cli_call() else {
         return match &tr.call_problem {
             Some(problem) => json!({"called": false, "problem": problem}),
             None => Value::Null,

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::report::text::sanitize;
+use crate::report::text::{Paint, sanitize};
 use crate::scan::{self, Finding, ScanReport};
 
 /// `staticScan`: the 1.0 fields, then what was scanned and skipped.
@@ -98,12 +98,7 @@ pub fn summary_line(r: &ScanReport) -> String {
 pub fn render_text(r: &ScanReport, color: bool) -> String {
     let mut out = String::new();
     for f in &r.findings {
-        let tag = f.reasons.join(", ");
-        let tag = if color {
-            format!("\x1b[33m[{tag}]\x1b[0m")
-        } else {
-            format!("[{tag}]")
-        };
+        let tag = Paint { on: color }.wrap("33", &format!("[{}]", f.reasons.join(", ")));
         out.push_str(&format!(
             "{}:{}:{}: {tag} {}\n    {}\n",
             sanitize(&f.path),

@@ -12,18 +12,28 @@ use crate::transcript::EndedBy;
 /// Lines of stderr shown when the server died.
 const STDERR_TAIL_LINES: usize = 12;
 
-struct Paint {
-    on: bool,
+/// ANSI colour, when it is on.
+pub struct Paint {
+    pub on: bool,
 }
 
 impl Paint {
-    fn wrap(&self, code: &str, text: &str) -> String {
+    pub fn wrap(&self, code: &str, text: &str) -> String {
         if self.on {
             format!("\x1b[{code}m{text}\x1b[0m")
         } else {
             text.to_string()
         }
     }
+}
+
+/// One issue as a report line: `[error] code: message`, escaped.
+pub fn issue_line(issue: &crate::checks::Issue, p: &Paint) -> String {
+    let tag = match issue.severity {
+        Severity::Error => p.wrap("31", "[error]"),
+        Severity::Warning => p.wrap("33", "[warning]"),
+    };
+    format!("{tag} {}: {}", issue.code, sanitize(&issue.message))
 }
 
 /// Escapes control characters (ESC, BEL, CR ...) as `\u{..}`.
@@ -204,17 +214,7 @@ pub fn render(r: &Report, color: bool) -> String {
             }
         ));
     }
-    for issue in r.issues {
-        let tag = match issue.severity {
-            Severity::Error => p.wrap("31", "[error]"),
-            Severity::Warning => p.wrap("33", "[warning]"),
-        };
-        lines.push(format!(
-            "{tag} {}: {}",
-            issue.code,
-            sanitize(&issue.message)
-        ));
-    }
+    lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
     if r.plan.verbose {
         lines.extend(check_lines(r));
     }
@@ -271,15 +271,8 @@ pub fn render_repeat(r: &Report, runs: &[String], color: bool) -> String {
     if !cross.is_empty() {
         out.push_str("== across runs\n");
         for issue in cross {
-            let tag = match issue.severity {
-                Severity::Error => p.wrap("31", "[error]"),
-                Severity::Warning => p.wrap("33", "[warning]"),
-            };
-            out.push_str(&format!(
-                "{tag} {}: {}\n",
-                issue.code,
-                sanitize(&issue.message)
-            ));
+            out.push_str(&issue_line(issue, &p));
+            out.push('\n');
         }
     }
     r.plan.redactor.scrub(&out).into_owned()
