@@ -13,24 +13,13 @@ use serde_json::{Value, json};
 use util::{DEADLINE, Run, assert_no_survivors, fake_server, guard, marker, run_with_deadline};
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcpguard-audit-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    util::temp_dir(&format!("audit-{name}"))
 }
 
 /// The guard with `args` before `--` and the fake server after it, with a
 /// fixed marker (so runs of one test share a command line).
 fn guard_fake(args: &[&str], scenario: &str, m: &str) -> Run {
-    let mut cmd = Command::new(guard());
-    cmd.args(args)
-        .arg("--")
-        .arg(fake_server())
-        .arg(scenario)
-        .arg(m);
-    let run = run_with_deadline(cmd, DEADLINE);
-    assert_no_survivors(m);
-    run
+    util::check_fake_marked(scenario, args, m, DEADLINE)
 }
 
 fn records(path: &Path) -> Vec<Value> {
@@ -355,21 +344,9 @@ fn verbose_lists_skipped_checks_with_their_reason() {
     );
 }
 
-fn interop_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".interop")
-}
-
 /// The Python SDK server, or `None` outside CI when it is not installed.
 fn python_server() -> Option<(PathBuf, PathBuf)> {
-    let python = interop_root().join("venv/bin/python");
-    if !python.exists() {
-        assert!(
-            std::env::var_os("CI").is_none_or(|v| v.is_empty()),
-            "the Python SDK is not installed"
-        );
-        eprintln!("skipping: run scripts/setup-interop.sh");
-        return None;
-    }
+    let python = util::interop_path("venv/bin/python")?;
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/interop/py_server.py");
     Some((python, script))
 }

@@ -9,7 +9,7 @@
 
 mod util;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
@@ -19,22 +19,6 @@ const DEADLINE: Duration = Duration::from_secs(60);
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The installed SDK prerequisite, or `None` to skip outside CI.
-fn require(path: &Path, what: &str) -> Option<PathBuf> {
-    if path.exists() {
-        return Some(path.to_path_buf());
-    }
-    let msg = format!(
-        "{what} is not installed at {}; run scripts/setup-interop.sh",
-        path.display()
-    );
-    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
-        panic!("{msg}");
-    }
-    eprintln!("skipping: {msg}");
-    None
 }
 
 enum Sdk {
@@ -48,17 +32,14 @@ fn check(sdk: Sdk, mode: &str) -> Option<util::Run> {
     cmd.args(["--json", "--timeout", "20000", "--request", "tools/list"]);
     match sdk {
         Sdk::Python => {
-            let python = require(&root().join(".interop/venv/bin/python"), "the Python SDK")?;
+            let python = util::interop_path("venv/bin/python")?;
             cmd.args(["--env", "PYTHONUNBUFFERED=1", "--"])
                 .arg(python)
                 .arg(root().join("testdata/interop/py_server.py"));
         }
         Sdk::TypeScript => {
+            util::interop_path("node/node_modules/@modelcontextprotocol/sdk")?;
             let modules = root().join(".interop/node/node_modules");
-            require(
-                &modules.join("@modelcontextprotocol/sdk"),
-                "the TypeScript SDK",
-            )?;
             cmd.arg("--env")
                 .arg(format!("NODE_PATH={}", modules.display()))
                 .args(["--", "node"])

@@ -12,23 +12,11 @@ use serde_json::{Value, json};
 use util::{DEADLINE, Run, assert_no_survivors, fake_server, guard, marker, run_with_deadline};
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcpguard-prof-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    util::temp_dir(&format!("prof-{name}"))
 }
 
 fn run_fake(args: &[&str], scenario: &str) -> Run {
-    let m = marker(scenario);
-    let mut cmd = Command::new(guard());
-    cmd.args(args)
-        .arg("--")
-        .arg(fake_server())
-        .arg(scenario)
-        .arg(&m);
-    let run = run_with_deadline(cmd, DEADLINE);
-    assert_no_survivors(&m);
-    run
+    util::check_fake(scenario, args, DEADLINE)
 }
 
 fn run_guard(args: &[&str], cwd: &Path) -> Run {
@@ -509,27 +497,11 @@ fn a_canary_secret_in_env_and_argv_never_appears_anywhere() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn interop(relative: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join(".interop")
-        .join(relative);
-    if p.exists() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var_os("CI").is_none_or(|v| v.is_empty()),
-        "{} is not installed",
-        p.display()
-    );
-    eprintln!("skipping: run scripts/setup-interop.sh");
-    None
-}
-
 #[test]
 fn the_sdk_servers_pass_every_adversarial_probe() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut commands: Vec<(Vec<String>, Vec<String>)> = Vec::new();
-    if let Some(python) = interop("venv/bin/python") {
+    if let Some(python) = util::interop_path("venv/bin/python") {
         commands.push((
             vec!["--env".into(), "PYTHONUNBUFFERED=1".into()],
             vec![
@@ -540,7 +512,7 @@ fn the_sdk_servers_pass_every_adversarial_probe() {
             ],
         ));
     }
-    if let Some(modules) = interop("node/node_modules/@modelcontextprotocol/sdk") {
+    if let Some(modules) = util::interop_path("node/node_modules/@modelcontextprotocol/sdk") {
         let node_path = modules
             .parent()
             .and_then(Path::parent)

@@ -162,16 +162,12 @@ fn the_scan_command_exits_0_when_clean_1_with_findings_2_for_a_missing_path() {
 
 #[test]
 fn check_with_scan_reports_findings_as_warnings_or_errors() {
-    let server = util::fake_server();
+    // Integration tests run in the package root, so the path is relative
+    // to it, as a user would type it.
     let run = |extra: &[&str]| {
-        let mut cmd = Command::new(guard());
-        cmd.current_dir(root())
-            .args(["--json", "--scan", "testdata/scan/main.go"])
-            .args(extra)
-            .arg("--")
-            .arg(&server)
-            .arg("ok");
-        run_with_deadline(cmd, DEADLINE)
+        let mut args = vec!["--json", "--scan", "testdata/scan/main.go"];
+        args.extend_from_slice(extra);
+        util::check_fake("ok", &args, DEADLINE)
     };
     let warn = run(&[]);
     assert_eq!(warn.code, Some(0), "{}", warn.stdout);
@@ -198,31 +194,10 @@ fn check_with_scan_reports_findings_as_warnings_or_errors() {
 
 #[test]
 fn check_with_a_missing_scan_path_starts_nothing() {
-    let mut cmd = Command::new(guard());
-    cmd.args(["--scan", "no/such/dir", "--"])
-        .arg(util::fake_server())
-        .arg("ok");
-    let run = run_with_deadline(cmd, DEADLINE);
+    // check_fake also proves that no server process was left behind.
+    let run = util::check_fake("ok", &["--scan", "no/such/dir"], DEADLINE);
     assert_eq!(run.code, Some(2));
     assert!(run.stdout.is_empty());
-}
-
-/// The SDKs installed for the interop tests, or `None` outside CI when they
-/// are missing (in CI a missing install fails the test).
-fn sdk_file(relative: &str) -> Option<PathBuf> {
-    let path = root().join(".interop").join(relative);
-    if path.exists() {
-        return Some(path);
-    }
-    let msg = format!(
-        "{} is not installed; run scripts/setup-interop.sh",
-        path.display()
-    );
-    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
-        panic!("{msg}");
-    }
-    eprintln!("skipping: {msg}");
-    None
 }
 
 fn python_stdio() -> Option<PathBuf> {
@@ -235,7 +210,7 @@ fn python_stdio() -> Option<PathBuf> {
     });
     match found {
         Some(p) => Some(p),
-        None => sdk_file("venv/lib/python3/site-packages/mcp/server/stdio.py"),
+        None => util::interop_path("venv/lib/python3/site-packages/mcp/server/stdio.py"),
     }
 }
 
@@ -249,12 +224,12 @@ fn assert_clean(path: &Path) {
 #[test]
 fn the_official_sdk_stdio_transports_are_clean() {
     if let Some(ts) =
-        sdk_file("node/node_modules/@modelcontextprotocol/sdk/dist/cjs/server/stdio.js")
+        util::interop_path("node/node_modules/@modelcontextprotocol/sdk/dist/cjs/server/stdio.js")
     {
         assert_clean(&ts);
     }
     if let Some(esm) =
-        sdk_file("node/node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js")
+        util::interop_path("node/node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js")
     {
         assert_clean(&esm);
     }

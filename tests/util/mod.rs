@@ -140,16 +140,51 @@ pub fn expect(run: &Run, code: &str, severity: &str, class: &str) -> Value {
 /// Runs the guard with `args` against a fake-server scenario, with a
 /// deadline, then asserts that no process carrying the marker survives.
 pub fn check_fake(scenario: &str, args: &[&str], deadline: Duration) -> Run {
-    let m = marker(scenario);
+    check_fake_marked(scenario, args, &marker(scenario), deadline)
+}
+
+/// As `check_fake`, with a marker chosen by the caller (runs that must
+/// share one command line share it).
+pub fn check_fake_marked(scenario: &str, args: &[&str], m: &str, deadline: Duration) -> Run {
     let mut cmd = Command::new(guard());
     cmd.args(args)
         .arg("--")
         .arg(fake_server())
         .arg(scenario)
-        .arg(&m);
+        .arg(m);
     let run = run_with_deadline(cmd, deadline);
-    assert_no_survivors(&m);
+    assert_no_survivors(m);
     run
+}
+
+/// A fresh, empty directory for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcpguard-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A path under `.interop/` (the SDKs `scripts/setup-interop.sh`
+/// installs). Outside CI a missing install skips the caller with a note
+/// (`None`); in CI (`CI` set) it fails the test, so the interop tests can
+/// never be skipped there.
+pub fn interop_path(relative: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(".interop")
+        .join(relative);
+    if path.exists() {
+        return Some(path);
+    }
+    let msg = format!(
+        "{} is not installed; run scripts/setup-interop.sh",
+        path.display()
+    );
+    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
+        panic!("{msg}");
+    }
+    eprintln!("skipping: {msg}");
+    None
 }
 
 /// Live processes whose command line contains `marker` (zombies excluded).
