@@ -1,12 +1,20 @@
-//! The `call` command's arguments: `--args` JSON and `--arg NAME=VALUE`
-//! pairs, typed from the tool's `inputSchema` (integer, number, boolean,
-//! string; objects and arrays as JSON) and refused, with a reason, before
-//! anything is sent when the tool or an argument does not exist or a value
-//! does not fit. Pure.
+//! The `call` command's tool and arguments: `--args` JSON and
+//! `--arg NAME=VALUE` pairs, typed from the tool's `inputSchema` (integer,
+//! number, boolean, string; objects and arrays as JSON) and refused, with a
+//! reason, before anything is sent when the tool or an argument does not
+//! exist or a value does not fit. Pure.
 
 use serde_json::{Map, Value};
 
-use crate::cli::CallSpec;
+/// The tool `call` calls and the arguments as given.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CallSpec {
+    pub tool: String,
+    /// `--arg NAME=VALUE`, in order; typed later from the tool's schema.
+    pub args: Vec<(String, String)>,
+    /// `--args JSON`: an object the `--arg` values are merged over.
+    pub args_json: Option<Map<String, Value>>,
+}
 
 /// The `arguments` object for `tools/call`, or why there is none.
 pub fn arguments(tools: &[Value], spec: &CallSpec) -> Result<Value, String> {

@@ -7,22 +7,11 @@
 //! drives the shutdown sequence with these primitives while it keeps reading
 //! the server's output.
 
-use std::ffi::OsString;
 use std::io;
-use std::path::PathBuf;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 
+use crate::plan::Launch;
 use crate::sys;
-
-/// How to start the server.
-#[derive(Debug, Clone)]
-pub struct Launch {
-    pub program: OsString,
-    pub args: Vec<OsString>,
-    pub cwd: Option<PathBuf>,
-    /// The complete environment of the child; nothing else is inherited.
-    pub env: Vec<(OsString, OsString)>,
-}
 
 /// The three pipes of a freshly spawned server, handed to `wire`.
 #[derive(Debug)]

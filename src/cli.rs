@@ -1,21 +1,25 @@
 //! Command-line parsing: argv in, plain validated data out. No I/O happens
-//! here (the filesystem and the environment are consulted later, in `plan`),
-//! so every rule is unit-testable with `parse(["..."])`.
+//! here (the filesystem and the environment are consulted later, in
+//! `plan`), so every rule is unit-testable with `parse(["..."])`.
 //!
-//! Everything after the first literal `--` is the server's argv, verbatim: the
-//! guard never splits a command string and never guesses whose flag a flag is.
+//! A setting the user may leave to a config file or a profile is an
+//! `Option` here: `None` means "not given on the command line", and
+//! `settings::resolve` decides what applies. `OPTIONS` is the one table of
+//! flags: the parser's suggestions, `--help`, the man page and the shell
+//! completions are all made from it.
+//!
+//! Everything after the first literal `--` is the server's argv, verbatim:
+//! the guard never splits a command string and never guesses whose flag a
+//! flag is.
 
 use std::ffi::OsString;
 
 use lexopt::prelude::*;
 use serde_json::Value;
 
+use crate::call::CallSpec;
 use crate::error::Error;
-
-/// Default MCP protocol version sent in `initialize`.
-pub const DEFAULT_PROTOCOL: &str = "2025-11-25";
-/// Smallest accepted `--timeout` / `--startup-timeout`, in milliseconds.
-pub const MIN_TIMEOUT_MS: u64 = 100;
+use crate::options::{self, Bound, ColorChoice, EnvSpec, Probe, Profile};
 
 /// What the user asked for.
 #[derive(Debug, PartialEq)]
@@ -59,28 +63,9 @@ pub enum DemoServer {
     Banner,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ColorChoice {
-    Auto,
-    Always,
-    Never,
-}
-
-/// One `--env` argument.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EnvSpec {
-    /// `--env NAME`: forward NAME from the guard's environment.
-    Forward(String),
-    /// `--env NAME=VALUE`: set NAME to VALUE in the server's environment.
-    Set(String, String),
-}
-
-impl EnvSpec {
-    pub fn name(&self) -> &str {
-        match self {
-            EnvSpec::Forward(name) | EnvSpec::Set(name, _) => name,
-        }
-    }
+pub struct DemoArgs {
+    pub color: ColorChoice,
 }
 
 /// What a session is for: a full check, a tool listing, or one tool call.
@@ -94,150 +79,352 @@ pub enum Mode {
     Call(CallSpec),
 }
 
-/// The tool `call` calls and the arguments as given.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CallSpec {
-    pub tool: String,
-    /// `--arg NAME=VALUE`, in order; typed later from the tool's schema.
-    pub args: Vec<(String, String)>,
-    /// `--args JSON`: an object merged under the `--arg` values.
-    pub args_json: Option<serde_json::Map<String, Value>>,
-}
-
-/// The deterministic presets of the 1.0 tool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Profile {
-    /// The flags as given (the default).
-    #[default]
-    Custom,
-    /// Initialize only (and --request): no capability probes.
-    Smoke,
-    /// Capability probes and two runs for cold/warm consistency.
-    Registry,
-    /// JSON output; static findings fail when --scan is used.
-    Ci,
-    /// ci + registry + every built-in adversarial probe.
-    Strict,
-}
-
-impl Profile {
-    pub const NAMES: [&'static str; 5] = ["custom", "smoke", "registry", "ci", "strict"];
-
-    pub fn parse(name: &str) -> Option<Profile> {
-        Some(match name {
-            "custom" => Profile::Custom,
-            "smoke" => Profile::Smoke,
-            "registry" => Profile::Registry,
-            "ci" => Profile::Ci,
-            "strict" => Profile::Strict,
-            _ => return None,
-        })
-    }
-
-    pub fn as_str(self) -> &'static str {
-        Profile::NAMES[self as usize]
+impl Mode {
+    /// The command's name, as the evidence record spells it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Mode::Check => "check",
+            Mode::Tools => "tools",
+            Mode::Call(_) => "call",
+        }
     }
 }
 
-/// The built-in adversarial probes, in the order they run.
-pub const ADVERSARIAL_PROBES: [&str; 4] = [
-    "invalid-method",
-    "invalid-params",
-    "notification",
-    "malformed-json",
-];
-
-/// Options of `check`, `tools` and `call`, validated but not yet resolved
-/// against the system.
-#[derive(Debug, Clone, PartialEq)]
+/// Options of `check`, `tools` and `call` as given on the command line.
+/// `None` (or an empty list) means "not given": the config file, the
+/// profile or the default decides (`settings::resolve`).
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct CheckArgs {
     pub mode: Mode,
-    /// Flags given on the command line (`--timeout`, ...): they override
-    /// the config file and the profile.
-    pub explicit: Vec<&'static str>,
-    pub profile: Profile,
+    pub profile: Option<Profile>,
     /// `--config FILE`.
     pub config: Option<OsString>,
     /// `--server NAME`: the entry of a client config (`mcpServers`).
     pub server: Option<String>,
-    /// Fresh runs of the whole check.
-    pub repeat: u32,
-    /// Built-in adversarial probes to run, by name, in order.
-    pub adversarial: Vec<String>,
-    /// `--evidence FILE`: append one record per run.
+    pub repeat: Option<u64>,
+    /// Built-in adversarial probes: `--adversarial-probe` adds one,
+    /// `--adversarial-probes` sets the list.
+    pub adversarial: Option<Vec<Probe>>,
     pub evidence: Option<OsString>,
-    /// `--against FILE`: compare with the newest record for this command.
     pub against: Option<OsString>,
-    /// `--transcript FILE`: every message and stderr line, as JSON lines.
     pub transcript: Option<OsString>,
-    /// Show every check, skipped ones with their reason, in the text report.
     pub verbose: bool,
-    pub json: bool,
-    pub protocol: String,
-    pub timeout_ms: u64,
+    pub json: Option<bool>,
+    pub protocol: Option<String>,
+    pub timeout_ms: Option<u64>,
     pub startup_timeout_ms: Option<u64>,
     pub request: Option<String>,
     pub params: Option<Value>,
     pub cwd: Option<OsString>,
     pub env: Vec<EnvSpec>,
     pub inherit_env: bool,
-    pub max_stdout_bytes: u64,
-    pub max_stdout_line_bytes: u64,
-    pub max_stderr_bytes: u64,
-    pub settle_ms: u64,
-    pub shutdown_grace_ms: u64,
-    /// List what initialize advertised (on unless --no-capability-probes).
-    pub capability_probes: bool,
+    pub max_stdout_bytes: Option<u64>,
+    pub max_stdout_line_bytes: Option<u64>,
+    pub max_stderr_bytes: Option<u64>,
+    pub settle_ms: Option<u64>,
+    pub shutdown_grace_ms: Option<u64>,
+    /// `--no-capability-probes` gives `Some(false)`.
+    pub capability_probes: Option<bool>,
     /// `--scan` paths, scanned before the server starts.
     pub scan: Vec<OsString>,
-    /// Static findings are errors, not warnings.
-    pub fail_on_static: bool,
+    pub fail_on_static: Option<bool>,
     pub color: ColorChoice,
-    /// The server argv: program first. Never empty after parsing.
+    /// The server argv, program first; empty when a config names it.
     pub command: Vec<OsString>,
 }
 
-impl Default for CheckArgs {
-    fn default() -> Self {
-        CheckArgs {
-            mode: Mode::Check,
-            explicit: Vec::new(),
-            profile: Profile::Custom,
-            config: None,
-            server: None,
-            repeat: 1,
-            adversarial: Vec::new(),
-            evidence: None,
-            against: None,
-            transcript: None,
-            verbose: false,
-            json: false,
-            protocol: DEFAULT_PROTOCOL.to_string(),
-            timeout_ms: 5000,
-            startup_timeout_ms: None,
-            request: None,
-            params: None,
-            cwd: None,
-            env: Vec::new(),
-            inherit_env: false,
-            max_stdout_bytes: 1_048_576,
-            max_stdout_line_bytes: 262_144,
-            max_stderr_bytes: 1_048_576,
-            settle_ms: 50,
-            shutdown_grace_ms: 2000,
-            capability_probes: true,
-            scan: Vec::new(),
-            fail_on_static: false,
-            color: ColorChoice::Auto,
-            command: Vec::new(),
-        }
+/// Which commands accept an option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// `check`, `tools` and `call`.
+    Session,
+    /// `call` only.
+    Call,
+    /// `scan` only.
+    Scan,
+    /// Every command.
+    All,
+}
+
+/// One option: its spelling, its value, its help text and its default.
+#[derive(Debug, Clone, Copy)]
+pub struct OptSpec {
+    pub long: &'static str,
+    pub short: Option<char>,
+    /// The value's placeholder (`<ms>`), or `None` for a switch.
+    pub value: Option<&'static str>,
+    /// One or more lines; continuation lines are indented in `--help`.
+    pub help: &'static str,
+    pub default: Option<&'static str>,
+    pub scope: Scope,
+    /// The words the value may be, for completions.
+    pub choices: &'static [&'static str],
+}
+
+const fn opt(long: &'static str, value: Option<&'static str>, help: &'static str) -> OptSpec {
+    OptSpec {
+        long,
+        short: None,
+        value,
+        help,
+        default: None,
+        scope: Scope::Session,
+        choices: &[],
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DemoArgs {
-    pub color: ColorChoice,
+const fn with_default(mut o: OptSpec, default: &'static str) -> OptSpec {
+    o.default = Some(default);
+    o
 }
+
+const fn with_choices(mut o: OptSpec, choices: &'static [&'static str]) -> OptSpec {
+    o.choices = choices;
+    o
+}
+
+const fn in_scope(mut o: OptSpec, scope: Scope) -> OptSpec {
+    o.scope = scope;
+    o
+}
+
+/// Every option, in `--help` order.
+pub const OPTIONS: &[OptSpec] = &[
+    with_choices(
+        with_default(
+            opt(
+                "profile",
+                Some("<name>"),
+                "custom, smoke, registry, ci or strict",
+            ),
+            "custom",
+        ),
+        Profile::NAMES,
+    ),
+    opt(
+        "config",
+        Some("<file>"),
+        "a JSON config (this tool's, or a Claude Desktop / VS Code /\nCursor style mcpServers file with --server)",
+    ),
+    opt(
+        "server",
+        Some("<name>"),
+        "the mcpServers/servers entry of --config to check",
+    ),
+    with_default(
+        opt(
+            "repeat",
+            Some("<n>"),
+            "n fresh runs (1 to 100), then drift between them",
+        ),
+        "1",
+    ),
+    with_choices(
+        opt(
+            "adversarial-probe",
+            Some("<name>"),
+            "opt into one probe: invalid-method, invalid-params,\nnotification, malformed-json (repeatable)",
+        ),
+        Probe::NAMES,
+    ),
+    with_choices(
+        opt(
+            "adversarial-probes",
+            Some("<list>"),
+            "a comma-separated list, all, or none",
+        ),
+        options::PROBE_LIST_WORDS,
+    ),
+    opt("json", None, "print the JSON report (schemaVersion 1)"),
+    with_default(
+        opt(
+            "protocol",
+            Some("<version>"),
+            "MCP protocol version to request (YYYY-MM-DD)",
+        ),
+        "2025-11-25",
+    ),
+    with_default(
+        opt(
+            "timeout",
+            Some("<ms>"),
+            "per-request timeout, 100 to 3600000",
+        ),
+        "5000",
+    ),
+    with_default(
+        opt(
+            "startup-timeout",
+            Some("<ms>"),
+            "spawn until the initialize response",
+        ),
+        "--timeout",
+    ),
+    opt(
+        "request",
+        Some("<method>"),
+        "one request after initialization, e.g. tools/list (id 2)",
+    ),
+    opt(
+        "params",
+        Some("<json>"),
+        "params for --request (a JSON object or array)",
+    ),
+    opt("cwd", Some("<path>"), "run the server in this directory"),
+    opt(
+        "env",
+        Some("<NAME[=VALUE]>"),
+        "forward NAME from this environment, or set NAME=VALUE for\nthe server (repeatable)",
+    ),
+    opt(
+        "inherit-env",
+        None,
+        "pass this whole environment (default: a fixed allow-list)",
+    ),
+    with_default(
+        opt(
+            "max-stdout-bytes",
+            Some("<n>"),
+            "stop the run past this much stdout (at most 1 GiB)",
+        ),
+        "1048576",
+    ),
+    with_default(
+        opt(
+            "max-stdout-line-bytes",
+            Some("<n>"),
+            "longest stdout line accepted (at most 256 MiB)",
+        ),
+        "262144",
+    ),
+    with_default(
+        opt(
+            "max-stderr-bytes",
+            Some("<n>"),
+            "stderr kept for the report, head and tail (at most 256 MiB)",
+        ),
+        "1048576",
+    ),
+    with_default(
+        opt(
+            "settle",
+            Some("<ms>"),
+            "keep observing after the last response (at most 60000)",
+        ),
+        "50",
+    ),
+    with_default(
+        opt(
+            "shutdown-grace",
+            Some("<ms>"),
+            "wait after closing stdin, and after SIGTERM (at most 60000)",
+        ),
+        "2000",
+    ),
+    opt(
+        "no-capability-probes",
+        None,
+        "do not list the advertised tools, resources, resource\ntemplates and prompts (on by default, every page)",
+    ),
+    opt(
+        "scan",
+        Some("<path>"),
+        "also scan this source directory or file for stdout\nwrites (repeatable); findings are warnings",
+    ),
+    opt("fail-on-static", None, "make static findings errors"),
+    opt(
+        "evidence",
+        Some("<file>"),
+        "append one JSON record of this run to the file",
+    ),
+    opt(
+        "against",
+        Some("<file>"),
+        "compare with the newest record for this command in the\nfile; report drift (server version, protocol, tools)",
+    ),
+    opt(
+        "transcript",
+        Some("<file>"),
+        "write every message (both ways) and stderr line as JSON\nlines, even when the run fails",
+    ),
+    opt(
+        "verbose",
+        None,
+        "list every check in the text report, skipped ones with\ntheir reason",
+    ),
+    in_scope(
+        opt(
+            "arg",
+            Some("<NAME=VALUE>"),
+            "call: one tool argument, typed from the tool's inputSchema",
+        ),
+        Scope::Call,
+    ),
+    in_scope(
+        opt(
+            "args",
+            Some("<json>"),
+            "call: a JSON object of arguments (--arg values win)",
+        ),
+        Scope::Call,
+    ),
+    with_choices(
+        in_scope(
+            with_default(
+                opt(
+                    "color",
+                    Some("<when>"),
+                    "auto, always or never (NO_COLOR is honoured)",
+                ),
+                "auto",
+            ),
+            Scope::All,
+        ),
+        ColorChoice::NAMES,
+    ),
+    in_scope(
+        OptSpec {
+            short: Some('h'),
+            ..opt("help", None, "print this help")
+        },
+        Scope::All,
+    ),
+    in_scope(
+        OptSpec {
+            short: Some('V'),
+            ..opt("version", None, "print the version")
+        },
+        Scope::All,
+    ),
+];
+
+/// The subcommands, for help and completions.
+pub const COMMANDS: &[(&str, &str)] = &[
+    (
+        "check",
+        "start the server, run initialize, --request and the capability probes, judge\nevery stdout line, report (default)",
+    ),
+    (
+        "tools",
+        "list the server's tools (every page): a table, or with --json the server's\nown tool objects; exit 0 when the list came without error issues",
+    ),
+    (
+        "call",
+        "call one tool: --arg values are typed from its inputSchema; the result is\nprinted and checked; exit 1 when it is an error",
+    ),
+    (
+        "scan",
+        "find code that writes to stdout, without running anything: comments and\nstrings are skipped; exit 1 when something is found, 2 for a missing path",
+    ),
+    (
+        "demo",
+        "check two servers built into this binary: one clean, one with a stdout banner",
+    ),
+    (
+        "help",
+        "print help for a command, or the issue-code table (help codes)",
+    ),
+];
 
 const HELP_HINT: &str = "run 'mcp-stdio-guard --help' for the options";
 
@@ -266,28 +453,30 @@ where
     match sub.as_deref() {
         None | Some("check") => parse_check(args, command, Mode::Check),
         Some("tools") => parse_check(args, command, Mode::Tools),
-        Some("call") => parse_check(
-            args,
-            command,
-            Mode::Call(CallSpec {
-                tool: String::new(),
-                args: Vec::new(),
-                args_json: None,
-            }),
-        ),
+        Some("call") => parse_check(args, command, Mode::Call(CallSpec::default())),
         Some("demo") => parse_demo(args, command),
         Some("scan") => parse_scan(args, command),
-        Some("help") => Ok(Command::Help(match args.first().and_then(|a| a.to_str()) {
-            Some("check") => HelpTopic::Check,
-            Some("demo") => HelpTopic::Demo,
-            Some("scan") => HelpTopic::Scan,
-            Some("tools") => HelpTopic::Tools,
-            Some("call") => HelpTopic::Call,
-            Some("codes") => HelpTopic::Codes,
-            _ => HelpTopic::Main,
-        })),
+        Some("help") => Ok(Command::Help(help_topic(&args))),
         Some(_) => parse_serve(args),
     }
+}
+
+fn help_topic(args: &[OsString]) -> HelpTopic {
+    match args.first().and_then(|a| a.to_str()) {
+        Some("check") => HelpTopic::Check,
+        Some("demo") => HelpTopic::Demo,
+        Some("scan") => HelpTopic::Scan,
+        Some("tools") => HelpTopic::Tools,
+        Some("call") => HelpTopic::Call,
+        Some("codes") => HelpTopic::Codes,
+        _ => HelpTopic::Main,
+    }
+}
+
+/// What one flag did to the parse.
+enum Flow {
+    Continue,
+    Stop(Command),
 }
 
 fn parse_check(
@@ -306,132 +495,155 @@ fn parse_check(
     };
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next().map_err(lexopt_error)? {
-        if let Long(name) = &arg
-            && let Some(flag) = CHECK_FLAGS.iter().find(|f| f[2..] == **name)
-            && !a.explicit.contains(flag)
-        {
-            a.explicit.push(flag);
-        }
-        match arg {
-            Short('h') | Long("help") => return Ok(Command::Help(help)),
-            Long("profile") => {
-                let name = string(&mut parser, "--profile")?;
-                a.profile = Profile::parse(&name).ok_or_else(|| {
-                    Error::usage(
-                        format!("unknown profile '{name}'"),
-                        format!("profiles: {}", Profile::NAMES.join(", ")),
-                    )
-                })?;
-            }
-            Long("config") => a.config = Some(string(&mut parser, "--config")?.into()),
-            Long("server") => a.server = Some(string(&mut parser, "--server")?),
-            Long("repeat") => {
-                let n = number(&mut parser, "--repeat", 1)?;
-                a.repeat = u32::try_from(n.min(100)).unwrap_or(100);
-            }
-            Long("adversarial-probe") => {
-                let name = string(&mut parser, "--adversarial-probe")?;
-                let probes = probe_list(&name, "--adversarial-probe")?;
-                for p in probes {
-                    if !a.adversarial.contains(&p) {
-                        a.adversarial.push(p);
-                    }
-                }
-            }
-            Long("adversarial-probes") => {
-                let list = string(&mut parser, "--adversarial-probes")?;
-                a.adversarial = probe_list(&list, "--adversarial-probes")?;
-            }
-            Long("evidence") => a.evidence = Some(string(&mut parser, "--evidence")?.into()),
-            Long("against") => a.against = Some(string(&mut parser, "--against")?.into()),
-            Long("transcript") => a.transcript = Some(string(&mut parser, "--transcript")?.into()),
-            Long("verbose") => a.verbose = true,
-            Long("arg") => {
-                let value = string(&mut parser, "--arg")?;
-                let Mode::Call(spec) = &mut a.mode else {
-                    return Err(Error::usage(
-                        "--arg belongs to the call command",
-                        "as in: mcp-stdio-guard call echo --arg text=hi -- node server.js",
-                    ));
-                };
-                let Some((name, v)) = value.split_once('=').filter(|(n, _)| !n.is_empty()) else {
-                    return Err(Error::usage(
-                        format!("--arg must be NAME=VALUE, not '{value}'"),
-                        "as in: --arg text=hello",
-                    ));
-                };
-                spec.args.push((name.to_string(), v.to_string()));
-            }
-            Long("args") => {
-                let text = string(&mut parser, "--args")?;
-                let Mode::Call(spec) = &mut a.mode else {
-                    return Err(Error::usage(
-                        "--args belongs to the call command",
-                        "as in: mcp-stdio-guard call echo --args '{\"text\":\"hi\"}' -- node server.js",
-                    ));
-                };
-                match serde_json::from_str::<Value>(&text) {
-                    Ok(Value::Object(map)) => spec.args_json = Some(map),
-                    Ok(_) => {
-                        return Err(Error::usage(
-                            "--args must be a JSON object",
-                            "tool arguments are named: '{\"text\":\"hi\"}'",
-                        ));
-                    }
-                    Err(e) => {
-                        return Err(Error::usage(
-                            format!("--args must be valid JSON: {e}"),
-                            "quote it for your shell",
-                        ));
-                    }
-                }
-            }
-            Short('V') | Long("version") => return Ok(Command::Version),
-            Long("json") => a.json = true,
-            Long("inherit-env") => a.inherit_env = true,
-            Long("no-capability-probes") => a.capability_probes = false,
-            Long("scan") => a.scan.push(string(&mut parser, "--scan")?.into()),
-            Long("fail-on-static") => a.fail_on_static = true,
-            Long("protocol") => a.protocol = protocol_value(&mut parser)?,
-            Long("timeout") => a.timeout_ms = number(&mut parser, "--timeout", MIN_TIMEOUT_MS)?,
-            Long("startup-timeout") => {
-                a.startup_timeout_ms =
-                    Some(number(&mut parser, "--startup-timeout", MIN_TIMEOUT_MS)?)
-            }
-            Long("request") => a.request = Some(request_value(&mut parser)?),
-            Long("params") => a.params = Some(params_value(&mut parser)?),
-            Long("cwd") => a.cwd = Some(string(&mut parser, "--cwd")?.into()),
-            Long("env") => a.env.push(env_value(&mut parser)?),
-            Long("max-stdout-bytes") => {
-                a.max_stdout_bytes = number(&mut parser, "--max-stdout-bytes", 1)?
-            }
-            Long("max-stdout-line-bytes") => {
-                a.max_stdout_line_bytes = number(&mut parser, "--max-stdout-line-bytes", 1)?
-            }
-            Long("max-stderr-bytes") => {
-                a.max_stderr_bytes = number(&mut parser, "--max-stderr-bytes", 1)?
-            }
-            Long("settle") => a.settle_ms = number(&mut parser, "--settle", 0)?,
-            Long("shutdown-grace") => {
-                a.shutdown_grace_ms = number(&mut parser, "--shutdown-grace", 0)?
-            }
-            Long("color") => a.color = color_value(&mut parser)?,
-            Value(v) => match &mut a.mode {
-                Mode::Call(spec) if spec.tool.is_empty() => {
-                    spec.tool = v
-                        .into_string()
-                        .map_err(|_| Error::usage("the tool name is not valid UTF-8", HELP_HINT))?;
-                }
-                _ => {
-                    return Err(Error::usage(
-                        format!("unexpected argument '{}'", v.to_string_lossy()),
-                        "put the server command after --, as in: mcp-stdio-guard -- node server.js",
-                    ));
-                }
-            },
-            other => return Err(unknown_option(other)),
+        // The flag as text, so the parser is free to read its value.
+        let flag: Result<String, OsString> = match arg {
+            Short(c) => Ok(format!("-{c}")),
+            Long(l) => Ok(format!("--{l}")),
+            Value(v) => Err(v),
+        };
+        if let Flow::Stop(cmd) = check_flag(&mut a, flag, &mut parser, help)? {
+            return Ok(cmd);
         }
     }
+    finish_check(a, command)
+}
+
+/// Applies one argument of `check`, `tools` or `call`.
+fn check_flag(
+    a: &mut CheckArgs,
+    flag: Result<String, OsString>,
+    p: &mut lexopt::Parser,
+    help: HelpTopic,
+) -> Result<Flow, Error> {
+    let flag = match flag {
+        Ok(text) => text,
+        Err(v) => {
+            tool_name(a, v)?;
+            return Ok(Flow::Continue);
+        }
+    };
+    match flag.as_str() {
+        "-h" | "--help" => return Ok(Flow::Stop(Command::Help(help))),
+        "-V" | "--version" => return Ok(Flow::Stop(Command::Version)),
+        "--profile" => a.profile = Some(word(p, "--profile")?),
+        "--config" => a.config = Some(string(p, "--config")?.into()),
+        "--server" => a.server = Some(string(p, "--server")?),
+        "--repeat" => a.repeat = Some(number(p, "--repeat", options::REPEAT)?),
+        "--adversarial-probe" => {
+            let added = probes(p, "--adversarial-probe")?;
+            let list = a.adversarial.get_or_insert_with(Vec::new);
+            for probe in added {
+                if !list.contains(&probe) {
+                    list.push(probe);
+                }
+            }
+        }
+        "--adversarial-probes" => a.adversarial = Some(probes(p, "--adversarial-probes")?),
+        "--evidence" => a.evidence = Some(string(p, "--evidence")?.into()),
+        "--against" => a.against = Some(string(p, "--against")?.into()),
+        "--transcript" => a.transcript = Some(string(p, "--transcript")?.into()),
+        "--verbose" => a.verbose = true,
+        "--arg" => call_arg(a, p)?,
+        "--args" => call_args(a, p)?,
+        "--json" => a.json = Some(true),
+        "--inherit-env" => a.inherit_env = true,
+        "--no-capability-probes" => a.capability_probes = Some(false),
+        "--scan" => a.scan.push(string(p, "--scan")?.into()),
+        "--fail-on-static" => a.fail_on_static = Some(true),
+        "--protocol" => a.protocol = Some(protocol_value(p)?),
+        "--timeout" => a.timeout_ms = Some(number(p, "--timeout", options::TIMEOUT_MS)?),
+        "--startup-timeout" => {
+            a.startup_timeout_ms = Some(number(p, "--startup-timeout", options::TIMEOUT_MS)?)
+        }
+        "--request" => a.request = Some(request_value(p)?),
+        "--params" => a.params = Some(params_value(p)?),
+        "--cwd" => a.cwd = Some(string(p, "--cwd")?.into()),
+        "--env" => a.env.push(env_value(p)?),
+        "--max-stdout-bytes" => {
+            a.max_stdout_bytes = Some(number(p, "--max-stdout-bytes", options::STDOUT_BYTES)?)
+        }
+        "--max-stdout-line-bytes" => {
+            a.max_stdout_line_bytes =
+                Some(number(p, "--max-stdout-line-bytes", options::LINE_BYTES)?)
+        }
+        "--max-stderr-bytes" => {
+            a.max_stderr_bytes = Some(number(p, "--max-stderr-bytes", options::STDERR_BYTES)?)
+        }
+        "--settle" => a.settle_ms = Some(number(p, "--settle", options::WINDOW_MS)?),
+        "--shutdown-grace" => {
+            a.shutdown_grace_ms = Some(number(p, "--shutdown-grace", options::WINDOW_MS)?)
+        }
+        "--color" => a.color = word(p, "--color")?,
+        other => return Err(unknown_flag(other)),
+    }
+    Ok(Flow::Continue)
+}
+
+/// The `call` command's tool name: the one operand `check` and `tools` do
+/// not take.
+fn tool_name(a: &mut CheckArgs, v: OsString) -> Result<(), Error> {
+    match &mut a.mode {
+        Mode::Call(spec) if spec.tool.is_empty() => {
+            spec.tool = v
+                .into_string()
+                .map_err(|_| Error::usage("the tool name is not valid UTF-8", HELP_HINT))?;
+            Ok(())
+        }
+        _ => Err(Error::usage(
+            format!("unexpected argument '{}'", v.to_string_lossy()),
+            "put the server command after --, as in: mcp-stdio-guard -- node server.js",
+        )),
+    }
+}
+
+fn call_spec<'a>(
+    a: &'a mut CheckArgs,
+    flag: &str,
+    example: &str,
+) -> Result<&'a mut CallSpec, Error> {
+    match &mut a.mode {
+        Mode::Call(spec) => Ok(spec),
+        _ => Err(Error::usage(
+            format!("{flag} belongs to the call command"),
+            format!("as in: mcp-stdio-guard call echo {example} -- node server.js"),
+        )),
+    }
+}
+
+fn call_arg(a: &mut CheckArgs, p: &mut lexopt::Parser) -> Result<(), Error> {
+    let value = string(p, "--arg")?;
+    let spec = call_spec(a, "--arg", "--arg text=hi")?;
+    let Some((name, v)) = value.split_once('=').filter(|(n, _)| !n.is_empty()) else {
+        return Err(Error::usage(
+            format!("--arg must be NAME=VALUE, not '{value}'"),
+            "as in: --arg text=hello",
+        ));
+    };
+    spec.args.push((name.to_string(), v.to_string()));
+    Ok(())
+}
+
+fn call_args(a: &mut CheckArgs, p: &mut lexopt::Parser) -> Result<(), Error> {
+    let text = string(p, "--args")?;
+    let spec = call_spec(a, "--args", "--args '{\"text\":\"hi\"}'")?;
+    match serde_json::from_str::<Value>(&text) {
+        Ok(Value::Object(map)) => {
+            spec.args_json = Some(map);
+            Ok(())
+        }
+        Ok(_) => Err(Error::usage(
+            "--args must be a JSON object",
+            "tool arguments are named: '{\"text\":\"hi\"}'",
+        )),
+        Err(e) => Err(Error::usage(
+            format!("--args must be valid JSON: {e}"),
+            "quote it for your shell",
+        )),
+    }
+}
+
+/// The rules that involve more than one flag.
+fn finish_check(mut a: CheckArgs, command: Option<Vec<OsString>>) -> Result<Command, Error> {
     if let Mode::Call(spec) = &a.mode
         && spec.tool.is_empty()
     {
@@ -466,28 +678,6 @@ fn parse_check(
     Ok(Command::Check(Box::new(a)))
 }
 
-/// A probe list: `all`, `none`, or names separated by commas.
-pub fn probe_list(text: &str, flag: &str) -> Result<Vec<String>, Error> {
-    match text {
-        "all" => return Ok(ADVERSARIAL_PROBES.iter().map(|p| p.to_string()).collect()),
-        "none" => return Ok(Vec::new()),
-        _ => {}
-    }
-    let mut out: Vec<String> = Vec::new();
-    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        if !ADVERSARIAL_PROBES.contains(&name) {
-            return Err(Error::usage(
-                format!("{flag}: unknown probe '{name}'"),
-                format!("probes: {}, or all, or none", ADVERSARIAL_PROBES.join(", ")),
-            ));
-        }
-        if !out.iter().any(|o| o == name) {
-            out.push(name.to_string());
-        }
-    }
-    Ok(out)
-}
-
 fn parse_demo(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Command, Error> {
     if command.is_some() {
         return Err(Error::usage(
@@ -502,7 +692,7 @@ fn parse_demo(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Com
     while let Some(arg) = parser.next().map_err(lexopt_error)? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help(HelpTopic::Demo)),
-            Long("color") => demo.color = color_value(&mut parser)?,
+            Long("color") => demo.color = word(&mut parser, "--color")?,
             Value(v) => {
                 return Err(Error::usage(
                     format!("unexpected argument '{}'", v.to_string_lossy()),
@@ -527,7 +717,7 @@ fn parse_scan(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Com
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help(HelpTopic::Scan)),
             Long("json") => scan.json = true,
-            Long("color") => scan.color = color_value(&mut parser)?,
+            Long("color") => scan.color = word(&mut parser, "--color")?,
             Value(v) => scan.paths.push(v),
             other => return Err(unknown_option(other)),
         }
@@ -560,77 +750,16 @@ fn unknown_option(arg: lexopt::Arg<'_>) -> Error {
         Long(l) => format!("--{l}"),
         Value(v) => v.to_string_lossy().into_owned(),
     };
-    let hint = match suggest(&name) {
+    unknown_flag(&name)
+}
+
+fn unknown_flag(name: &str) -> Error {
+    let longs: Vec<String> = OPTIONS.iter().map(|o| format!("--{}", o.long)).collect();
+    let hint = match options::closest(name, longs.iter().map(String::as_str), 2) {
         Some(s) => format!("did you mean {s}? {HELP_HINT}"),
         None => HELP_HINT.to_string(),
     };
     Error::usage(format!("unknown option {name}"), hint)
-}
-
-/// Every long option of `check`, for typo suggestions.
-const CHECK_FLAGS: &[&str] = &[
-    "--profile",
-    "--config",
-    "--server",
-    "--repeat",
-    "--adversarial-probe",
-    "--adversarial-probes",
-    "--json",
-    "--protocol",
-    "--timeout",
-    "--startup-timeout",
-    "--request",
-    "--params",
-    "--cwd",
-    "--env",
-    "--inherit-env",
-    "--max-stdout-bytes",
-    "--max-stdout-line-bytes",
-    "--max-stderr-bytes",
-    "--settle",
-    "--shutdown-grace",
-    "--no-capability-probes",
-    "--evidence",
-    "--against",
-    "--transcript",
-    "--verbose",
-    "--arg",
-    "--args",
-    "--scan",
-    "--fail-on-static",
-    "--color",
-    "--help",
-    "--version",
-];
-
-/// The closest known flag to a mistyped one, when it is close enough.
-fn suggest(name: &str) -> Option<&'static str> {
-    CHECK_FLAGS
-        .iter()
-        .map(|flag| (edit_distance(name, flag), *flag))
-        .filter(|(d, _)| *d <= 2)
-        .min()
-        .map(|(_, flag)| flag)
-}
-
-/// Levenshtein distance over bytes; flags are ASCII.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b = b.as_bytes();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.bytes().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                prev
-            } else {
-                1 + prev.min(cur).min(row[j])
-            };
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 /// Reads a flag's value as UTF-8 text. A value that is empty or looks like
@@ -647,28 +776,41 @@ fn string(parser: &mut lexopt::Parser, flag: &str) -> Result<String, Error> {
     Ok(value)
 }
 
-fn number(parser: &mut lexopt::Parser, flag: &str, min: u64) -> Result<u64, Error> {
+/// A flag whose value is one of a word enum's spellings.
+fn word<T>(parser: &mut lexopt::Parser, flag: &str) -> Result<T, Error>
+where
+    T: std::str::FromStr<Err = options::NotOneOf>,
+{
     let text = string(parser, flag)?;
-    let value: u64 = text.parse().map_err(|_| {
+    text.parse()
+        .map_err(|e: options::NotOneOf| Error::usage(format!("{flag}: {e}"), HELP_HINT))
+}
+
+fn number(parser: &mut lexopt::Parser, flag: &str, bound: Bound) -> Result<u64, Error> {
+    let text = string(parser, flag)?;
+    bound.parse(&text).map_err(|problem| {
         Error::usage(
-            format!("{flag} must be a whole number, not '{text}'"),
-            format!("for example {flag} {}", min.max(1000)),
+            format!("{flag} {problem}"),
+            format!("for example {flag} {}", bound.min.max(1000).min(bound.max)),
         )
-    })?;
-    if value < min {
-        return Err(Error::usage(
-            format!("{flag} must be at least {min}, not {value}"),
-            HELP_HINT,
-        ));
-    }
-    Ok(value)
+    })
+}
+
+fn probes(parser: &mut lexopt::Parser, flag: &str) -> Result<Vec<Probe>, Error> {
+    let text = string(parser, flag)?;
+    options::probe_list(&text).map_err(|e| {
+        Error::usage(
+            format!("{flag}: unknown probe '{}'", e.given),
+            format!("probes: {}, or all, or none", Probe::NAMES.join(", ")),
+        )
+    })
 }
 
 fn protocol_value(parser: &mut lexopt::Parser) -> Result<String, Error> {
     let value = string(parser, "--protocol")?;
-    if value.chars().any(char::is_control) {
+    if !crate::mcp::is_date_shaped(&value) {
         return Err(Error::usage(
-            "--protocol must be a version string such as 2025-11-25",
+            format!("--protocol must be a version such as 2025-11-25, not '{value}'"),
             HELP_HINT,
         ));
     }
@@ -705,35 +847,70 @@ fn params_value(parser: &mut lexopt::Parser) -> Result<Value, Error> {
 
 fn env_value(parser: &mut lexopt::Parser) -> Result<EnvSpec, Error> {
     let text = string(parser, "--env")?;
-    let (name, value) = match text.split_once('=') {
-        Some((name, value)) => (name, Some(value)),
-        None => (text.as_str(), None),
-    };
-    if name.is_empty() || name.contains('\0') || value.is_some_and(|v| v.contains('\0')) {
-        return Err(Error::usage(
-            "--env takes NAME or NAME=VALUE with a non-empty NAME",
+    text.parse().map_err(|e: options::BadEnv| {
+        Error::usage(
+            format!(
+                "--env takes NAME or NAME=VALUE with a non-empty NAME: {}",
+                e.0
+            ),
             "for example --env API_TOKEN or --env LOG_LEVEL=debug",
-        ));
-    }
-    Ok(match value {
-        Some(value) => EnvSpec::Set(name.to_string(), value.to_string()),
-        None => EnvSpec::Forward(name.to_string()),
+        )
     })
 }
 
-fn color_value(parser: &mut lexopt::Parser) -> Result<ColorChoice, Error> {
-    match string(parser, "--color")?.as_str() {
-        "auto" => Ok(ColorChoice::Auto),
-        "always" => Ok(ColorChoice::Always),
-        "never" => Ok(ColorChoice::Never),
-        other => Err(Error::usage(
-            format!("--color must be auto, always or never, not '{other}'"),
-            HELP_HINT,
-        )),
+/// `--long <value>` as help shows it.
+fn flag_text(o: &OptSpec) -> String {
+    let mut text = match o.short {
+        Some(c) => format!("-{c}, --{}", o.long),
+        None => format!("--{}", o.long),
+    };
+    if let Some(v) = o.value {
+        text.push(' ');
+        text.push_str(v);
     }
+    text
 }
 
-pub const HELP_MAIN: &str = "\
+/// The options of `scope`, two columns, continuation lines indented.
+fn options_text(scopes: &[Scope]) -> String {
+    const COLUMN: usize = 30;
+    let mut out = String::new();
+    for o in OPTIONS.iter().filter(|o| scopes.contains(&o.scope)) {
+        let flag = flag_text(o);
+        let mut lines: Vec<String> = o.help.lines().map(String::from).collect();
+        if let (Some(d), Some(last)) = (o.default, lines.last_mut()) {
+            last.push_str(&format!(" [default: {d}]"));
+        }
+        for (i, line) in lines.iter().enumerate() {
+            let left = if i == 0 { flag.as_str() } else { "" };
+            let pad = if left.len() + 2 >= COLUMN {
+                format!("  {left}\n{:COLUMN$}", "")
+            } else {
+                format!("  {left:<w$}", w = COLUMN - 2)
+            };
+            out.push_str(&pad);
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn commands_text() -> String {
+    let mut out = String::new();
+    for (name, what) in COMMANDS {
+        for (i, line) in what.lines().enumerate() {
+            let left = if i == 0 { *name } else { "" };
+            out.push_str(&format!("  {left:<8}{line}\n"));
+        }
+    }
+    out
+}
+
+/// `--help` of check, tools and call.
+pub fn help_main() -> String {
+    format!(
+        "\
 mcp-stdio-guard: run an MCP stdio server through a real session and judge every byte it writes.
 
 MCP stdio output is expected as newline-delimited JSON-RPC on stdout; logs belong on stderr.
@@ -747,64 +924,21 @@ Usage:
   mcp-stdio-guard help [check|tools|call|scan|demo|codes]
 
 Commands:
-  check   start the server, run initialize, --request and the capability probes, judge
-          every stdout line, report (default)
-  tools   list the server's tools (every page): a table, or with --json the server's
-          own tool objects; exit 0 when the list came without error issues
-  call    call one tool: --arg values are typed from its inputSchema; the result is
-          printed and checked; exit 1 when it is an error
-  scan    find code that writes to stdout, without running anything: comments and
-          strings are skipped; exit 1 when something is found, 2 for a missing path
-  demo    check two servers built into this binary: one clean, one with a stdout banner
-
-Options of check:
-  --profile <name>            custom, smoke, registry, ci or strict [default: custom]
-  --config <file>             a JSON config (this tool's, or a Claude Desktop / VS Code /
-                              Cursor style mcpServers file with --server)
-  --server <name>             the mcpServers/servers entry of --config to check
-  --repeat <n>                n fresh runs, then drift between them [default: 1]
-  --adversarial-probe <name>  opt into one probe: invalid-method, invalid-params,
-                              notification, malformed-json (repeatable)
-  --adversarial-probes <list> a comma-separated list, all, or none
-  --json                      print the JSON report (schemaVersion 1)
-  --protocol <version>        MCP protocol version to request [default: 2025-11-25]
-  --timeout <ms>              per-request timeout, at least 100 [default: 5000]
-  --startup-timeout <ms>      spawn until the initialize response [default: --timeout]
-  --request <method>          one request after initialization, e.g. tools/list (id 2)
-  --params <json>             params for --request (a JSON object or array)
-  --cwd <path>                run the server in this directory
-  --env <NAME>                forward NAME from this environment (repeatable)
-  --env <NAME=VALUE>          set NAME for the server (repeatable)
-  --inherit-env               pass this whole environment (default: a fixed allow-list)
-  --max-stdout-bytes <n>      stop the run past this much stdout [default: 1048576]
-  --max-stdout-line-bytes <n> longest stdout line accepted [default: 262144]
-  --max-stderr-bytes <n>      stderr kept for the report (head and tail) [default: 1048576]
-  --settle <ms>               keep observing after the last response [default: 50]
-  --shutdown-grace <ms>       wait after closing stdin, and after SIGTERM [default: 2000]
-  --no-capability-probes      do not list the advertised tools, resources, resource
-                              templates and prompts (on by default, every page)
-  --scan <path>               also scan this source directory or file for stdout
-                              writes (repeatable); findings are warnings
-  --fail-on-static            make static findings errors
-  --evidence <file>           append one JSON record of this run to the file
-  --against <file>            compare with the newest record for this command in the
-                              file; report drift (server version, protocol, tools)
-  --transcript <file>         write every message (both ways) and stderr line as JSON
-                              lines, even when the run fails
-  --verbose                   list every check in the text report, skipped ones with
-                              their reason
-  --color <when>              auto, always or never (NO_COLOR is honoured) [default: auto]
-  -h, --help                  print this help
-  -V, --version               print the version
-
+{}
+Options of check, tools and call:
+{}
 Exit status: 0 no error issue, 1 at least one error issue, 2 usage or I/O error of the
-guard, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP.
+guard, 130/143/129/131 interrupted by SIGINT/SIGTERM/SIGHUP/SIGQUIT.
 
 Examples:
   mcp-stdio-guard -- node ./server.js
   mcp-stdio-guard --request tools/list -- python -u server.py
   mcp-stdio-guard --json --env API_TOKEN -- npx -y @scope/server
-";
+",
+        commands_text(),
+        options_text(&[Scope::Session, Scope::Call, Scope::All])
+    )
+}
 
 pub const HELP_SCAN: &str = "\
 mcp-stdio-guard scan: find code that writes to stdout, without running it.
@@ -860,7 +994,7 @@ mod tests {
     #[test]
     fn command_after_double_dash_is_kept_verbatim() {
         let a = check(&["--json", "--", "node", "--json", "-h", "--"]);
-        assert!(a.json);
+        assert_eq!(a.json, Some(true));
         assert_eq!(a.command, ["node", "--json", "-h", "--"]);
     }
 
@@ -872,21 +1006,18 @@ mod tests {
     #[test]
     fn both_value_forms_are_accepted() {
         let a = check(&["--timeout=250", "--settle", "0", "--", "srv"]);
-        assert_eq!(a.timeout_ms, 250);
-        assert_eq!(a.settle_ms, 0);
+        assert_eq!(a.timeout_ms, Some(250));
+        assert_eq!(a.settle_ms, Some(0));
     }
 
     #[test]
-    fn defaults_match_the_documented_values() {
+    fn settings_not_given_stay_unset_for_the_config_and_profile() {
         let a = check(&["--", "srv"]);
-        assert_eq!(a.protocol, "2025-11-25");
-        assert_eq!(a.timeout_ms, 5000);
-        assert_eq!(a.startup_timeout_ms, None);
-        assert_eq!(a.max_stdout_bytes, 1_048_576);
-        assert_eq!(a.max_stdout_line_bytes, 262_144);
-        assert_eq!(a.max_stderr_bytes, 1_048_576);
-        assert_eq!(a.settle_ms, 50);
-        assert_eq!(a.shutdown_grace_ms, 2000);
+        assert_eq!(a.protocol, None);
+        assert_eq!(a.timeout_ms, None);
+        assert_eq!(a.repeat, None);
+        assert_eq!(a.adversarial, None);
+        assert_eq!(a.capability_probes, None);
         assert!(!a.inherit_env);
     }
 
@@ -901,6 +1032,24 @@ mod tests {
                 EnvSpec::Set("C".into(), String::new())
             ]
         );
+    }
+
+    #[test]
+    fn probe_flags_add_and_set() {
+        let a = check(&[
+            "--adversarial-probe",
+            "notification",
+            "--adversarial-probe",
+            "invalid-method",
+            "--",
+            "s",
+        ]);
+        assert_eq!(
+            a.adversarial,
+            Some(vec![Probe::Notification, Probe::InvalidMethod])
+        );
+        let a = check(&["--adversarial-probes", "none", "--", "s"]);
+        assert_eq!(a.adversarial, Some(vec![]));
     }
 
     #[test]
@@ -921,9 +1070,22 @@ mod tests {
         assert!(usage_error(&["--json"]).contains("missing server command"));
         assert!(usage_error(&["--json", "--"]).contains("missing server command"));
         assert!(usage_error(&["node", "server.js"]).contains("unexpected argument 'node'"));
-        assert!(usage_error(&["--color", "blue", "--", "s"]).contains("auto, always or never"));
+        assert!(usage_error(&["--color", "blue", "--", "s"]).contains("auto, always, never"));
         assert!(usage_error(&["--env", "=x", "--", "s"]).contains("non-empty NAME"));
         assert!(usage_error(&["--json=yes", "--", "s"]).contains("hint:"));
+    }
+
+    #[test]
+    fn numbers_outside_their_documented_range_are_refused() {
+        let huge = "18446744073709551616";
+        assert!(usage_error(&["--timeout", huge, "--", "s"]).contains("at most 3600000 ms"));
+        assert!(
+            usage_error(&["--max-stdout-line-bytes", "18446744073709551615", "--", "s"])
+                .contains("at most 268435456 bytes")
+        );
+        assert!(usage_error(&["--settle", "60001", "--", "s"]).contains("at most 60000 ms"));
+        assert!(usage_error(&["--repeat", "101", "--", "s"]).contains("at most 100 runs"));
+        assert!(usage_error(&["--protocol", "garbage", "--", "s"]).contains("2025-11-25"));
     }
 
     #[test]
@@ -944,16 +1106,23 @@ mod tests {
     }
 
     #[test]
-    fn every_check_flag_is_in_the_help_text() {
-        for flag in CHECK_FLAGS {
-            assert!(HELP_MAIN.contains(flag), "{flag} missing from help");
+    fn every_option_is_in_the_help_text_and_parses() {
+        let help = help_main();
+        for o in OPTIONS.iter().filter(|o| o.scope != Scope::Scan) {
+            assert!(
+                help.contains(&format!("--{}", o.long)),
+                "{} missing",
+                o.long
+            );
+            // Every table entry is a flag the parser knows.
+            let err = parse([format!("--{}", o.long)])
+                .err()
+                .map(|e| e.to_string());
+            assert!(
+                !err.as_deref().unwrap_or("").contains("unknown option"),
+                "--{} is in OPTIONS but not parsed",
+                o.long
+            );
         }
-    }
-
-    #[test]
-    fn edit_distance_counts_single_edits() {
-        assert_eq!(edit_distance("--jsn", "--json"), 1);
-        assert_eq!(edit_distance("--timeuot", "--timeout"), 2);
-        assert_eq!(edit_distance("", "ab"), 2);
     }
 }

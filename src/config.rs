@@ -4,35 +4,37 @@
 //! and validated before anything starts: an unknown field (with a
 //! suggestion for a likely typo), a wrong type or a bad value is an error
 //! naming the field. Paths are resolved against the file's directory.
+//! Numbers obey the same ranges as their flags (`options::Bound`).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use crate::cli::{self, Profile};
 use crate::error::Error;
+use crate::options::{self, Bound, EnvSpec, Probe, Profile};
 
-/// One request or tool call from the file.
+/// One request from the file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
     pub method: String,
     pub params: Option<Value>,
 }
 
+/// One tool call from the file (`safeToolCalls`, `adversarialToolCalls`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolCall {
     pub name: String,
     pub arguments: Value,
 }
 
-/// What a config file sets; `None` where it is silent.
+/// What a config file sets; `None` (or empty) where it is silent.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Config {
+pub struct ConfigFile {
     /// The path as given, and absolute.
     pub path: String,
     pub resolved: PathBuf,
-    /// A client config entry (`mcpServers`), and its name.
+    /// The name of the client config entry (`mcpServers`) that was read.
     pub server: Option<String>,
     pub command: Option<Vec<OsString>>,
     pub cwd: Option<PathBuf>,
@@ -40,7 +42,7 @@ pub struct Config {
     pub profile: Option<Profile>,
     pub protocol: Option<String>,
     pub timeout_ms: Option<u64>,
-    pub repeat: Option<u32>,
+    pub repeat: Option<u64>,
     pub json: Option<bool>,
     pub max_stdout_bytes: Option<u64>,
     pub max_stdout_line_bytes: Option<u64>,
@@ -49,11 +51,22 @@ pub struct Config {
     pub fail_on_static: Option<bool>,
     pub requests: Vec<Request>,
     pub safe_tool_calls: Vec<ToolCall>,
-    pub adversarial: Option<Vec<String>>,
+    pub adversarial: Option<Vec<Probe>>,
     pub adversarial_tool_calls: Vec<ToolCall>,
 }
 
-const FIELDS: &[&str] = &[
+impl ConfigFile {
+    /// The file's environment as `--env NAME=VALUE` specs, in file order.
+    pub fn env_specs(&self) -> Vec<EnvSpec> {
+        self.env
+            .iter()
+            .map(|(k, v)| EnvSpec::Set(k.clone(), v.clone()))
+            .collect()
+    }
+}
+
+/// Every field of this tool's format.
+pub const FIELDS: &[&str] = &[
     "$schema",
     "command",
     "args",
@@ -77,6 +90,7 @@ const FIELDS: &[&str] = &[
     "adversarialToolCalls",
 ];
 
+/// Reads values of one file, naming the field in every error.
 struct Reader<'a> {
     path: &'a str,
     dir: PathBuf,
@@ -90,8 +104,10 @@ impl Reader<'_> {
         )
     }
 
+    /// A non-empty string that a process can carry (no NUL byte).
     fn string(&self, v: &Value, field: &str) -> Result<String, Error> {
         match v {
+            Value::String(s) if s.contains('\0') => Err(self.bad(field, "holds a NUL byte")),
             Value::String(s) if !s.is_empty() => Ok(s.clone()),
             Value::String(_) => Err(self.bad(field, "must not be empty")),
             other => Err(self.bad(
@@ -101,11 +117,22 @@ impl Reader<'_> {
         }
     }
 
-    fn number(&self, v: &Value, field: &str, min: u64) -> Result<u64, Error> {
-        match v.as_u64() {
-            Some(n) if n >= min => Ok(n),
-            Some(_) => Err(self.bad(field, format!("must be at least {min}"))),
-            None => Err(self.bad(field, format!("must be a whole number, not {v}"))),
+    fn number(&self, v: &Value, field: &str, bound: Bound) -> Result<u64, Error> {
+        match v {
+            Value::Number(n) if n.is_u64() => bound
+                .check(n.as_u64().unwrap_or(0))
+                .map_err(|p| self.bad(field, p)),
+            Value::Number(n) if n.is_f64() && n.as_f64().is_some_and(|f| f > 0.0) => Err(self.bad(
+                field,
+                format!("must be at most {} {}", bound.max, bound.unit),
+            )),
+            _ => Err(self.bad(
+                field,
+                format!(
+                    "must be a whole number of {} from {} to {}, not {v}",
+                    bound.unit, bound.min, bound.max
+                ),
+            )),
         }
     }
 
@@ -129,37 +156,71 @@ impl Reader<'_> {
         Ok(self.dir.join(self.string(v, field)?))
     }
 
+    fn paths(&self, v: &Value, field: &str) -> Result<Vec<PathBuf>, Error> {
+        match v {
+            Value::Array(_) => Ok(self
+                .strings(v, field)?
+                .into_iter()
+                .map(|p| self.dir.join(p))
+                .collect()),
+            _ => Ok(vec![self.path(v, field)?]),
+        }
+    }
+
     fn env(&self, v: &Value, field: &str) -> Result<Vec<(String, String)>, Error> {
         let Some(map) = v.as_object() else {
             return Err(self.bad(field, "must be an object of NAME: value"));
         };
         let mut out = Vec::new();
         for (name, value) in map {
+            let at = format!("{field}.{name}");
             let value = match value {
                 Value::String(s) => s.clone(),
                 Value::Number(n) => n.to_string(),
                 Value::Bool(b) => b.to_string(),
-                _ => return Err(self.bad(&format!("{field}.{name}"), "must be a string")),
+                _ => return Err(self.bad(&at, "must be a string")),
             };
-            if name.is_empty() || name.contains('=') {
-                return Err(self.bad(&format!("{field}.{name}"), "is not a variable name"));
+            if name.is_empty() || name.contains('=') || name.contains('\0') {
+                return Err(self.bad(&at, "is not a variable name"));
+            }
+            if value.contains('\0') {
+                return Err(self.bad(&at, "holds a NUL byte, which no environment can carry"));
             }
             out.push((name.clone(), value));
         }
         Ok(out)
     }
 
+    fn word<T: std::str::FromStr<Err = options::NotOneOf>>(
+        &self,
+        v: &Value,
+        field: &str,
+    ) -> Result<T, Error> {
+        let text = self.string(v, field)?;
+        text.parse()
+            .map_err(|e: options::NotOneOf| self.bad(field, e))
+    }
+
+    fn protocol(&self, v: &Value) -> Result<String, Error> {
+        let p = self.string(v, "protocol")?;
+        if !crate::mcp::is_date_shaped(&p) {
+            return Err(self.bad(
+                "protocol",
+                format!("'{p}' is not a version such as 2025-11-25"),
+            ));
+        }
+        Ok(p)
+    }
+
     fn request(&self, v: &Value, field: &str) -> Result<Request, Error> {
         let Some(obj) = v.as_object() else {
             return Err(self.bad(field, "must be an object like {\"method\": \"tools/list\"}"));
         };
-        for key in obj.keys() {
-            if key != "method" && key != "params" {
-                return Err(self.bad(
-                    &format!("{field}.{key}"),
-                    "is not a request field (method, params)",
-                ));
-            }
+        if let Some(key) = obj.keys().find(|k| *k != "method" && *k != "params") {
+            return Err(self.bad(
+                &format!("{field}.{key}"),
+                "is not a request field (method, params)",
+            ));
         }
         let method = self.string(
             obj.get("method").unwrap_or(&Value::Null),
@@ -175,6 +236,41 @@ impl Reader<'_> {
         Ok(Request { method, params })
     }
 
+    fn requests(&self, v: &Value) -> Result<Vec<Request>, Error> {
+        let Some(items) = v.as_array() else {
+            return Err(self.bad("requests", "must be an array of {\"method\": ...}"));
+        };
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| self.request(item, &format!("requests[{i}]")))
+            .collect()
+    }
+
+    fn tool_call(&self, item: &Value, f: &str) -> Result<ToolCall, Error> {
+        let Some(obj) = item.as_object() else {
+            return Err(self.bad(f, "must be an object with name and arguments"));
+        };
+        if let Some(key) = obj.keys().find(|k| *k != "name" && *k != "arguments") {
+            return Err(self.bad(
+                &format!("{f}.{key}"),
+                "is not a tool call field (name, arguments)",
+            ));
+        }
+        let name = self.string(
+            obj.get("name").unwrap_or(&Value::Null),
+            &format!("{f}.name"),
+        )?;
+        let arguments = obj
+            .get("arguments")
+            .cloned()
+            .unwrap_or_else(|| Value::Object(Map::new()));
+        if !arguments.is_object() {
+            return Err(self.bad(&format!("{f}.arguments"), "must be an object"));
+        }
+        Ok(ToolCall { name, arguments })
+    }
+
     fn tool_calls(&self, v: &Value, field: &str) -> Result<Vec<ToolCall>, Error> {
         let Some(items) = v.as_array() else {
             return Err(self.bad(
@@ -182,41 +278,61 @@ impl Reader<'_> {
                 "must be an array of {\"name\": ..., \"arguments\": {...}}",
             ));
         };
-        let mut out = Vec::new();
-        for (i, item) in items.iter().enumerate() {
-            let f = format!("{field}[{i}]");
-            let Some(obj) = item.as_object() else {
-                return Err(self.bad(&f, "must be an object with name and arguments"));
-            };
-            for key in obj.keys() {
-                if key != "name" && key != "arguments" {
-                    return Err(self.bad(
-                        &format!("{f}.{key}"),
-                        "is not a tool call field (name, arguments)",
-                    ));
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| self.tool_call(item, &format!("{field}[{i}]")))
+            .collect()
+    }
+
+    fn probes(&self, v: &Value) -> Result<Vec<Probe>, Error> {
+        let field = "adversarialProbes";
+        let text = match v {
+            Value::Bool(true) => return Ok(Probe::ALL.to_vec()),
+            Value::Bool(false) => return Ok(Vec::new()),
+            Value::String(s) => s.clone(),
+            Value::Array(_) => self.strings(v, field)?.join(","),
+            other => {
+                return Err(self.bad(
+                    field,
+                    format!(
+                        "must be true, \"all\", \"none\" or a list of probe names, not {other}"
+                    ),
+                ));
+            }
+        };
+        options::probe_list(&text).map_err(|e| self.bad(field, e))
+    }
+
+    /// `command` (an array, or a string with `args`).
+    fn command(&self, top: &Map<String, Value>, v: &Value) -> Result<Vec<OsString>, Error> {
+        match v {
+            Value::Array(_) => {
+                let argv = self.strings(v, "command")?;
+                if argv.is_empty() {
+                    return Err(self.bad("command", "must not be empty"));
                 }
+                Ok(argv.into_iter().map(OsString::from).collect())
             }
-            let name = self.string(
-                obj.get("name").unwrap_or(&Value::Null),
-                &format!("{f}.name"),
-            )?;
-            let arguments = obj
-                .get("arguments")
-                .cloned()
-                .unwrap_or_else(|| Value::Object(Map::new()));
-            if !arguments.is_object() {
-                return Err(self.bad(&format!("{f}.arguments"), "must be an object"));
+            Value::String(_) => {
+                let mut argv = vec![OsString::from(self.string(v, "command")?)];
+                if let Some(args) = top.get("args") {
+                    argv.extend(self.strings(args, "args")?.into_iter().map(OsString::from));
+                }
+                Ok(argv)
             }
-            out.push(ToolCall { name, arguments });
+            _ => Err(self.bad(
+                "command",
+                "must be an array like [\"node\", \"server.js\"] or a string with args",
+            )),
         }
-        Ok(out)
     }
 }
 
 /// Reads and validates a config file.
-pub fn load(path: &OsString, server: Option<&str>) -> Result<Config, Error> {
+pub fn load(path: &OsString, server: Option<&str>) -> Result<ConfigFile, Error> {
     let shown = path.to_string_lossy().into_owned();
-    let resolved = crate::evidence::absolute(Path::new(path));
+    let resolved = std::path::absolute(Path::new(path)).unwrap_or_else(|_| PathBuf::from(path));
     // Not a regular file (a FIFO, a terminal) could block the read forever.
     if !resolved.is_file() {
         return Err(Error::usage(
@@ -242,10 +358,10 @@ pub fn load(path: &OsString, server: Option<&str>) -> Result<Config, Error> {
         .parent()
         .map_or_else(PathBuf::new, Path::to_path_buf);
     let r = Reader { path: &shown, dir };
-    let mut config = Config {
+    let config = ConfigFile {
         path: shown.clone(),
         resolved: resolved.clone(),
-        ..Config::default()
+        ..ConfigFile::default()
     };
     if let Some(servers) = top.get("mcpServers").or_else(|| top.get("servers")) {
         return client_entry(&r, config, servers, server);
@@ -256,150 +372,67 @@ pub fn load(path: &OsString, server: Option<&str>) -> Result<Config, Error> {
             "--server picks an entry of a Claude Desktop / VS Code / Cursor config",
         ));
     }
-    for (key, v) in &top {
+    own_format(&r, config, &top)
+}
+
+/// This tool's own format: every field checked, unknown ones refused.
+fn own_format(
+    r: &Reader,
+    mut config: ConfigFile,
+    top: &Map<String, Value>,
+) -> Result<ConfigFile, Error> {
+    for (key, v) in top {
         match key.as_str() {
             "$schema" => {}
-            "command" => {
-                config.command = Some(match v {
-                    Value::Array(_) => {
-                        let argv = r.strings(v, "command")?;
-                        if argv.is_empty() {
-                            return Err(r.bad("command", "must not be empty"));
-                        }
-                        argv.into_iter().map(OsString::from).collect()
-                    }
-                    Value::String(_) => {
-                        let mut argv = vec![OsString::from(r.string(v, "command")?)];
-                        if let Some(args) = top.get("args") {
-                            argv.extend(r.strings(args, "args")?.into_iter().map(OsString::from));
-                        }
-                        argv
-                    }
-                    _ => {
-                        return Err(r.bad(
-                            "command",
-                            "must be an array like [\"node\", \"server.js\"] or a string with args",
-                        ));
-                    }
-                });
+            "command" => config.command = Some(r.command(top, v)?),
+            "args" if !top.get("command").is_some_and(Value::is_string) => {
+                return Err(r.bad("args", "is used only with a string command"));
             }
-            "args" => {
-                if !top.get("command").is_some_and(Value::is_string) {
-                    return Err(r.bad("args", "is used only with a string command"));
-                }
-            }
+            "args" => {}
             "cwd" => config.cwd = Some(r.path(v, "cwd")?),
             "env" => config.env = r.env(v, "env")?,
-            "profile" => {
-                let name = r.string(v, "profile")?;
-                config.profile = Some(Profile::parse(&name).ok_or_else(|| {
-                    r.bad(
-                        "profile",
-                        format!("'{name}' is not one of {}", Profile::NAMES.join(", ")),
-                    )
-                })?);
-            }
-            "protocol" => {
-                let p = r.string(v, "protocol")?;
-                if !crate::mcp::is_date_shaped(&p) {
-                    return Err(r.bad(
-                        "protocol",
-                        format!("'{p}' is not a version such as 2025-11-25"),
-                    ));
-                }
-                config.protocol = Some(p);
-            }
-            "timeoutMs" => {
-                config.timeout_ms = Some(r.number(v, "timeoutMs", cli::MIN_TIMEOUT_MS)?)
-            }
-            "repeat" => {
-                let n = r.number(v, "repeat", 1)?;
-                config.repeat = Some(u32::try_from(n.min(100)).unwrap_or(100));
-            }
+            "profile" => config.profile = Some(r.word(v, "profile")?),
+            "protocol" => config.protocol = Some(r.protocol(v)?),
+            "timeoutMs" => config.timeout_ms = Some(r.number(v, key, options::TIMEOUT_MS)?),
+            "repeat" => config.repeat = Some(r.number(v, key, options::REPEAT)?),
             "json" => config.json = Some(r.boolean(v, "json")?),
-            "maxStdoutBytes" => config.max_stdout_bytes = Some(r.number(v, "maxStdoutBytes", 1)?),
+            "maxStdoutBytes" => {
+                config.max_stdout_bytes = Some(r.number(v, key, options::STDOUT_BYTES)?)
+            }
             "maxStdoutLineBytes" => {
-                config.max_stdout_line_bytes = Some(r.number(v, "maxStdoutLineBytes", 1)?)
+                config.max_stdout_line_bytes = Some(r.number(v, key, options::LINE_BYTES)?)
             }
-            "maxStderrBytes" => config.max_stderr_bytes = Some(r.number(v, "maxStderrBytes", 1)?),
-            "scan" | "scanPath" => match v {
-                Value::Array(_) => {
-                    for (i, p) in r.strings(v, key)?.into_iter().enumerate() {
-                        let _ = i;
-                        config.scan.push(r.dir.join(p));
-                    }
-                }
-                _ => config.scan.push(r.path(v, key)?),
-            },
-            "failOnStatic" => config.fail_on_static = Some(r.boolean(v, "failOnStatic")?),
+            "maxStderrBytes" => {
+                config.max_stderr_bytes = Some(r.number(v, key, options::STDERR_BYTES)?)
+            }
+            "scan" | "scanPath" => config.scan.extend(r.paths(v, key)?),
+            "failOnStatic" => config.fail_on_static = Some(r.boolean(v, key)?),
             "request" => config.requests.insert(0, r.request(v, "request")?),
-            "requests" => {
-                let Some(items) = v.as_array() else {
-                    return Err(r.bad("requests", "must be an array of {\"method\": ...}"));
-                };
-                for (i, item) in items.iter().enumerate() {
-                    config
-                        .requests
-                        .push(r.request(item, &format!("requests[{i}]"))?);
-                }
-            }
-            "safeToolCalls" => config.safe_tool_calls = r.tool_calls(v, "safeToolCalls")?,
-            "adversarialProbes" => {
-                config.adversarial = Some(match v {
-                    Value::Bool(true) => cli::ADVERSARIAL_PROBES
-                        .iter()
-                        .map(|p| p.to_string())
-                        .collect(),
-                    Value::Bool(false) => Vec::new(),
-                    Value::String(s) => cli::probe_list(s, "adversarialProbes").map_err(|_| {
-                        r.bad(
-                            "adversarialProbes",
-                            format!("'{s}' is not all, none or a probe name"),
-                        )
-                    })?,
-                    Value::Array(_) => {
-                        let names = r.strings(v, "adversarialProbes")?;
-                        cli::probe_list(&names.join(","), "adversarialProbes")
-                            .map_err(|e| r.bad("adversarialProbes", e))?
-                    }
-                    other => return Err(r.bad(
-                        "adversarialProbes",
-                        format!(
-                            "must be true, \"all\", \"none\" or a list of probe names, not {other}"
-                        ),
-                    )),
-                });
-            }
-            "adversarialToolCalls" => {
-                config.adversarial_tool_calls = r.tool_calls(v, "adversarialToolCalls")?
-            }
-            other => {
-                let hint = FIELDS
-                    .iter()
-                    .map(|f| (cli::edit_distance(other, f), *f))
-                    .filter(|(d, _)| *d <= 3)
-                    .min()
-                    .map_or_else(
-                        || format!("known fields: {}", FIELDS[1..].join(", ")),
-                        |(_, f)| format!("did you mean {f}?"),
-                    );
-                return Err(Error::usage(
-                    format!("config {shown}: unknown field '{other}'"),
-                    hint,
-                ));
-            }
+            "requests" => config.requests.extend(r.requests(v)?),
+            "safeToolCalls" => config.safe_tool_calls = r.tool_calls(v, key)?,
+            "adversarialProbes" => config.adversarial = Some(r.probes(v)?),
+            "adversarialToolCalls" => config.adversarial_tool_calls = r.tool_calls(v, key)?,
+            other => return Err(unknown_field(r, other)),
         }
     }
     Ok(config)
 }
 
+fn unknown_field(r: &Reader, other: &str) -> Error {
+    let hint = match options::closest(other, FIELDS.iter().copied(), 3) {
+        Some(f) => format!("did you mean {f}?"),
+        None => format!("known fields: {}", FIELDS[1..].join(", ")),
+    };
+    Error::usage(format!("config {}: unknown field '{other}'", r.path), hint)
+}
+
 /// One entry of a client config's server map.
 fn client_entry(
     r: &Reader,
-    mut config: Config,
+    mut config: ConfigFile,
     servers: &Value,
     pick: Option<&str>,
-) -> Result<Config, Error> {
+) -> Result<ConfigFile, Error> {
     let Some(map) = servers.as_object() else {
         return Err(r.bad("mcpServers", "must be an object of server entries"));
     };
@@ -468,11 +501,12 @@ fn client_entry(
 mod tests {
     use super::*;
 
-    fn load_text(text: &str, server: Option<&str>) -> Result<Config, String> {
+    fn load_text(text: &str, server: Option<&str>) -> Result<ConfigFile, String> {
+        static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let path = std::env::temp_dir().join(format!(
             "mcpguard-config-{}-{}.json",
             std::process::id(),
-            text.len()
+            N.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
         ));
         std::fs::write(&path, text).expect("write");
         let got = load(&path.clone().into_os_string(), server).map_err(|e| e.to_string());
@@ -516,10 +550,7 @@ mod tests {
         assert_eq!(c.safe_tool_calls[0].name, "echo");
         assert_eq!(
             c.adversarial,
-            Some(vec![
-                "notification".to_string(),
-                "invalid-method".to_string()
-            ])
+            Some(vec![Probe::Notification, Probe::InvalidMethod])
         );
         assert!(c.scan[0].ends_with("src"));
     }
@@ -533,6 +564,10 @@ mod tests {
         );
         let e = load_text(r#"{"timeoutMs": "5000"}"#, None).expect_err("type");
         assert!(e.contains("timeoutMs must be a whole number"), "{e}");
+        let e = load_text(r#"{"timeoutMs": 1e30}"#, None).expect_err("huge");
+        assert!(e.contains("timeoutMs must be at most 3600000 ms"), "{e}");
+        let e = load_text(r#"{"repeat": 101}"#, None).expect_err("range");
+        assert!(e.contains("repeat must be at most 100 runs"), "{e}");
         let e = load_text(r#"{"profile": "fast"}"#, None).expect_err("value");
         assert!(e.contains("profile 'fast' is not one of"), "{e}");
         let e = load_text(r#"{"requests": [{"method": "x", "id": 1}]}"#, None).expect_err("nested");
@@ -551,6 +586,14 @@ mod tests {
                 .to_string()
                 .contains("is not a file")
         );
+    }
+
+    #[test]
+    fn a_nul_byte_is_a_config_error_not_a_spawn_failure() {
+        let e = load_text(r#"{"env": {"A": "x\u0000y"}}"#, None).expect_err("env");
+        assert!(e.contains("env.A holds a NUL byte"), "{e}");
+        let e = load_text(r#"{"command": ["node", "a\u0000b"]}"#, None).expect_err("argv");
+        assert!(e.contains("command[1] holds a NUL byte"), "{e}");
     }
 
     #[test]

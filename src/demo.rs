@@ -7,6 +7,7 @@ use std::io::{self, BufRead, Write};
 
 use serde_json::{Value, json};
 
+use crate::app::{self, Checked};
 use crate::cli::{CheckArgs, DemoArgs, DemoServer};
 use crate::error::Error;
 
@@ -70,7 +71,6 @@ const SUPPORTED: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11
 pub fn run(args: &DemoArgs) -> Result<u8, Error> {
     let exe =
         std::env::current_exe().map_err(|e| Error::io("cannot find this program's own path", e))?;
-    let color = crate::plan::use_color(args.color);
     let mut verdicts = Vec::new();
     let mut out = String::new();
     for (n, kind, title) in [
@@ -84,9 +84,9 @@ pub fn run(args: &DemoArgs) -> Result<u8, Error> {
             ..CheckArgs::default()
         };
         let plan = crate::plan::resolve(&check)?;
-        let (ok, text) = match crate::run_check(&plan, color)? {
-            crate::Checked::Report { code, output } => (code == 0, output),
-            crate::Checked::Interrupted(sig) => return Ok(crate::interrupted(sig)),
+        let (ok, text) = match app::run_check(&plan)? {
+            Checked::Report { code, output } => (code == 0, output),
+            Checked::Interrupted(sig) => return Ok(app::interrupted(sig)),
         };
         out.push_str(&format!("== demo {n}/2: {title}\n$ mcp-stdio-guard --request tools/list -- mcp-stdio-guard __serve {kind}\n"));
         out.push_str(&text);
@@ -99,6 +99,6 @@ pub fn run(args: &DemoArgs) -> Result<u8, Error> {
     } else {
         "demo: unexpected verdicts; please report this.\n"
     });
-    crate::write_stdout(&out)?;
+    app::write_stdout(&out)?;
     Ok(if as_expected { 0 } else { 1 })
 }

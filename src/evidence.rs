@@ -4,7 +4,7 @@
 //! command (`--against`), and the RFC 3339 time stamps they carry.
 
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -73,14 +73,22 @@ pub fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// The last line of the file that parses as a JSON object.
-fn last_record(file: &mut File) -> Option<Value> {
-    let len = file.seek(SeekFrom::End(0)).ok()?;
-    // Records are one line each; the last 1 MiB holds the last of them.
-    let start = len.saturating_sub(1 << 20);
-    file.seek(SeekFrom::Start(start)).ok()?;
+/// The last 1 MiB of the file (records are one line each, so it holds
+/// the last of them).
+fn tail(file: &mut File) -> Vec<u8> {
     let mut tail = Vec::new();
-    file.read_to_end(&mut tail).ok()?;
+    let Ok(len) = file.seek(SeekFrom::End(0)) else {
+        return tail;
+    };
+    let start = len.saturating_sub(1 << 20);
+    if file.seek(SeekFrom::Start(start)).is_ok() {
+        let _ = file.read_to_end(&mut tail);
+    }
+    tail
+}
+
+/// The last line of `tail` that parses as a JSON object.
+fn last_record(tail: &[u8]) -> Option<Value> {
     tail.split(|&b| b == b'\n')
         .rev()
         .filter(|l| !l.is_empty())
@@ -104,7 +112,8 @@ pub fn append(path: &Path, mut record: Value) -> Result<Value, Error> {
         .open(path)
         .map_err(io)?;
     sys::lock_exclusive(&file, LOCK_LIMIT).map_err(io)?;
-    let last = last_record(&mut file).and_then(|r| {
+    let tail = tail(&mut file);
+    let last = last_record(&tail).and_then(|r| {
         r.get("time")
             .and_then(Value::as_str)
             .and_then(parse_rfc3339)
@@ -118,7 +127,12 @@ pub fn append(path: &Path, mut record: Value) -> Result<Value, Error> {
     if let Value::Object(map) = &mut record {
         map.insert("time".into(), rfc3339(ms).into());
     }
-    let mut line = serde_json::to_vec(&record).expect("invariant: a Value always serializes");
+    // A record starts on a line of its own, even after a cut last line.
+    let mut line = Vec::new();
+    if tail.last().is_some_and(|&b| b != b'\n') {
+        line.push(b'\n');
+    }
+    line.extend(serde_json::to_vec(&record).expect("invariant: a Value always serializes"));
     line.push(b'\n');
     // One write: with O_APPEND and the lock, the line lands whole.
     let written = file.write(&line).map_err(io)?;
@@ -129,17 +143,47 @@ pub fn append(path: &Path, mut record: Value) -> Result<Value, Error> {
     Ok(record)
 }
 
-/// The newest record in `path` whose `command` equals `command`.
-pub fn newest_for(path: &Path, command: &Value) -> Result<Option<Value>, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+/// The longest record line `newest_for` reads; longer lines are skipped.
+const MAX_RECORD: u64 = 16 << 20;
+
+/// The newest record in `path` whose `command` equals `command`, and how
+/// many lines could not be read as records (skipped). The file is read line
+/// by line, so its size costs no memory.
+pub fn newest_for(path: &Path, command: &Value) -> Result<(Option<Value>, usize), Error> {
+    let file = File::open(path).map_err(|e| {
         Error::io(
             format!("cannot read the --against file {}", path.display()),
             e,
         )
     })?;
+    let mut reader = BufReader::new(file);
     let mut best: Option<(u64, Value)> = None;
-    for line in text.lines() {
-        let Ok(record) = serde_json::from_str::<Value>(line) else {
+    let mut skipped = 0;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let n = (&mut reader)
+            .take(MAX_RECORD + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| {
+                Error::io(
+                    format!("cannot read the --against file {}", path.display()),
+                    e,
+                )
+            })?;
+        if n == 0 {
+            break;
+        }
+        if !line.ends_with(b"\n") && n as u64 > MAX_RECORD {
+            skip_line(&mut reader);
+            skipped += 1;
+            continue;
+        }
+        if line.trim_ascii().is_empty() {
+            continue;
+        }
+        let Ok(record) = serde_json::from_slice::<Value>(&line) else {
+            skipped += 1;
             continue;
         };
         if record.get("command") != Some(command) {
@@ -154,7 +198,24 @@ pub fn newest_for(path: &Path, command: &Value) -> Result<Option<Value>, Error> 
             best = Some((t, record));
         }
     }
-    Ok(best.map(|(_, r)| r))
+    Ok((best.map(|(_, r)| r), skipped))
+}
+
+/// Discards the rest of an overlong line.
+fn skip_line<R: BufRead>(reader: &mut R) {
+    loop {
+        let (used, done) = match reader.fill_buf() {
+            Ok([]) | Err(_) => return,
+            Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            },
+        };
+        reader.consume(used);
+        if done {
+            return;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -184,6 +245,31 @@ mod tests {
         );
         let text = std::fs::read_to_string(&path).expect("read");
         assert_eq!(text.lines().count(), 2);
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn a_record_after_a_cut_line_starts_on_its_own_line_and_bad_lines_are_skipped() {
+        let path = std::env::temp_dir().join(format!(
+            "mcpguard-evidence-cut-{}.jsonl",
+            std::process::id()
+        ));
+        std::fs::write(
+            &path,
+            b"{\"command\":[\"a\"],\"time\":\"x\"}\n\xff\xfe\n{\"cut\": tr",
+        )
+        .expect("seed");
+        append(
+            &path,
+            serde_json::json!({"time": "", "command": ["a"], "n": 2}),
+        )
+        .expect("append");
+        let (found, skipped) = newest_for(&path, &serde_json::json!(["a"])).expect("read");
+        assert_eq!(
+            found.and_then(|r| r.get("n").cloned()),
+            Some(serde_json::json!(2))
+        );
+        assert_eq!(skipped, 2);
         let _ = std::fs::remove_file(&path);
     }
 }

@@ -29,11 +29,11 @@ pub enum Message {
     Notification {
         method: String,
     },
-    /// A response. `id` is `None` when the member is absent; `error` holds
-    /// the error object of an error response.
+    /// A response. `id` is `None` when the member is absent; `error_code`
+    /// is the code of an error response (`None` for a result).
     Response {
         id: Option<Value>,
-        error: Option<Value>,
+        error_code: Option<i64>,
     },
 }
 
@@ -172,7 +172,8 @@ pub fn validate(value: &Value) -> Result<Message, String> {
             }
             Ok(Message::Response {
                 id,
-                error: has_error.then(|| obj["error"].clone()),
+                // An integer code too large for i64 still marks an error.
+                error_code: has_error.then(|| error_code(&obj["error"]).unwrap_or(i64::MIN)),
             })
         }
     }
@@ -286,7 +287,7 @@ mod tests {
             line_of(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#),
             Line::Message(Message::Response {
                 id: Some(json!(1)),
-                error: None
+                error_code: None
             })
         );
         assert_eq!(
@@ -306,7 +307,7 @@ mod tests {
             line_of(r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}"#),
             Line::Message(Message::Response {
                 id: Some(Value::Null),
-                error: Some(json!({"code":-32700,"message":"x"}))
+                error_code: Some(-32700)
             })
         );
     }

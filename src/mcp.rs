@@ -110,6 +110,14 @@ pub fn advertised(result: &Value) -> Vec<&str> {
         .unwrap_or_default()
 }
 
+/// The keys of a capabilities object (empty when it is not an object).
+pub fn advertised_keys(capabilities: &Value) -> Vec<String> {
+    capabilities
+        .as_object()
+        .map(|caps| caps.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

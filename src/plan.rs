@@ -1,8 +1,10 @@
-//! From validated arguments to a run plan: the one place that consults the
-//! filesystem and the guard's environment before anything is spawned. It
-//! resolves `--cwd`, builds the server's environment from the allow-list and
-//! `--env`, collects the secret values the report must never show, and fixes
-//! every duration and limit.
+//! From settings to a run plan: the one place that consults the filesystem
+//! and the guard's environment before anything is spawned. It loads the
+//! config file, resolves `--cwd` and the record-file paths, builds the
+//! server's environment from the allow-list and `--env`, collects the
+//! secret values every output must scrub, and derives what the session
+//! needs (`Launch`, `SessionConfig`) from the `Settings`, which it keeps
+//! once for the report.
 
 use std::env;
 use std::ffi::OsString;
@@ -10,12 +12,14 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::checks::Context;
-use crate::child::Launch;
-use crate::cli::{CheckArgs, ColorChoice, EnvSpec, Profile};
+use serde_json::Value;
+
+use crate::call::CallSpec;
+use crate::cli::{CheckArgs, Mode};
 use crate::error::Error;
-use crate::redact::{self, Redactor};
-use crate::session::{Operation, Probe, SessionConfig};
+use crate::options::{ColorChoice, EnvSpec, Probe};
+use crate::redact::{self, Redactor, Secret};
+use crate::settings::{self, Limits, Settings};
 
 /// Variables every server gets, when they are set: enough to find an
 /// interpreter, a home, a temp dir, a locale and the certificate bundles
@@ -49,6 +53,143 @@ pub const BASE_ENV: &[&str] = &[
     "CURL_CA_BUNDLE",
 ];
 
+/// How to start the server.
+#[derive(Debug, Clone)]
+pub struct Launch {
+    pub program: OsString,
+    pub args: Vec<OsString>,
+    pub cwd: Option<PathBuf>,
+    /// The complete environment of the child; nothing else is inherited.
+    pub env: Vec<(OsString, OsString)>,
+}
+
+/// Where a request the guard sends comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpSource {
+    /// `--request`.
+    CliRequest,
+    /// The config file's `request` / `requests`.
+    ConfigRequest,
+    /// The config file's `safeToolCalls`.
+    SafeToolCall,
+    /// The `call` command's tool call.
+    CliCall,
+    /// A page of a capability probe.
+    CapabilityProbe,
+    /// An adversarial probe's request.
+    AdversarialProbe,
+}
+
+impl OpSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OpSource::CliRequest => "cli-request",
+            OpSource::ConfigRequest => "config-request",
+            OpSource::SafeToolCall => "safe-tool-call",
+            OpSource::CliCall => "cli-call",
+            OpSource::CapabilityProbe => "capability-probe",
+            OpSource::AdversarialProbe => "adversarial-probe",
+        }
+    }
+}
+
+/// One post-initialize request to send.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Operation {
+    pub method: String,
+    pub params: Option<Value>,
+    pub source: OpSource,
+    /// The tool of a config `safeToolCalls` entry.
+    pub safe_tool_call: Option<String>,
+}
+
+/// One adversarial probe: a built-in one, or a configured invalid-argument
+/// tool call.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AdvProbe {
+    Builtin(Probe),
+    ToolCall { name: String, arguments: Value },
+}
+
+/// The method the invalid-method probe calls.
+pub const INVALID_METHOD: &str = "mcp-stdio-guard/no-such-method";
+/// The notification the notification probe sends: unknown, so ignored.
+pub const PROBE_NOTIFICATION: &str = "notifications/mcp-stdio-guard/probe";
+/// The id inside the malformed-JSON probe: a string, so it can never be
+/// taken for one of the guard's numbered requests.
+pub const MALFORMED_ID: &str = "mcp-stdio-guard-malformed";
+
+impl AdvProbe {
+    /// The probe's name in reports (`tool-call` for configured calls).
+    pub fn name(&self) -> &'static str {
+        match self {
+            AdvProbe::Builtin(p) => p.as_str(),
+            AdvProbe::ToolCall { .. } => "tool-call",
+        }
+    }
+
+    /// The method it sends (`""` for the malformed line).
+    pub fn method(&self) -> &'static str {
+        match self {
+            AdvProbe::Builtin(Probe::InvalidMethod) => INVALID_METHOD,
+            AdvProbe::Builtin(Probe::InvalidParams) => "tools/list",
+            AdvProbe::Builtin(Probe::Notification) => PROBE_NOTIFICATION,
+            AdvProbe::Builtin(Probe::MalformedJson) => "",
+            AdvProbe::ToolCall { .. } => "tools/call",
+        }
+    }
+
+    /// The params of a request probe; `None` for the notification and the
+    /// malformed line, which are not requests.
+    pub fn params(&self) -> Option<Value> {
+        match self {
+            AdvProbe::Builtin(Probe::InvalidMethod) => Some(serde_json::json!({})),
+            AdvProbe::Builtin(Probe::InvalidParams) => Some(serde_json::json!({"cursor": 5})),
+            AdvProbe::ToolCall { name, arguments } => {
+                Some(serde_json::json!({"name": name, "arguments": arguments}))
+            }
+            AdvProbe::Builtin(_) => None,
+        }
+    }
+
+    /// The bytes of a probe that is not a request.
+    pub fn raw_line(&self) -> Option<Vec<u8>> {
+        match self {
+            AdvProbe::Builtin(Probe::Notification) => {
+                Some(crate::jsonrpc::notification(PROBE_NOTIFICATION))
+            }
+            // A request cut off mid-object.
+            AdvProbe::Builtin(Probe::MalformedJson) => Some(
+                format!("{{\"jsonrpc\": \"2.0\", \"id\": \"{MALFORMED_ID}\", \"method\": \"tools/list\"\n")
+                    .into_bytes(),
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// Everything the session needs to know, and nothing it does not.
+#[derive(Debug, Clone)]
+pub struct SessionConfig {
+    pub protocol: String,
+    pub startup_timeout: Duration,
+    pub request_timeout: Duration,
+    pub settle: Duration,
+    pub grace: Duration,
+    pub limits: Limits,
+    pub operations: Vec<Operation>,
+    /// Whether to list what `initialize` advertised (tools, resources,
+    /// resource templates, prompts), following every cursor.
+    pub capability_probes: bool,
+    /// List the tools even when `initialize` did not advertise them (the
+    /// `tools` and `call` commands).
+    pub force_tools_list: bool,
+    /// Call this tool once the tools are listed (the `call` command).
+    pub tool_call: Option<CallSpec>,
+    /// Adversarial probes, run last, in order.
+    pub adversarial: Vec<AdvProbe>,
+}
+
 /// What the server was handed, as a statement: names only, never values.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EnvironmentReport {
@@ -64,40 +205,22 @@ pub struct EnvironmentReport {
     pub missing: Vec<String>,
 }
 
+/// One run, ready to start.
 #[derive(Debug, Clone)]
 pub struct Plan {
+    pub settings: Settings,
     pub launch: Launch,
     pub session: SessionConfig,
-    pub context: Context,
-    pub json: bool,
+    /// Whether text output is coloured.
     pub color: bool,
     /// The server argv as shown in reports: secret values redacted.
     pub shown_argv: Vec<String>,
-    pub cwd_requested: Option<String>,
     pub environment: EnvironmentReport,
-    /// Names given with `--env`, sorted (the fingerprint's `env.names`).
+    /// Names given with `--env` (or the config's `env`), sorted.
     pub explicit_env: Vec<String>,
-    pub inherit_env: bool,
     pub redactor: Redactor,
-    pub protocol: String,
-    pub timeout_ms: u64,
-    /// `--scan` roots (checked to exist).
-    pub scan: Vec<PathBuf>,
-    pub fail_on_static: bool,
-    pub mode: crate::cli::Mode,
-    /// Absolute paths of the record files.
-    pub evidence: Option<PathBuf>,
-    pub against: Option<PathBuf>,
-    pub transcript: Option<PathBuf>,
-    pub verbose: bool,
-    pub profile: Profile,
-    /// Fresh runs of the whole session.
-    pub repeat: u32,
-    pub extras: Extras,
-    /// The fingerprint's `package` and `runtimes` (runtime versions only
-    /// for the registry and strict profiles: they start processes).
-    pub package: serde_json::Value,
-    pub runtimes: serde_json::Value,
+    /// The directory the server runs in (for the fingerprint).
+    pub base_dir: PathBuf,
 }
 
 /// Whether to colour output written to stdout.
@@ -111,329 +234,156 @@ pub fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
-/// What a config file adds beyond the command-line options.
-#[derive(Debug, Clone, Default)]
-pub struct Extras {
-    pub config: Option<crate::config::Config>,
-    pub requests: Vec<crate::config::Request>,
-    pub safe_tool_calls: Vec<crate::config::ToolCall>,
-    pub adversarial_tool_calls: Vec<crate::config::ToolCall>,
-}
-
-/// The options in force: command-line flags first, then the config file,
-/// then the profile's presets, then the defaults.
-pub fn merge(args: &CheckArgs) -> Result<(CheckArgs, Extras), Error> {
-    let mut a = args.clone();
-    let set = |flag: &str| args.explicit.contains(&flag);
-    let mut extras = Extras::default();
-    let mut config_repeat = false;
-    let mut config_adversarial = false;
-    let mut config_fail_on_static = None;
-    if let Some(path) = &args.config {
-        let c = crate::config::load(path, args.server.as_deref())?;
-        if a.command.is_empty() {
-            a.command = c.command.clone().ok_or_else(|| {
-                Error::usage(
-                    format!(
-                        "config {} names no command, and none was given after --",
-                        c.path
-                    ),
-                    "add \"command\" to the config, or put the command after --",
-                )
-            })?;
-        }
-        if !set("--cwd")
-            && let Some(cwd) = &c.cwd
-        {
-            a.cwd = Some(cwd.clone().into_os_string());
-        }
-        // The file's variables first: a --env for the same name wins.
-        let mut env: Vec<EnvSpec> = c
-            .env
-            .iter()
-            .map(|(k, v)| EnvSpec::Set(k.clone(), v.clone()))
-            .collect();
-        env.append(&mut a.env);
-        a.env = env;
-        if !set("--profile")
-            && let Some(p) = c.profile
-        {
-            a.profile = p;
-        }
-        if !set("--protocol")
-            && let Some(p) = &c.protocol
-        {
-            a.protocol = p.clone();
-        }
-        if !set("--timeout")
-            && let Some(t) = c.timeout_ms
-        {
-            a.timeout_ms = t;
-        }
-        if !set("--repeat")
-            && let Some(n) = c.repeat
-        {
-            a.repeat = n;
-            config_repeat = true;
-        }
-        if let Some(true) = c.json {
-            a.json = true;
-        }
-        if !set("--max-stdout-bytes")
-            && let Some(n) = c.max_stdout_bytes
-        {
-            a.max_stdout_bytes = n;
-        }
-        if !set("--max-stdout-line-bytes")
-            && let Some(n) = c.max_stdout_line_bytes
-        {
-            a.max_stdout_line_bytes = n;
-        }
-        if !set("--max-stderr-bytes")
-            && let Some(n) = c.max_stderr_bytes
-        {
-            a.max_stderr_bytes = n;
-        }
-        if !set("--scan") && !c.scan.is_empty() {
-            a.scan = c.scan.iter().map(|p| p.clone().into_os_string()).collect();
-        }
-        if !set("--fail-on-static")
-            && let Some(f) = c.fail_on_static
-        {
-            a.fail_on_static = f;
-            config_fail_on_static = Some(f);
-        }
-        if !set("--adversarial-probe")
-            && !set("--adversarial-probes")
-            && let Some(list) = &c.adversarial
-        {
-            a.adversarial = list.clone();
-            config_adversarial = true;
-        }
-        extras.requests = c.requests.clone();
-        extras.safe_tool_calls = c.safe_tool_calls.clone();
-        extras.adversarial_tool_calls = c.adversarial_tool_calls.clone();
-        extras.config = Some(c);
-    }
-    let repeat_open = !set("--repeat") && !config_repeat;
-    let adversarial_open =
-        !set("--adversarial-probe") && !set("--adversarial-probes") && !config_adversarial;
-    let strictish = matches!(a.profile, Profile::Ci | Profile::Strict);
-    match a.profile {
-        Profile::Custom | Profile::Ci => {}
-        Profile::Smoke => {
-            if !set("--no-capability-probes") {
-                a.capability_probes = false;
-            }
-        }
-        Profile::Registry | Profile::Strict => {
-            if repeat_open {
-                a.repeat = 2;
-            }
-        }
-    }
-    if strictish {
-        a.json = true;
-        if !set("--fail-on-static") && config_fail_on_static.is_none() {
-            a.fail_on_static = true;
-        }
-    }
-    if a.profile == Profile::Strict && adversarial_open {
-        a.adversarial = crate::cli::ADVERSARIAL_PROBES
-            .iter()
-            .map(|p| p.to_string())
-            .collect();
-    }
-    Ok((a, extras))
-}
-
-pub fn resolve(args: &CheckArgs) -> Result<Plan, Error> {
-    let (merged, extras) = merge(args)?;
-    let args = &merged;
-    let cwd = match &args.cwd {
+/// Loads the config file (if any), resolves the settings, and checks every
+/// path before anything starts.
+pub fn resolve(cli: &CheckArgs) -> Result<Plan, Error> {
+    let config = match &cli.config {
+        Some(path) => Some(crate::config::load(path, cli.server.as_deref())?),
         None => None,
-        Some(dir) => {
-            let path = Path::new(dir);
-            let meta = std::fs::metadata(path)
-                .map_err(|e| Error::io(format!("cannot use --cwd {}", path.display()), e))?;
-            if !meta.is_dir() {
-                return Err(Error::usage(
-                    format!("cannot use --cwd {}: not a directory", path.display()),
-                    "give the directory the server should run in",
-                ));
-            }
-            Some(
-                std::fs::canonicalize(path)
-                    .map_err(|e| Error::io(format!("cannot use --cwd {}", path.display()), e))?,
-            )
-        }
     };
-    let mut program = args.command[0].clone();
+    from_settings(settings::resolve(cli, config)?)
+}
+
+/// The plan for resolved settings.
+pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
+    let cwd = settings.cwd.as_deref().map(checked_cwd).transpose()?;
+    let mut program = settings.command[0].clone();
     // A relative path with a separator would be resolved against the child's
     // cwd; the user meant ours.
-    if cwd.is_some() && is_relative_path(&program) {
-        if let Ok(abs) = std::fs::canonicalize(&program) {
-            program = abs.into_os_string();
-        }
+    if cwd.is_some()
+        && is_relative_path(&program)
+        && let Ok(abs) = std::fs::canonicalize(&program)
+    {
+        program = abs.into_os_string();
     }
-
-    let (env_pairs, environment, secrets) = build_env(args);
-    let argv: Vec<String> = args
+    let (env_pairs, environment, secrets) = build_env(&settings.env, settings.inherit_env);
+    let argv: Vec<String> = settings
         .command
         .iter()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     let (shown_argv, argv_secrets) = redact::redact_argv(&argv);
     let redactor = Redactor::new(secrets.into_iter().chain(argv_secrets));
-    let mut explicit_env: Vec<String> = args.env.iter().map(|e| e.name().to_string()).collect();
+    let mut explicit_env: Vec<String> = settings.env.iter().map(|e| e.name().to_string()).collect();
     explicit_env.sort();
     explicit_env.dedup();
-
-    let mut operations: Vec<Operation> = args
-        .request
-        .iter()
-        .map(|method| Operation {
-            method: method.clone(),
-            params: args.params.clone(),
-            source: "cli-request",
-            safe_tool_call: None,
-        })
-        .collect();
-    operations.extend(extras.requests.iter().map(|r| Operation {
-        method: r.method.clone(),
-        params: r.params.clone(),
-        source: "config-request",
-        safe_tool_call: None,
-    }));
-    operations.extend(extras.safe_tool_calls.iter().map(|c| Operation {
-        method: "tools/call".to_string(),
-        params: Some(serde_json::json!({"name": c.name, "arguments": c.arguments})),
-        source: "safe-tool-call",
-        safe_tool_call: Some(c.name.clone()),
-    }));
-    let mut adversarial: Vec<Probe> = args
-        .adversarial
-        .iter()
-        .map(|name| Probe::Builtin(name.clone()))
-        .collect();
-    adversarial.extend(
-        extras
-            .adversarial_tool_calls
-            .iter()
-            .map(|c| Probe::ToolCall {
-                name: c.name.clone(),
-                arguments: c.arguments.clone(),
-            }),
-    );
-    let session = SessionConfig {
-        protocol: args.protocol.clone(),
-        startup_timeout: Duration::from_millis(args.startup_timeout_ms.unwrap_or(args.timeout_ms)),
-        request_timeout: Duration::from_millis(args.timeout_ms),
-        settle: Duration::from_millis(args.settle_ms),
-        grace: Duration::from_millis(args.shutdown_grace_ms),
-        max_stdout_bytes: args.max_stdout_bytes,
-        max_stdout_line_bytes: args.max_stdout_line_bytes,
-        max_stderr_bytes: args.max_stderr_bytes,
-        operations,
-        capability_probes: args.capability_probes && args.mode == crate::cli::Mode::Check,
-        adversarial,
-        force_tools_list: args.mode != crate::cli::Mode::Check,
-        tool_call: match &args.mode {
-            crate::cli::Mode::Call(spec) => Some(spec.clone()),
-            _ => None,
-        },
-    };
-    let context = Context {
-        argv: argv.clone(),
-        env: env_pairs
-            .iter()
-            .map(|(k, v)| {
-                (
-                    k.to_string_lossy().into_owned(),
-                    v.to_string_lossy().into_owned(),
-                )
-            })
-            .collect(),
-        max_stdout_bytes: args.max_stdout_bytes,
-        max_stdout_line_bytes: args.max_stdout_line_bytes,
-        max_stderr_bytes: args.max_stderr_bytes,
-        grace_ms: args.shutdown_grace_ms,
-        protocol: args.protocol.clone(),
-    };
+    crate::scan::validate_roots(&settings.scan)?;
+    settings.evidence = writable("--evidence", settings.evidence.as_deref())?;
+    settings.transcript = writable("--transcript", settings.transcript.as_deref())?;
+    settings.against = readable_against(settings.against.as_deref())?;
     let base_dir = cwd
         .clone()
         .or_else(|| env::current_dir().ok())
         .unwrap_or_default();
-    let package = crate::fingerprint::package(&argv, &base_dir);
-    let runtimes = if matches!(args.profile, Profile::Registry | Profile::Strict) {
-        crate::fingerprint::runtimes(&argv, &env_pairs)
-    } else {
-        serde_json::json!({})
-    };
-    let scan: Vec<PathBuf> = args.scan.iter().map(PathBuf::from).collect();
-    crate::scan::validate_roots(&scan)?;
-    let writable = |flag: &str, path: &Option<OsString>| -> Result<Option<PathBuf>, Error> {
-        let Some(path) = path else { return Ok(None) };
-        let abs = crate::evidence::absolute(std::path::Path::new(path));
-        let dir_ok = abs.parent().is_some_and(std::path::Path::is_dir);
-        if !dir_ok || abs.is_dir() {
-            return Err(Error::usage(
-                format!(
-                    "{flag} {} cannot be written: its directory does not exist or it is a directory",
-                    abs.display()
-                ),
-                "give a file path in an existing directory",
-            ));
-        }
-        Ok(Some(abs))
-    };
-    let evidence = writable("--evidence", &args.evidence)?;
-    let transcript = writable("--transcript", &args.transcript)?;
-    let against = match &args.against {
-        None => None,
-        Some(path) => {
-            let abs = crate::evidence::absolute(std::path::Path::new(path));
-            if !abs.is_file() {
-                return Err(Error::usage(
-                    format!("--against {} is not a file", abs.display()),
-                    "give an evidence file written by --evidence",
-                ));
-            }
-            Some(abs)
-        }
-    };
     Ok(Plan {
         launch: Launch {
             program,
-            args: args.command[1..].to_vec(),
+            args: settings.command[1..].to_vec(),
             cwd,
             env: env_pairs,
         },
-        session,
-        context,
-        json: args.json,
-        color: use_color(args.color),
+        session: session_config(&settings),
+        color: use_color(settings.color),
         shown_argv,
-        cwd_requested: args.cwd.as_ref().map(|c| c.to_string_lossy().into_owned()),
         environment,
         explicit_env,
-        inherit_env: args.inherit_env,
         redactor,
-        protocol: args.protocol.clone(),
-        timeout_ms: args.timeout_ms,
-        scan,
-        fail_on_static: args.fail_on_static,
-        mode: args.mode.clone(),
-        evidence,
-        against,
-        transcript,
-        verbose: args.verbose,
-        profile: args.profile,
-        repeat: args.repeat,
-        extras,
-        package,
-        runtimes,
+        base_dir,
+        settings,
     })
+}
+
+fn checked_cwd(dir: &Path) -> Result<PathBuf, Error> {
+    let meta = std::fs::metadata(dir)
+        .map_err(|e| Error::io(format!("cannot use --cwd {}", dir.display()), e))?;
+    if !meta.is_dir() {
+        return Err(Error::usage(
+            format!("cannot use --cwd {}: not a directory", dir.display()),
+            "give the directory the server should run in",
+        ));
+    }
+    std::fs::canonicalize(dir)
+        .map_err(|e| Error::io(format!("cannot use --cwd {}", dir.display()), e))
+}
+
+/// The absolute path of an output file, checked before anything runs.
+fn writable(flag: &str, path: Option<&Path>) -> Result<Option<PathBuf>, Error> {
+    let Some(path) = path else { return Ok(None) };
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let dir_ok = abs.parent().is_some_and(Path::is_dir);
+    if !dir_ok || abs.is_dir() {
+        return Err(Error::usage(
+            format!(
+                "{flag} {} cannot be written: its directory does not exist or it is a directory",
+                abs.display()
+            ),
+            "give a file path in an existing directory",
+        ));
+    }
+    Ok(Some(abs))
+}
+
+fn readable_against(path: Option<&Path>) -> Result<Option<PathBuf>, Error> {
+    let Some(path) = path else { return Ok(None) };
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    if !abs.is_file() {
+        return Err(Error::usage(
+            format!("--against {} is not a file", abs.display()),
+            "give an evidence file written by --evidence",
+        ));
+    }
+    Ok(Some(abs))
+}
+
+/// What the session needs, derived from the settings.
+fn session_config(s: &Settings) -> SessionConfig {
+    let request = |r: &crate::config::Request, source| Operation {
+        method: r.method.clone(),
+        params: r.params.clone(),
+        source,
+        safe_tool_call: None,
+    };
+    let mut operations: Vec<Operation> = s
+        .request
+        .iter()
+        .map(|r| request(r, OpSource::CliRequest))
+        .collect();
+    operations.extend(
+        s.requests
+            .iter()
+            .map(|r| request(r, OpSource::ConfigRequest)),
+    );
+    operations.extend(s.safe_tool_calls.iter().map(|c| Operation {
+        method: "tools/call".to_string(),
+        params: Some(serde_json::json!({"name": c.name, "arguments": c.arguments})),
+        source: OpSource::SafeToolCall,
+        safe_tool_call: Some(c.name.clone()),
+    }));
+    let mut adversarial: Vec<AdvProbe> = s
+        .adversarial
+        .iter()
+        .map(|p| AdvProbe::Builtin(*p))
+        .collect();
+    adversarial.extend(s.adversarial_tool_calls.iter().map(|c| AdvProbe::ToolCall {
+        name: c.name.clone(),
+        arguments: c.arguments.clone(),
+    }));
+    SessionConfig {
+        protocol: s.protocol.clone(),
+        startup_timeout: Duration::from_millis(s.startup_timeout_ms),
+        request_timeout: Duration::from_millis(s.timeout_ms),
+        settle: Duration::from_millis(s.settle_ms),
+        grace: Duration::from_millis(s.shutdown_grace_ms),
+        limits: s.limits,
+        operations,
+        capability_probes: s.capability_probes && s.mode == Mode::Check,
+        force_tools_list: s.mode != Mode::Check,
+        tool_call: match &s.mode {
+            Mode::Call(spec) => Some(spec.clone()),
+            _ => None,
+        },
+        adversarial,
+    }
 }
 
 fn is_relative_path(program: &OsString) -> bool {
@@ -443,8 +393,10 @@ fn is_relative_path(program: &OsString) -> bool {
 
 type EnvPairs = Vec<(OsString, OsString)>;
 
-/// The server's environment, the report of it, and the values to scrub.
-fn build_env(args: &CheckArgs) -> (EnvPairs, EnvironmentReport, Vec<String>) {
+/// The server's environment, the report of it, and the values to scrub:
+/// every value handed to the server, and every secret-named variable of the
+/// guard's own environment (a server can read its parent's environment).
+fn build_env(specs: &[EnvSpec], inherit: bool) -> (EnvPairs, EnvironmentReport, Vec<Secret>) {
     let mut pairs: EnvPairs = Vec::new();
     let mut secrets = Vec::new();
     let upsert = |pairs: &mut EnvPairs, name: OsString, value: OsString| match pairs
@@ -454,27 +406,23 @@ fn build_env(args: &CheckArgs) -> (EnvPairs, EnvironmentReport, Vec<String>) {
         Some(slot) => slot.1 = value,
         None => pairs.push((name, value)),
     };
-    if args.inherit_env {
-        for (name, value) in env::vars_os() {
-            if redact::is_secret_name(&name.to_string_lossy()) {
-                secrets.push(value.to_string_lossy().into_owned());
-            }
-            upsert(&mut pairs, name, value);
+    for (name, value) in env::vars_os() {
+        let name_text = name.to_string_lossy();
+        if redact::is_secret_name(&name_text) {
+            secrets.push(Secret::named(value.to_string_lossy().into_owned()));
         }
-    } else {
-        for name in BASE_ENV {
-            if let Some(value) = env::var_os(name) {
-                upsert(&mut pairs, (*name).into(), value);
-            }
+        let wanted = inherit || BASE_ENV.contains(&name_text.as_ref());
+        if wanted {
+            upsert(&mut pairs, name, value);
         }
     }
     let mut set = Vec::new();
     let mut forwarded = Vec::new();
     let mut missing = Vec::new();
-    for spec in &args.env {
+    for spec in specs {
         match spec {
             EnvSpec::Set(name, value) => {
-                secrets.push(value.clone());
+                secrets.push(Secret::for_variable(name, value));
                 set.push(name.clone());
                 upsert(&mut pairs, name.into(), value.into());
             }
@@ -482,7 +430,7 @@ fn build_env(args: &CheckArgs) -> (EnvPairs, EnvironmentReport, Vec<String>) {
                 forwarded.push(name.clone());
                 match env::var_os(name) {
                     Some(value) => {
-                        secrets.push(value.to_string_lossy().into_owned());
+                        secrets.push(Secret::for_variable(name, &value.to_string_lossy()));
                         upsert(&mut pairs, name.into(), value);
                     }
                     None => missing.push(name.clone()),
@@ -499,11 +447,7 @@ fn build_env(args: &CheckArgs) -> (EnvPairs, EnvironmentReport, Vec<String>) {
         list.dedup();
     }
     let report = EnvironmentReport {
-        mode: if args.inherit_env {
-            "inherit"
-        } else {
-            "allow-list"
-        },
+        mode: if inherit { "inherit" } else { "allow-list" },
         names,
         set,
         forwarded,
@@ -523,8 +467,10 @@ pub fn cwd_report(plan: &Plan) -> (String, String, bool) {
         .map(|p| p.to_string_lossy().into_owned())
         .unwrap_or_default();
     let requested = plan
-        .cwd_requested
-        .clone()
+        .settings
+        .cwd
+        .as_ref()
+        .map(|c| c.to_string_lossy().into_owned())
         .unwrap_or_else(|| resolved_text.clone());
     let exists = resolved.as_ref().is_some_and(|p| p.is_dir());
     (requested, resolved_text, exists)
@@ -595,5 +541,17 @@ mod tests {
             resolve(&args(&["--timeout", "700", "--startup-timeout", "9000"])).expect("plan");
         assert_eq!(plan.session.startup_timeout, Duration::from_millis(9000));
         assert_eq!(plan.session.request_timeout, Duration::from_millis(700));
+    }
+
+    #[test]
+    fn the_request_flag_comes_first_then_the_config_requests() {
+        let mut s = settings::resolve(&args(&["--request", "tools/list"]), None).expect("s");
+        s.requests.push(crate::config::Request {
+            method: "prompts/list".into(),
+            params: None,
+        });
+        let cfg = session_config(&s);
+        let sources: Vec<&str> = cfg.operations.iter().map(|o| o.source.as_str()).collect();
+        assert_eq!(sources, ["cli-request", "config-request"]);
     }
 }

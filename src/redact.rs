@@ -1,19 +1,28 @@
 //! Keeping secrets out of every byte the guard writes.
 //!
-//! Two layers: argv values that look secret (`--token abc`, `API_KEY=abc`,
-//! `https://user:pass@host`) are replaced where they are shown, and the
-//! `Redactor` scrubs every known secret value (environment values handed to
-//! the server, secret argv values) from any text before it leaves the guard,
-//! whatever field the server echoed it into.
+//! Two layers. `redact_argv` hides, where the server's argv is shown, the
+//! values that look secret by their place: after a secret-named flag
+//! (`--token abc`), in `NAME=value`, in an HTTP header argument
+//! (`Authorization: Bearer abc`, the mcp-remote pattern) and the password
+//! of a URL (`https://user:pass@host`). The `Redactor` then scrubs every
+//! known secret value from the server's bytes and the user's strings as
+//! they enter the guard, before anything is escaped, quoted or cut, so no
+//! output can hold a piece of one. The guard's own words are never
+//! scrubbed: a short value such as `error` or `stdio` handed to the server
+//! is not treated as a secret unless its name says it is.
 
 use std::borrow::Cow;
 
+use serde_json::Value;
+
 pub const REDACTED: &str = "<redacted>";
 
-/// Shortest value scrubbed from free text. Shorter values are still hidden
-/// where they appear as values, but replacing every `on` or `1` in a report
-/// would destroy it.
-const MIN_SCRUB_LEN: usize = 4;
+/// Shortest value of a secret-named variable or a structurally secret argv
+/// value that is scrubbed from free text.
+const STRONG_MIN: usize = 3;
+/// Shortest value of any other variable handed to the server that is
+/// scrubbed (it may be a secret under an innocent name, or just `stdio`).
+const WEAK_MIN: usize = 8;
 
 /// What makes a variable or flag name secret. A name is split into words at
 /// `-`, `_`, `.` and lower-to-upper case changes; it is secret when one word
@@ -30,6 +39,9 @@ const SECRET_PARTS: &[&str] = &[
     "secret",
     "token",
 ];
+
+/// Authorization schemes kept in sight before a redacted credential.
+const SCHEMES: &[&str] = &["Bearer", "Basic", "Token", "Digest", "Bot"];
 
 fn words(name: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -55,8 +67,8 @@ fn words(name: &str) -> Vec<String> {
     out
 }
 
-/// Whether a variable or option name names a secret (`API_TOKEN`,
-/// `--client-secret`, `sessionId`, `PRIVATE_KEY`).
+/// Whether a variable, option or header name names a secret (`API_TOKEN`,
+/// `--client-secret`, `sessionId`, `PRIVATE_KEY`, `X-Api-Key`).
 pub fn is_secret_name(name: &str) -> bool {
     // The shell's working-directory variables are paths, not passwords.
     if name == "PWD" || name == "OLDPWD" {
@@ -73,39 +85,109 @@ pub fn is_secret_name(name: &str) -> bool {
             .any(|pair| starts(&format!("{}{}", pair[0], pair[1])))
 }
 
+/// A value every output must scrub, and how sure the guard is that it is
+/// a secret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Secret {
+    value: String,
+    /// Secret by its name or its place: scrubbed from 3 characters on.
+    strong: bool,
+}
+
+impl Secret {
+    /// The value of a secret-named variable, or a secret argv value.
+    pub fn named(value: impl Into<String>) -> Secret {
+        Secret {
+            value: value.into(),
+            strong: true,
+        }
+    }
+
+    /// A variable handed to the server: strong when its name is secret.
+    pub fn for_variable(name: &str, value: &str) -> Secret {
+        Secret {
+            value: value.to_string(),
+            strong: is_secret_name(name),
+        }
+    }
+
+    fn min_len(&self) -> usize {
+        if self.strong { STRONG_MIN } else { WEAK_MIN }
+    }
+}
+
 /// The argv as it may be shown: secret values replaced by `<redacted>`.
 /// Also returns the values that were hidden, for the `Redactor`.
-pub fn redact_argv(argv: &[String]) -> (Vec<String>, Vec<String>) {
+pub fn redact_argv(argv: &[String]) -> (Vec<String>, Vec<Secret>) {
     let mut shown = Vec::with_capacity(argv.len());
     let mut hidden = Vec::new();
     let mut hide_next = false;
     for (i, arg) in argv.iter().enumerate() {
         if hide_next {
             hide_next = false;
-            hidden.push(arg.clone());
+            hidden.push(Secret::named(arg.clone()));
             shown.push(REDACTED.to_string());
-            continue;
-        }
-        if let Some((name, value)) = arg.split_once('=')
-            && is_secret_name(name.trim_start_matches('-'))
-            && !value.is_empty()
-        {
-            hidden.push(value.to_string());
-            shown.push(format!("{name}={REDACTED}"));
             continue;
         }
         if i > 0 && arg.starts_with('-') && !arg.contains('=') && is_secret_name(arg) {
             hide_next = true;
         }
-        match url_password(arg) {
-            Some((start, end)) => {
-                hidden.push(arg[start..end].to_string());
-                shown.push(format!("{}{REDACTED}{}", &arg[..start], &arg[end..]));
-            }
-            None => shown.push(arg.clone()),
-        }
+        shown.push(redact_arg(arg, &mut hidden));
     }
     (shown, hidden)
+}
+
+/// One argument with its secret parts hidden.
+fn redact_arg(arg: &str, hidden: &mut Vec<Secret>) -> String {
+    if let Some((name, value)) = arg.split_once('=')
+        && !value.is_empty()
+        && !name.contains(':')
+    {
+        if is_secret_name(name.trim_start_matches('-')) {
+            hidden.push(Secret::named(value));
+            return format!("{name}={REDACTED}");
+        }
+        // `--header=Authorization: Bearer x`, `--registry=https://u:p@h`.
+        if name.starts_with('-') {
+            return format!("{name}={}", redact_arg(value, hidden));
+        }
+    }
+    if let Some(shown) = redact_header(arg, hidden) {
+        return shown;
+    }
+    match url_password(arg) {
+        Some((start, end)) => {
+            hidden.push(Secret::named(&arg[start..end]));
+            format!("{}{REDACTED}{}", &arg[..start], &arg[end..])
+        }
+        None => arg.to_string(),
+    }
+}
+
+/// `Authorization: Bearer abc` or `X-Api-Key: abc`: a header whose name is
+/// secret, its credential hidden (the scheme word stays).
+fn redact_header(arg: &str, hidden: &mut Vec<Secret>) -> Option<String> {
+    let (name, value) = arg.split_once(':')?;
+    let name_ok = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !name_ok || !is_secret_name(name) || value.starts_with("//") {
+        return None;
+    }
+    let value = value.trim_start();
+    let (scheme, credential) = match value.split_once(' ') {
+        Some((s, c)) if SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(s)) => (Some(s), c.trim()),
+        _ => (None, value.trim()),
+    };
+    if credential.is_empty() {
+        return None;
+    }
+    hidden.push(Secret::named(credential));
+    Some(match scheme {
+        Some(s) => format!("{name}: {s} {REDACTED}"),
+        None => format!("{name}: {REDACTED}"),
+    })
 }
 
 /// The byte range of the password in `scheme://user:password@host`.
@@ -118,30 +200,52 @@ fn url_password(arg: &str) -> Option<(usize, usize)> {
     (colon + 1 < at).then_some((after_scheme + colon + 1, after_scheme + at))
 }
 
-/// Replaces every known secret value in text with `<redacted>`.
+/// Replaces every known secret value with `<redacted>`, in text and bytes.
 #[derive(Debug, Default, Clone)]
 pub struct Redactor {
-    secrets: Vec<String>,
+    /// Every form a secret can take in output, longest first.
+    patterns: Vec<String>,
 }
 
 impl Redactor {
-    pub fn new<I: IntoIterator<Item = String>>(values: I) -> Redactor {
-        let mut secrets: Vec<String> = values
-            .into_iter()
-            .filter(|v| v.len() >= MIN_SCRUB_LEN && v != REDACTED)
-            .collect();
+    pub fn new<I: IntoIterator<Item = Secret>>(secrets: I) -> Redactor {
+        let mut patterns: Vec<String> = Vec::new();
+        for s in secrets {
+            let min = s.min_len();
+            let mut forms = vec![s.value.clone()];
+            // A multi-line secret (a PEM key) reaches output line by line.
+            if s.value.contains('\n') {
+                forms.extend(
+                    s.value
+                        .lines()
+                        .map(|l| l.trim_end_matches('\r').to_string()),
+                );
+            }
+            // And inside JSON strings it is written escaped.
+            let escaped: Vec<String> = forms.iter().filter_map(|f| json_escaped(f)).collect();
+            forms.extend(escaped);
+            patterns.extend(
+                forms
+                    .into_iter()
+                    .filter(|f| f.chars().count() >= min && f != REDACTED && !f.trim().is_empty()),
+            );
+        }
         // Longest first, so a secret containing another is replaced whole.
-        secrets.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
-        secrets.dedup();
-        Redactor { secrets }
+        patterns.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        patterns.dedup();
+        Redactor { patterns }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.patterns.is_empty()
     }
 
     pub fn scrub<'a>(&self, text: &'a str) -> Cow<'a, str> {
-        if !self.secrets.iter().any(|s| text.contains(s.as_str())) {
+        if !self.patterns.iter().any(|s| text.contains(s.as_str())) {
             return Cow::Borrowed(text);
         }
         let mut out = text.to_string();
-        for secret in &self.secrets {
+        for secret in &self.patterns {
             if out.contains(secret.as_str()) {
                 out = out.replace(secret.as_str(), REDACTED);
             }
@@ -149,10 +253,30 @@ impl Redactor {
         Cow::Owned(out)
     }
 
+    /// Scrubs bytes that may not be UTF-8 (a server's stdout or stderr).
+    pub fn scrub_bytes<'a>(&self, bytes: &'a [u8]) -> Cow<'a, [u8]> {
+        let mut out: Cow<'a, [u8]> = Cow::Borrowed(bytes);
+        for secret in &self.patterns {
+            let needle = secret.as_bytes();
+            if find(&out, needle).is_none() {
+                continue;
+            }
+            let mut next = Vec::with_capacity(out.len());
+            let mut rest: &[u8] = &out;
+            while let Some(at) = find(rest, needle) {
+                next.extend_from_slice(&rest[..at]);
+                next.extend_from_slice(REDACTED.as_bytes());
+                rest = &rest[at + needle.len()..];
+            }
+            next.extend_from_slice(rest);
+            out = Cow::Owned(next);
+        }
+        out
+    }
+
     /// Scrubs every string (keys included) inside a JSON value.
-    pub fn scrub_json(&self, value: &mut serde_json::Value) {
-        use serde_json::Value;
-        if self.secrets.is_empty() {
+    pub fn scrub_json(&self, value: &mut Value) {
+        if self.patterns.is_empty() {
             return;
         }
         match value {
@@ -177,12 +301,36 @@ impl Redactor {
     }
 }
 
+/// The form JSON writers give `text` inside a string, when it differs.
+fn json_escaped(text: &str) -> Option<String> {
+    let quoted = serde_json::to_string(text).ok()?;
+    let inner = &quoted[1..quoted.len() - 1];
+    (inner != text).then(|| inner.to_string())
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    let (&first, _) = needle.split_first()?;
+    let mut from = 0;
+    while let Some(pos) = haystack[from..].iter().position(|&b| b == first) {
+        let at = from + pos;
+        if haystack[at..].starts_with(needle) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn strings(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn values(secrets: &[Secret]) -> Vec<String> {
+        secrets.iter().map(|s| s.value.clone()).collect()
     }
 
     #[test]
@@ -202,6 +350,8 @@ mod tests {
             "PRIVATE_KEY",
             "COOKIE",
             "Credentials",
+            "X-Api-Key",
+            "AWS_SECRET_ACCESS_KEY",
         ] {
             assert!(is_secret_name(name), "{name} should be secret");
         }
@@ -214,6 +364,7 @@ mod tests {
             "--port",
             "verbose",
             "TOKYO_REGION_X",
+            "MCP_TRANSPORT",
         ] {
             assert!(!is_secret_name(name), "{name} should not be secret");
         }
@@ -244,7 +395,43 @@ mod tests {
                 "https://me:<redacted>@example.test/x",
             ])
         );
-        assert_eq!(hidden, strings(&["abc123", "k-999", "hunter22", "s3cret"]));
+        assert_eq!(
+            values(&hidden),
+            strings(&["abc123", "k-999", "hunter22", "s3cret"])
+        );
+    }
+
+    #[test]
+    fn header_arguments_and_url_credentials_are_hidden_wherever_they_sit() {
+        let (shown, hidden) = redact_argv(&strings(&[
+            "npx",
+            "mcp-remote",
+            "--header",
+            "Authorization: Bearer tok-abc-123",
+            "-H",
+            "X-Api-Key: k1",
+            "--registry",
+            "https://me:pw1@reg.example/",
+            "--index-url=https://u:k9@pypi.example/simple",
+        ]));
+        assert_eq!(
+            shown,
+            strings(&[
+                "npx",
+                "mcp-remote",
+                "--header",
+                "Authorization: Bearer <redacted>",
+                "-H",
+                "X-Api-Key: <redacted>",
+                "--registry",
+                "https://me:<redacted>@reg.example/",
+                "--index-url=https://u:<redacted>@pypi.example/simple",
+            ])
+        );
+        assert_eq!(
+            values(&hidden),
+            strings(&["tok-abc-123", "k1", "pw1", "k9"])
+        );
     }
 
     #[test]
@@ -254,14 +441,34 @@ mod tests {
     }
 
     #[test]
-    fn scrub_replaces_every_occurrence_and_skips_short_values() {
-        let r = Redactor::new(strings(&["canary-secret-42", "ab"]));
+    fn scrub_replaces_every_occurrence_and_keeps_short_weak_values() {
+        let r = Redactor::new([
+            Secret::named("canary-secret-42"),
+            Secret::named("pw1"),
+            Secret::for_variable("LOG_LEVEL", "error"),
+        ]);
         assert_eq!(
-            r.scrub("x canary-secret-42 y canary-secret-42 ab"),
-            "x <redacted> y <redacted> ab"
+            r.scrub("x canary-secret-42 y pw1 error"),
+            "x <redacted> y <redacted> error"
         );
         let mut v = serde_json::json!({"k": ["canary-secret-42"], "canary-secret-42": 1});
         r.scrub_json(&mut v);
         assert_eq!(v, serde_json::json!({"k": ["<redacted>"], "<redacted>": 1}));
+    }
+
+    #[test]
+    fn multi_line_and_escaped_forms_are_scrubbed_from_bytes() {
+        let pem = "-----BEGIN KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7\n-----END KEY-----";
+        let r = Redactor::new([Secret::named(pem), Secret::named("a\"b\\c-quote")]);
+        let line = b"log: MIIEvQIBADANBgkqhkiG9w0BAQEFAASC and \xff";
+        assert_eq!(
+            r.scrub_bytes(line).as_ref(),
+            b"log: <redacted> and \xff".as_slice()
+        );
+        let json_line = br#"{"text":"a\"b\\c-quote"}"#;
+        assert_eq!(
+            r.scrub_bytes(json_line).as_ref(),
+            br#"{"text":"<redacted>"}"#.as_slice()
+        );
     }
 }

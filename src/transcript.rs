@@ -1,87 +1,31 @@
-//! The record of one session: every line the server wrote, what the session
-//! made of it (which request a response answers), what the guard sent, the
-//! timeouts, the exit and the shutdown. The session writes it; the checks and
-//! the report only read it. It holds facts, never verdicts.
+//! The record of one session, folded from the session's `Record`s: every
+//! stdout line the server wrote and what the session made of it, what the
+//! guard sent, the timeouts, the exit and the shutdown. The checks and the
+//! report read it; it holds facts, never verdicts.
+//!
+//! Two rules keep it safe and small whatever the server does. Every byte
+//! the server wrote is scrubbed of secrets as it enters, before anything is
+//! quoted, escaped or cut. And memory is bounded per line, not only per
+//! byte: after `FOLD_AFTER` faulty lines of one kind, the rest are counted
+//! in one `Folded` entry (a million empty lines cost one entry), and stderr
+//! lines are kept only while a budget that charges each line's overhead
+//! lasts. A `Tap` sees every entry before folding (the transcript file).
+
+use std::collections::VecDeque;
 
 use serde_json::Value;
 
-use crate::child::Exit;
-use crate::jsonrpc::Classified;
-use crate::wire::StderrCapture;
+use crate::jsonrpc::Line;
+use crate::plan::{AdvProbe, OpSource, SessionConfig};
+use crate::redact::Redactor;
+use crate::session::{EndedBy, Exit, Record, Recorder, Request, Stage, StdoutLine, Stop, Target};
 
-/// A request the guard sent and waits (or waited) for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    Initialize,
-    /// The operation at this index of `Transcript::ops`.
-    Op(usize),
-    /// The capability-probe page at this index of `Transcript::probes`.
-    Probe(usize),
-    /// The adversarial probe at this index of `Transcript::adversarial`.
-    Adversarial(usize),
-}
-
-/// Where the session was when something happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stage {
-    /// Waiting for the initialize response.
-    Initialize,
-    /// Waiting for the response to operation `n`.
-    Operation(usize),
-    /// Waiting for the response to capability-probe page `n`.
-    Probe(usize),
-    /// Running adversarial probe `n`.
-    Adversarial(usize),
-    /// Initialized, nothing outstanding (including the settle window).
-    PostInitialize,
-    /// The guard has begun to stop the server (stdin closed or signalled).
-    Shutdown,
-}
-
-/// How a server request was answered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Answer {
-    /// `ping`, answered with `{}`.
-    Pong,
-    /// Anything else, answered with -32601.
-    MethodNotFound,
-    /// stdin was already closed: no answer could be sent.
-    NotAnswered,
-}
-
-/// What a stdout message was, in the exchange.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Role {
-    /// Not a message (a framing fault); judged from its classification.
-    NotAMessage,
-    /// The response to one of our requests.
-    Reply(Target),
-    /// A response to a request the guard had given up on (timed out).
-    LateReply(Target),
-    /// A second response to a request already answered.
-    DuplicateReply(Target),
-    /// A response whose id equals one we sent in value but not in type
-    /// (`"1"` for `1`).
-    IdTypeMismatch {
-        target: Target,
-        sent: u64,
-    },
-    /// A response to an id the guard never sent; `pending` is what the guard
-    /// was waiting for at the time, if anything.
-    UnknownId {
-        pending: Option<(Target, u64)>,
-    },
-    /// A response without a usable id after the guard sent a notification.
-    NotificationReply,
-    /// An error response with a null or missing id and code -32700/-32600.
-    ParseErrorReply,
-    /// A request that carries the id and method of the guard's own pending
-    /// request: the server echoed our message instead of answering it.
-    EchoedRequest(Target),
-    /// A request from the server, and how the guard answered it.
-    ServerRequest(Answer),
-    Notification,
-}
+/// Faulty stdout lines of one kind kept whole before the rest are folded.
+pub const FOLD_AFTER: u64 = 10;
+/// What one kept stderr line costs the budget beyond its bytes.
+const LINE_OVERHEAD: u64 = 64;
+/// A stderr line longer than this is kept in pieces.
+const STDERR_PIECE: usize = 64 * 1024;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum EntryKind {
@@ -92,17 +36,20 @@ pub enum EntryKind {
         method: String,
         bytes: Vec<u8>,
     },
-    /// One stderr line (without its newline), while the transcript's
-    /// stderr budget lasts.
+    /// One stderr line (without its newline), while the budget lasts.
     StderrLine { number: u64, bytes: Vec<u8> },
     /// One stdout line.
-    Line {
-        number: u64,
-        offset: u64,
-        bytes: Vec<u8>,
-        terminated: bool,
-        class: Box<Classified>,
-        role: Role,
+    Line(StdoutLine),
+    /// Faulty stdout lines of one kind past `FOLD_AFTER`, counted: the
+    /// first kept as an example.
+    Folded {
+        /// The kind, as the first folded line was classified.
+        line: Line,
+        example: Vec<u8>,
+        first: u64,
+        last: u64,
+        count: u64,
+        crlf: u64,
     },
     /// A stdout line longer than the limit (only its head is kept).
     Oversize {
@@ -128,12 +75,25 @@ pub struct Entry {
     pub kind: EntryKind,
 }
 
-/// One post-initialize request: an operation or a capability-probe page.
+impl Entry {
+    /// The parsed message of a stdout line that is one.
+    pub fn value(&self) -> Option<Value> {
+        match &self.kind {
+            EntryKind::Line(l) if matches!(l.line, Line::Message(_)) => {
+                let text = l.bytes.strip_suffix(b"\r").unwrap_or(&l.bytes);
+                serde_json::from_slice(text).ok()
+            }
+            _ => None,
+        }
+    }
+}
+
+/// One request after the opening: an operation or a capability-probe page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OpRecord {
     pub method: String,
     pub has_params: bool,
-    pub source: &'static str,
+    pub source: OpSource,
     /// The pagination cursor sent with a probe page.
     pub cursor: Option<String>,
     /// The params sent.
@@ -147,14 +107,14 @@ pub struct OpRecord {
 }
 
 impl OpRecord {
-    /// An operation not yet sent.
-    pub fn new(method: &str, has_params: bool, source: &'static str) -> OpRecord {
+    /// A request not yet sent.
+    pub fn new(method: &str, params: Option<Value>, source: OpSource) -> OpRecord {
         OpRecord {
             method: method.to_string(),
-            has_params,
+            has_params: params.is_some(),
             source,
             cursor: None,
-            params: None,
+            params,
             safe_tool_call: None,
             id: None,
             responded: false,
@@ -167,14 +127,9 @@ impl OpRecord {
 /// One adversarial probe as it ran.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AdvRecord {
-    /// `invalid-method`, `invalid-params`, `notification`, `malformed-json`,
-    /// or `tool-call` for a configured invalid-argument call.
-    pub name: String,
-    /// `builtin` or `adversarial-tool-call`.
-    pub source: &'static str,
+    pub probe: AdvProbe,
     /// The method sent (`""` for malformed JSON).
     pub method: String,
-    pub tool: Option<String>,
     pub started: bool,
     /// The transcript entries written while the probe ran.
     pub entries: std::ops::Range<usize>,
@@ -184,27 +139,18 @@ pub struct AdvRecord {
     pub request: OpRecord,
 }
 
-/// Why the conversation ended before its natural end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stop {
-    Timeout,
-    ProtocolError,
-    OutputLimit,
-    Interrupted(i32),
-}
+impl AdvRecord {
+    pub fn name(&self) -> &'static str {
+        self.probe.name()
+    }
 
-/// The step of the shutdown sequence that ended the server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EndedBy {
-    /// It exited before the guard began to stop it.
-    ItsOwnExit,
-    /// It exited after stdin was closed.
-    StdinClose,
-    Sigterm,
-    Sigkill,
-    /// It did not die even after SIGKILL within the bound (or could not be
-    /// reaped); the Drop guard reaps it.
-    Unknown,
+    /// The tool a configured adversarial tool call names.
+    pub fn tool(&self) -> Option<&str> {
+        match &self.probe {
+            AdvProbe::ToolCall { name, .. } => Some(name),
+            AdvProbe::Builtin(_) => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -231,13 +177,133 @@ pub struct SpawnError {
     pub message: String,
 }
 
+/// What the report keeps of stderr: the first and the last bytes within the
+/// cap, a count of every byte, and a count of non-blank lines.
 #[derive(Debug, Clone)]
+pub struct StderrCapture {
+    cap: usize,
+    head: Vec<u8>,
+    tail: VecDeque<u8>,
+    total: u64,
+    lines: u64,
+    line_has_text: bool,
+}
+
+impl StderrCapture {
+    pub fn new(cap: u64) -> StderrCapture {
+        StderrCapture {
+            cap: usize::try_from(cap).unwrap_or(usize::MAX),
+            head: Vec::new(),
+            tail: VecDeque::new(),
+            total: 0,
+            lines: 0,
+            line_has_text: false,
+        }
+    }
+
+    pub fn push(&mut self, bytes: &[u8]) {
+        self.total += bytes.len() as u64;
+        for &b in bytes {
+            if b == b'\n' {
+                if self.line_has_text {
+                    self.lines += 1;
+                }
+                self.line_has_text = false;
+            } else if !b.is_ascii_whitespace() {
+                self.line_has_text = true;
+            }
+        }
+        let head_cap = self.cap / 2 + self.cap % 2;
+        let tail_cap = self.cap / 2;
+        let to_head = head_cap.saturating_sub(self.head.len()).min(bytes.len());
+        self.head.extend_from_slice(&bytes[..to_head]);
+        let rest = &bytes[to_head..];
+        if tail_cap == 0 {
+            return;
+        }
+        let rest = &rest[rest.len().saturating_sub(tail_cap)..];
+        let overflow = (self.tail.len() + rest.len()).saturating_sub(tail_cap);
+        self.tail.drain(..overflow);
+        self.tail.extend(rest);
+    }
+
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// Non-blank lines seen, counting an unterminated last line.
+    pub fn lines(&self) -> u64 {
+        self.lines + u64::from(self.line_has_text)
+    }
+
+    pub fn truncated(&self) -> bool {
+        self.total > (self.head.len() + self.tail.len()) as u64
+    }
+
+    /// The kept text, with a marker where bytes were dropped. Invalid UTF-8
+    /// is replaced, never fatal.
+    pub fn text(&self) -> String {
+        let mut out = String::from_utf8_lossy(&self.head).into_owned();
+        let kept = (self.head.len() + self.tail.len()) as u64;
+        if self.total > kept {
+            out.push_str(&format!(
+                "\n[... {} bytes of stderr not kept ...]\n",
+                self.total - kept
+            ));
+        }
+        let (a, b) = self.tail.as_slices();
+        let mut tail = a.to_vec();
+        tail.extend_from_slice(b);
+        out.push_str(&String::from_utf8_lossy(&tail));
+        out
+    }
+}
+
+/// Sees every entry as it is made, before folding, and the run's ends.
+pub trait Tap {
+    /// The process started (or could not); `pid` and `spawn_error` are set.
+    fn spawned(&mut self, tr: &Transcript);
+    fn entry(&mut self, tr: &Transcript, entry: &Entry);
+    /// The session is over; every count is final.
+    fn finished(&mut self, tr: &Transcript);
+    /// Whether everything reached its destination.
+    fn close(self: Box<Self>) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// One kind of faulty line (in one probe window, or outside them).
+#[derive(Debug, Clone)]
+struct Fold {
+    key: (u8, Option<usize>),
+    /// Lines of the kind kept whole so far.
+    kept: u64,
+    /// The `Folded` entry, once lines are folded.
+    entry: Option<usize>,
+}
+
+/// The fold of faulty lines: which kinds are folding, and where.
+#[derive(Debug, Default, Clone)]
+struct Folds {
+    kinds: Vec<Fold>,
+}
+
+fn fold_kind(line: &Line) -> Option<u8> {
+    Some(match line {
+        Line::Blank => 0,
+        Line::ContentLength => 1,
+        Line::InvalidUtf8 { .. } => 2,
+        Line::NotJson { .. } => 3,
+        Line::Invalid { batch: false, .. } => 4,
+        Line::Invalid { batch: true, .. } => 5,
+        Line::Message(_) => return None,
+    })
+}
+
 pub struct Transcript {
     pub pid: Option<u32>,
     /// The absolute path of the program that ran, as the kernel saw it.
     pub executable: Option<String>,
-    /// stderr lines not kept as entries once the budget was spent.
-    pub stderr_lines_dropped: u64,
     pub spawn_error: Option<SpawnError>,
     pub entries: Vec<Entry>,
     /// The initialize response: `Ok(result)` or `Err(error object)`.
@@ -246,27 +312,71 @@ pub struct Transcript {
     /// Whether `notifications/initialized` was sent: the handshake is done.
     pub handshake: bool,
     pub ops: Vec<OpRecord>,
-    /// Why the `call` command's tool was not called (unknown tool or
-    /// argument, a value that does not fit its type).
+    /// Why the `call` command's tool was not called.
     pub call_problem: Option<String>,
     /// The capability-probe pages, in the order they were sent.
     pub probes: Vec<OpRecord>,
-    /// The adversarial probes, every one planned (`started` false for
-    /// those a failure skipped).
+    /// The adversarial probes, every one planned.
     pub adversarial: Vec<AdvRecord>,
     pub stop: Option<Stop>,
     pub stdout_bytes: u64,
     pub stderr: StderrCapture,
+    /// stderr lines not kept as entries once the budget was spent.
+    pub stderr_lines_dropped: u64,
     pub shutdown: Shutdown,
     pub duration_ms: u64,
+    redactor: Redactor,
+    folds: Folds,
+    stderr_partial: Vec<u8>,
+    stderr_line_count: u64,
+    stderr_budget: u64,
+    active_probe: Option<usize>,
+    tap: Option<Box<dyn Tap>>,
+}
+
+impl std::fmt::Debug for Transcript {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Transcript")
+            .field("pid", &self.pid)
+            .field("entries", &self.entries.len())
+            .field("stop", &self.stop)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Transcript {
-    pub fn new(ops: Vec<OpRecord>, stderr_cap: u64) -> Transcript {
+    /// An empty transcript for a session of `cfg`, scrubbing with
+    /// `redactor`.
+    pub fn new(cfg: &SessionConfig, redactor: Redactor) -> Transcript {
+        let ops = cfg
+            .operations
+            .iter()
+            .map(|op| {
+                let mut record = OpRecord::new(&op.method, op.params.clone(), op.source);
+                record.safe_tool_call = op.safe_tool_call.clone();
+                record
+            })
+            .collect();
+        let adversarial = cfg
+            .adversarial
+            .iter()
+            .map(|probe| {
+                let method = probe.method();
+                let params = probe.params();
+                AdvRecord {
+                    probe: probe.clone(),
+                    method: method.to_string(),
+                    started: false,
+                    entries: 0..0,
+                    started_ms: 0,
+                    duration_ms: None,
+                    request: OpRecord::new(method, params, OpSource::AdversarialProbe),
+                }
+            })
+            .collect();
         Transcript {
             pid: None,
             executable: None,
-            stderr_lines_dropped: 0,
             spawn_error: None,
             entries: Vec::new(),
             init_reply: None,
@@ -275,10 +385,11 @@ impl Transcript {
             ops,
             call_problem: None,
             probes: Vec::new(),
-            adversarial: Vec::new(),
+            adversarial,
             stop: None,
             stdout_bytes: 0,
-            stderr: StderrCapture::new(stderr_cap),
+            stderr: StderrCapture::new(cfg.limits.max_stderr_bytes),
+            stderr_lines_dropped: 0,
             shutdown: Shutdown {
                 ended_by: EndedBy::Unknown,
                 stdin_closed_at_ms: None,
@@ -291,6 +402,259 @@ impl Transcript {
                 stderr_held_open: false,
             },
             duration_ms: 0,
+            redactor,
+            folds: Folds::default(),
+            stderr_partial: Vec::new(),
+            stderr_line_count: 0,
+            stderr_budget: cfg.limits.max_stderr_bytes,
+            active_probe: None,
+            tap: None,
+        }
+    }
+
+    /// An empty transcript of an in-memory session, for unit tests.
+    #[cfg(test)]
+    pub fn for_tests() -> Transcript {
+        Transcript::new(&crate::session::memory::config(), Redactor::default())
+    }
+
+    /// As `for_tests`, with one planned operation (`--request method`).
+    #[cfg(test)]
+    pub fn with_op(method: &str) -> Transcript {
+        let mut tr = Transcript::for_tests();
+        tr.ops
+            .push(OpRecord::new(method, None, OpSource::CliRequest));
+        tr
+    }
+
+    /// Adds a tap that sees every entry as it is made.
+    pub fn with_tap(mut self, tap: Box<dyn Tap>) -> Transcript {
+        self.tap = Some(tap);
+        self
+    }
+
+    /// Removes the tap (to finish writing it).
+    pub fn take_tap(&mut self) -> Option<Box<dyn Tap>> {
+        self.tap.take()
+    }
+
+    fn tapped(&mut self, call: impl FnOnce(&mut dyn Tap, &Transcript)) {
+        if let Some(mut tap) = self.tap.take() {
+            call(tap.as_mut(), self);
+            self.tap = Some(tap);
+        }
+    }
+
+    fn push(&mut self, at_ms: u64, kind: EntryKind) {
+        self.push_entry(Entry { at_ms, kind });
+    }
+
+    fn push_entry(&mut self, entry: Entry) {
+        self.tapped(|tap, tr| tap.entry(tr, &entry));
+        self.entries.push(entry);
+    }
+
+    fn scrub(&self, bytes: Vec<u8>) -> Vec<u8> {
+        match self.redactor.scrub_bytes(&bytes) {
+            std::borrow::Cow::Borrowed(_) => bytes,
+            std::borrow::Cow::Owned(clean) => clean,
+        }
+    }
+
+    fn scrub_value(&self, value: Option<Value>) -> Option<Value> {
+        value.map(|mut v| {
+            self.redactor.scrub_json(&mut v);
+            v
+        })
+    }
+
+    /// A stdout line: kept whole, or counted in its kind's fold.
+    fn stdout_line(&mut self, entry: Entry) {
+        let key = match &entry.kind {
+            EntryKind::Line(l) if l.terminated => {
+                fold_kind(&l.line).map(|k| (k, self.active_probe))
+            }
+            _ => None,
+        };
+        let Some(key) = key else {
+            return self.push_entry(entry);
+        };
+        let slot = self.fold_slot(key);
+        if self.folds.kinds[slot].kept < FOLD_AFTER {
+            self.folds.kinds[slot].kept += 1;
+            return self.push_entry(entry);
+        }
+        self.tapped(|tap, tr| tap.entry(tr, &entry));
+        self.fold(slot, entry);
+    }
+
+    fn fold_slot(&mut self, key: (u8, Option<usize>)) -> usize {
+        if let Some(i) = self.folds.kinds.iter().position(|f| f.key == key) {
+            return i;
+        }
+        self.folds.kinds.push(Fold {
+            key,
+            kept: 0,
+            entry: None,
+        });
+        self.folds.kinds.len() - 1
+    }
+
+    /// Counts a faulty line in its kind's `Folded` entry (made at the
+    /// first one folded).
+    fn fold(&mut self, slot: usize, entry: Entry) {
+        let EntryKind::Line(StdoutLine {
+            number,
+            bytes,
+            line,
+            crlf,
+            ..
+        }) = entry.kind
+        else {
+            return;
+        };
+        if let Some(index) = self.folds.kinds[slot].entry {
+            if let Some(EntryKind::Folded {
+                last,
+                count,
+                crlf: c,
+                ..
+            }) = self.entries.get_mut(index).map(|e| &mut e.kind)
+            {
+                *last = number;
+                *count += 1;
+                *c += u64::from(crlf);
+            }
+            return;
+        }
+        self.folds.kinds[slot].entry = Some(self.entries.len());
+        self.entries.push(Entry {
+            at_ms: entry.at_ms,
+            kind: EntryKind::Folded {
+                line,
+                example: bytes,
+                first: number,
+                last: number,
+                count: 1,
+                crlf: u64::from(crlf),
+            },
+        });
+    }
+
+    /// Splits stderr into lines: each scrubbed, then kept in the capture and
+    /// (while the budget lasts) as an entry.
+    fn stderr_bytes(&mut self, at: u64, bytes: &[u8]) {
+        let mut rest = bytes;
+        while let Some(nl) = rest.iter().position(|&b| b == b'\n') {
+            let mut line = std::mem::take(&mut self.stderr_partial);
+            line.extend_from_slice(&rest[..nl]);
+            self.stderr_line(at, line, true);
+            rest = &rest[nl + 1..];
+        }
+        self.stderr_partial.extend_from_slice(rest);
+        if self.stderr_partial.len() > STDERR_PIECE {
+            let piece = std::mem::take(&mut self.stderr_partial);
+            self.stderr_line(at, piece, false);
+        }
+    }
+
+    fn stderr_line(&mut self, at: u64, line: Vec<u8>, newline: bool) {
+        let line = self.scrub(line);
+        self.stderr.push(&line);
+        if newline {
+            self.stderr.push(b"\n");
+        }
+        self.stderr_line_count += 1;
+        let cost = line.len() as u64 + LINE_OVERHEAD;
+        if cost > self.stderr_budget {
+            self.stderr_budget = 0;
+            self.stderr_lines_dropped += 1;
+            return;
+        }
+        self.stderr_budget -= cost;
+        let number = self.stderr_line_count;
+        self.push(
+            at,
+            EntryKind::StderrLine {
+                number,
+                bytes: line,
+            },
+        );
+    }
+
+    fn flush_stderr(&mut self, at: u64) {
+        if !self.stderr_partial.is_empty() {
+            let line = std::mem::take(&mut self.stderr_partial);
+            self.stderr_line(at, line, false);
+        }
+    }
+
+    fn request(&mut self, r: Request) {
+        let Request {
+            target,
+            id,
+            method,
+            params,
+            source,
+            cursor,
+        } = r;
+        let params = self.scrub_value(params);
+        match target {
+            Target::Initialize => {}
+            Target::Op(i) if i < self.ops.len() => self.ops[i].id = Some(id),
+            Target::Op(_) | Target::Probe(_) => {
+                let mut record = OpRecord::new(&method, params, source);
+                record.cursor = cursor;
+                record.id = Some(id);
+                match target {
+                    Target::Op(_) => self.ops.push(record),
+                    _ => self.probes.push(record),
+                }
+            }
+            Target::Adversarial(i) => {
+                if let Some(a) = self.adversarial.get_mut(i) {
+                    a.request.id = Some(id);
+                    a.request.has_params = params.is_some();
+                    a.request.params = params;
+                }
+            }
+        }
+    }
+
+    fn reply(&mut self, at: u64, target: Target, result: Option<Value>, error: Option<Value>) {
+        let result = self.scrub_value(result);
+        let error = self.scrub_value(error);
+        if target == Target::Initialize {
+            self.init_reply_at_ms = Some(at);
+            self.init_reply = Some(match error {
+                Some(error) => Err(error),
+                None => Ok(result.unwrap_or(Value::Null)),
+            });
+            return;
+        }
+        if let Some(record) = self.record_mut(target) {
+            record.responded = true;
+            record.result = result;
+            record.error = error;
+        }
+    }
+
+    fn probe_started(&mut self, at: u64, index: usize) {
+        self.active_probe = Some(index);
+        let first = self.entries.len();
+        if let Some(a) = self.adversarial.get_mut(index) {
+            a.started = true;
+            a.started_ms = at;
+            a.entries = first..first;
+        }
+    }
+
+    fn probe_finished(&mut self, index: usize, duration_ms: u64) {
+        self.active_probe = None;
+        let end = self.entries.len();
+        if let Some(a) = self.adversarial.get_mut(index) {
+            a.duration_ms = Some(duration_ms);
+            a.entries.end = end;
         }
     }
 
@@ -328,12 +692,22 @@ impl Transcript {
         }
     }
 
-    pub fn record(&self, target: Target) -> Option<&OpRecord> {
+    /// The request record of `target`.
+    pub fn op(&self, target: Target) -> Option<&OpRecord> {
         match target {
             Target::Initialize => None,
             Target::Op(i) => self.ops.get(i),
             Target::Probe(i) => self.probes.get(i),
             Target::Adversarial(i) => self.adversarial.get(i).map(|a| &a.request),
+        }
+    }
+
+    fn record_mut(&mut self, target: Target) -> Option<&mut OpRecord> {
+        match target {
+            Target::Initialize => None,
+            Target::Op(i) => self.ops.get_mut(i),
+            Target::Probe(i) => self.probes.get_mut(i),
+            Target::Adversarial(i) => self.adversarial.get_mut(i).map(|a| &mut a.request),
         }
     }
 
@@ -343,6 +717,14 @@ impl Transcript {
         self.ops.iter().find(|op| {
             op.method == method && op.cursor.is_none() && !op.has_params && op.result.is_some()
         })
+    }
+
+    /// Every page of one list, in order: the covering operation's result
+    /// first (if any), then the probe pages.
+    pub fn list_chain(&self, method: &str) -> Vec<&OpRecord> {
+        let mut chain: Vec<&OpRecord> = self.covering_op(method).into_iter().collect();
+        chain.extend(self.probes.iter().filter(|p| p.method == method));
+        chain
     }
 
     /// The items of one list over all its pages (`tools` of tools/list,
@@ -370,43 +752,208 @@ impl Transcript {
 
     /// The `call` command's tool call, once it was made.
     pub fn cli_call(&self) -> Option<&OpRecord> {
-        self.ops.iter().find(|op| op.source == "cli-call")
-    }
-
-    pub fn record_mut(&mut self, target: Target) -> Option<&mut OpRecord> {
-        match target {
-            Target::Initialize => None,
-            Target::Op(i) => self.ops.get_mut(i),
-            Target::Probe(i) => self.probes.get_mut(i),
-            Target::Adversarial(i) => self.adversarial.get_mut(i).map(|a| &mut a.request),
-        }
-    }
-
-    /// Every page of one list, in order: the covering operation's result
-    /// first (if any), then the probe pages.
-    pub fn list_chain(&self, method: &str) -> Vec<&OpRecord> {
-        let mut chain: Vec<&OpRecord> = self.covering_op(method).into_iter().collect();
-        chain.extend(self.probes.iter().filter(|p| p.method == method));
-        chain
+        self.ops.iter().find(|op| op.source == OpSource::CliCall)
     }
 
     /// Every valid JSON-RPC message the server wrote, in order.
-    pub fn frames(&self) -> impl Iterator<Item = &Value> {
-        self.entries.iter().filter_map(|e| match &e.kind {
-            EntryKind::Line { class, .. } => class.value.as_ref(),
-            _ => None,
-        })
+    pub fn frames(&self) -> impl Iterator<Item = Value> + '_ {
+        self.entries.iter().filter_map(Entry::value)
+    }
+
+    /// How many stdout lines were valid JSON-RPC messages.
+    pub fn frame_count(&self) -> usize {
+        self.entries
+            .iter()
+            .filter(|e| matches!(&e.kind, EntryKind::Line(l) if matches!(l.line, Line::Message(_))))
+            .count()
     }
 
     /// stdout lines that were not valid JSON-RPC messages.
-    pub fn invalid_line_count(&self) -> usize {
+    pub fn invalid_line_count(&self) -> u64 {
         self.entries
             .iter()
-            .filter(|e| match &e.kind {
-                EntryKind::Line { class, .. } => class.value.is_none(),
-                EntryKind::Oversize { .. } => true,
-                _ => false,
+            .map(|e| match &e.kind {
+                EntryKind::Line(l) => u64::from(!matches!(l.line, Line::Message(_))),
+                EntryKind::Folded { count, .. } => *count,
+                EntryKind::Oversize { .. } => 1,
+                _ => 0,
             })
-            .count()
+            .sum()
+    }
+}
+
+impl Transcript {
+    /// What the session sent and the server wrote.
+    fn exchange(&mut self, at: u64, record: Record) {
+        match record {
+            Record::Request(r) => self.request(r),
+            Record::Sent { id, method, bytes } => {
+                let bytes = self.scrub(bytes);
+                self.push(at, EntryKind::Sent { id, method, bytes });
+            }
+            Record::Line(mut line) => {
+                line.bytes = self.scrub(std::mem::take(&mut line.bytes));
+                let kind = EntryKind::Line(line);
+                self.stdout_line(Entry { at_ms: at, kind });
+            }
+            Record::Reply {
+                target,
+                result,
+                error,
+            } => self.reply(at, target, result, error),
+            Record::Oversize {
+                number,
+                offset,
+                head,
+                len,
+            } => {
+                let head = self.scrub(head);
+                self.push(
+                    at,
+                    EntryKind::Oversize {
+                        number,
+                        offset,
+                        head,
+                        len,
+                    },
+                );
+            }
+            Record::StdoutLimit { total } => self.push(at, EntryKind::StdoutLimit { total }),
+            Record::StdoutClosed { total } => self.stdout_bytes = total,
+            Record::Stderr { bytes } => self.stderr_bytes(at, &bytes),
+            Record::StderrClosed => self.flush_stderr(at),
+            Record::Timeout { target, ms } => self.push(at, EntryKind::Timeout { target, ms }),
+            Record::WriteFailed { error } => self.push(at, EntryKind::WriteFailed { error }),
+            _ => self.lifecycle(at, record),
+        }
+    }
+
+    /// How the process and the session began, went and ended.
+    fn lifecycle(&mut self, at: u64, record: Record) {
+        match record {
+            Record::Spawned { pid, executable } => {
+                self.pid = Some(pid);
+                self.executable = executable;
+                self.tapped(|tap, tr| tap.spawned(tr));
+            }
+            Record::SpawnFailed { code, message } => {
+                let message =
+                    String::from_utf8_lossy(&self.scrub(message.into_bytes())).into_owned();
+                self.spawn_error = Some(SpawnError { code, message });
+                self.tapped(|tap, tr| tap.spawned(tr));
+            }
+            Record::Exited { exit, stage } => {
+                self.shutdown.exit = Some(exit);
+                self.shutdown.exited_at_ms = Some(at);
+                self.push(at, EntryKind::Exited { exit, stage });
+            }
+            Record::Handshake => self.handshake = true,
+            Record::CallRefused { problem } => {
+                let problem = self.redactor.scrub(&problem).into_owned();
+                self.call_problem = Some(problem);
+            }
+            Record::ProbeStarted { index } => self.probe_started(at, index),
+            Record::ProbeFinished { index, duration_ms } => self.probe_finished(index, duration_ms),
+            // The first stop stays, unless an interrupt came after it.
+            Record::Stop(stop) if self.stop.is_none() || matches!(stop, Stop::Interrupted(_)) => {
+                self.stop = Some(stop)
+            }
+            Record::StdinClosed => self.shutdown.stdin_closed_at_ms = Some(at),
+            Record::Signalled { signal } if signal == crate::sys::SIGTERM => {
+                self.shutdown.sigterm_at_ms = Some(at)
+            }
+            Record::Signalled { .. } => self.shutdown.sigkill_at_ms = Some(at),
+            Record::Ended(by) => self.shutdown.ended_by = by,
+            Record::Orphans => self.shutdown.orphans = true,
+            Record::HeldOpen { stdout, stderr } => {
+                self.shutdown.stdout_held_open = stdout;
+                self.shutdown.stderr_held_open = stderr;
+            }
+            Record::Finished => {
+                self.flush_stderr(at);
+                self.duration_ms = at;
+                self.tapped(|tap, tr| tap.finished(tr));
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Recorder for Transcript {
+    fn record(&mut self, at: u64, record: Record) {
+        self.exchange(at, record);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jsonrpc::classify;
+    use crate::session::{Role, memory};
+
+    fn line(n: u64, text: &str) -> Record {
+        let c = classify(text.as_bytes());
+        Record::Line(StdoutLine {
+            number: n,
+            offset: n,
+            bytes: text.as_bytes().to_vec(),
+            terminated: true,
+            line: c.line,
+            crlf: c.crlf,
+            role: Role::NotAMessage,
+        })
+    }
+
+    #[test]
+    fn a_flood_of_empty_lines_costs_a_bounded_number_of_entries() {
+        let mut tr = Transcript::new(&memory::config(), Redactor::default());
+        for n in 1..=100_000 {
+            tr.record(n, line(n, ""));
+        }
+        assert_eq!(tr.entries.len(), FOLD_AFTER as usize + 1);
+        assert_eq!(tr.invalid_line_count(), 100_000);
+        match &tr.entries.last().map(|e| &e.kind) {
+            Some(EntryKind::Folded {
+                first, last, count, ..
+            }) => {
+                assert_eq!((*first, *last, *count), (11, 100_000, 99_990));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn stderr_lines_pay_for_their_overhead_and_are_scrubbed_before_capture() {
+        let mut cfg = memory::config();
+        cfg.limits.max_stderr_bytes = 1024;
+        let redactor = Redactor::new([crate::redact::Secret::named("s3cr3t-value")]);
+        let mut tr = Transcript::new(&cfg, redactor);
+        tr.record(
+            1,
+            Record::Stderr {
+                bytes: b"key=s3cr3t-".to_vec(),
+            },
+        );
+        tr.record(
+            2,
+            Record::Stderr {
+                bytes: b"value\n".to_vec(),
+            },
+        );
+        tr.record(
+            3,
+            Record::Stderr {
+                bytes: vec![b'\n'; 50_000],
+            },
+        );
+        tr.record(4, Record::Finished);
+        assert!(tr.stderr.text().starts_with("key=<redacted>\n"));
+        let kept = tr
+            .entries
+            .iter()
+            .filter(|e| matches!(e.kind, EntryKind::StderrLine { .. }))
+            .count();
+        assert!(kept <= 1024 / LINE_OVERHEAD as usize, "{kept}");
+        assert!(tr.stderr_lines_dropped > 49_000);
     }
 }

@@ -1,10 +1,10 @@
-//! The threads that touch the server's pipes, and nothing else.
+//! The threads that touch the server's pipes and its exit:
 //!
 //! - the stdout framer splits stdout into lines, keeping each line's physical
 //!   number and byte offset, never buffering past the line limit, and stops
 //!   forwarding once the total stdout limit is passed;
 //! - the stderr drain never stops reading (a full pipe would block the
-//!   server) and forwards chunks, which `StderrCapture` keeps as head + tail;
+//!   server) and forwards chunks as they come;
 //! - the stdin writer performs every write, so a server that never reads
 //!   cannot block the session; dropping its `Sender` closes stdin;
 //! - the exit watcher reports the leader's exit without reaping it.
@@ -12,7 +12,6 @@
 //! All of them send `Event`s on one bounded channel. The session holds no
 //! `Sender`, so a disconnected channel means every source has finished.
 
-use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::thread;
@@ -240,88 +239,6 @@ pub fn spawn_exit_watcher(pid: u32, tx: SyncSender<Event>) {
     });
 }
 
-/// What the report keeps of stderr: the first and the last bytes within the
-/// cap, a count of every byte, and a count of non-blank lines.
-#[derive(Debug, Clone)]
-pub struct StderrCapture {
-    cap: usize,
-    head: Vec<u8>,
-    tail: VecDeque<u8>,
-    total: u64,
-    lines: u64,
-    line_has_text: bool,
-}
-
-impl StderrCapture {
-    pub fn new(cap: u64) -> StderrCapture {
-        StderrCapture {
-            cap: usize::try_from(cap).unwrap_or(usize::MAX),
-            head: Vec::new(),
-            tail: VecDeque::new(),
-            total: 0,
-            lines: 0,
-            line_has_text: false,
-        }
-    }
-
-    pub fn push(&mut self, bytes: &[u8]) {
-        self.total += bytes.len() as u64;
-        for &b in bytes {
-            if b == b'\n' {
-                if self.line_has_text {
-                    self.lines += 1;
-                }
-                self.line_has_text = false;
-            } else if !b.is_ascii_whitespace() {
-                self.line_has_text = true;
-            }
-        }
-        let head_cap = self.cap / 2 + self.cap % 2;
-        let tail_cap = self.cap / 2;
-        let to_head = head_cap.saturating_sub(self.head.len()).min(bytes.len());
-        self.head.extend_from_slice(&bytes[..to_head]);
-        let rest = &bytes[to_head..];
-        if tail_cap == 0 {
-            return;
-        }
-        let rest = &rest[rest.len().saturating_sub(tail_cap)..];
-        let overflow = (self.tail.len() + rest.len()).saturating_sub(tail_cap);
-        self.tail.drain(..overflow);
-        self.tail.extend(rest);
-    }
-
-    pub fn total(&self) -> u64 {
-        self.total
-    }
-
-    /// Non-blank lines seen, counting an unterminated last line.
-    pub fn lines(&self) -> u64 {
-        self.lines + u64::from(self.line_has_text)
-    }
-
-    pub fn truncated(&self) -> bool {
-        self.total > (self.head.len() + self.tail.len()) as u64
-    }
-
-    /// The kept text, with a marker where bytes were dropped. Invalid UTF-8
-    /// is replaced, never fatal.
-    pub fn text(&self) -> String {
-        let mut out = String::from_utf8_lossy(&self.head).into_owned();
-        let kept = (self.head.len() + self.tail.len()) as u64;
-        if self.total > kept {
-            out.push_str(&format!(
-                "\n[... {} bytes of stderr not kept ...]\n",
-                self.total - kept
-            ));
-        }
-        let (a, b) = self.tail.as_slices();
-        let mut tail = a.to_vec();
-        tail.extend_from_slice(b);
-        out.push_str(&String::from_utf8_lossy(&tail));
-        out
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -408,29 +325,5 @@ mod tests {
         assert_eq!(lines(&ev).len(), 3);
         assert!(matches!(ev[3], Event::StdoutLimit { total: 15, .. }));
         assert!(matches!(ev.last(), Some(Event::StdoutClosed { total: 20 })));
-    }
-
-    #[test]
-    fn stderr_capture_keeps_head_and_tail_within_the_cap() {
-        let mut c = StderrCapture::new(10);
-        c.push(b"0123456789");
-        c.push(b"abcdefghij\nlast line");
-        assert_eq!(c.total(), 30);
-        assert!(c.truncated());
-        assert_eq!(c.lines(), 2);
-        let text = c.text();
-        assert!(text.starts_with("01234"), "{text}");
-        assert!(text.ends_with(" line"), "{text}");
-        assert!(text.contains("20 bytes of stderr not kept"), "{text}");
-    }
-
-    #[test]
-    fn stderr_capture_counts_only_non_blank_lines() {
-        let mut c = StderrCapture::new(1000);
-        c.push(b"one\n\n  \ntw");
-        c.push(b"o\n");
-        assert_eq!(c.lines(), 2);
-        assert!(!c.truncated());
-        assert_eq!(c.text(), "one\n\n  \ntwo\n");
     }
 }

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::checks::Issue;
+use crate::checks::{Code, Issue};
 use crate::jsonrpc::{self, describe};
 use crate::mcp::{self, LISTS};
 use crate::transcript::Transcript;
@@ -29,19 +29,19 @@ pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
         let method = probe.method.as_str();
         let issue = match code {
             Some(-32601) if method == "resources/templates/list" => Issue::new(
-                "resource-templates-list-unsupported",
+                Code::ResourceTemplatesListUnsupported,
                 format!(
                     "the server advertises resources but answered resources/templates/list with method not found: {text}"
                 ),
             ),
             Some(-32601) => Issue::new(
-                "capability-list-unsupported",
+                Code::CapabilityListUnsupported,
                 format!(
                     "the server advertises {capability} but answered {method} with method not found: {text}"
                 ),
             ),
             _ => Issue::new(
-                "capability-list-error",
+                Code::CapabilityListError,
                 format!("{method} (advertised capability {capability}) returned error: {text}"),
             ),
         };
@@ -67,7 +67,7 @@ fn cursor_issue(tr: &Transcript, method: &str) -> Option<Issue> {
         let page = page + 1;
         let Some(cursor) = next.as_str() else {
             return Some(Issue::new(
-                "capability-list-invalid-cursor",
+                Code::CapabilityListInvalidCursor,
                 format!(
                     "{method} page {page} has nextCursor {}, which must be a string (or absent at the end)",
                     describe(next)
@@ -76,8 +76,7 @@ fn cursor_issue(tr: &Transcript, method: &str) -> Option<Issue> {
         };
         if seen.contains(&cursor) {
             return Some(
-                Issue::new(
-                    "capability-list-invalid-cursor",
+                Issue::new(Code::CapabilityListInvalidCursor,
                     format!(
                         "{method} page {page} returns nextCursor {next}, a cursor it returned before: the pages loop"
                     ),
@@ -88,7 +87,7 @@ fn cursor_issue(tr: &Transcript, method: &str) -> Option<Issue> {
         seen.push(cursor);
         if page >= mcp::MAX_PAGES {
             return Some(Issue::new(
-                "capability-list-invalid-cursor",
+                Code::CapabilityListInvalidCursor,
                 format!(
                     "{method} still returned a nextCursor after {} pages; the guard stopped following it",
                     mcp::MAX_PAGES
@@ -106,7 +105,7 @@ mod tests {
     use serde_json::json;
 
     fn page(method: &str, result: Option<Value>, error: Option<Value>) -> OpRecord {
-        let mut r = OpRecord::new(method, false, "capability-probe");
+        let mut r = OpRecord::new(method, None, crate::plan::OpSource::CapabilityProbe);
         r.responded = result.is_some() || error.is_some();
         r.result = result;
         r.error = error;
@@ -114,14 +113,14 @@ mod tests {
     }
 
     fn codes(probes: Vec<OpRecord>) -> Vec<&'static str> {
-        let mut tr = Transcript::new(vec![], 100);
+        let mut tr = Transcript::for_tests();
         tr.init_reply = Some(Ok(
             json!({"capabilities": {"tools": {}, "resources": {}, "prompts": {}}}),
         ));
         tr.probes = probes;
         let mut out = Vec::new();
         check(&tr, &mut out);
-        out.iter().map(|i| i.code).collect()
+        out.iter().map(|i| i.code.as_str()).collect()
     }
 
     #[test]
@@ -162,7 +161,7 @@ mod tests {
 
     #[test]
     fn an_error_from_a_list_that_was_not_advertised_is_no_broken_promise() {
-        let mut tr = Transcript::new(vec![], 100);
+        let mut tr = Transcript::for_tests();
         tr.init_reply = Some(Ok(json!({"capabilities": {}})));
         tr.probes = vec![page(
             "tools/list",

@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::checks::{Context, Group, Issue, Severity};
+use crate::checks::{Code, Context, Group, Issue, Severity};
 use crate::jsonrpc::describe;
 use crate::mcp::{self, LISTS, ListSpec};
 use crate::transcript::Transcript;
@@ -38,9 +38,9 @@ fn items<'a>(tr: &'a Transcript, spec: &ListSpec, out: &mut Vec<Issue>) -> Items
             }
             None => {
                 let code = if spec.method == "tools/list" {
-                    "tools-list-invalid-result"
+                    Code::ToolsListInvalidResult
                 } else {
-                    "capability-list-invalid-result"
+                    Code::CapabilityListInvalidResult
                 };
                 let found = result.get(spec.items).map_or("nothing", describe);
                 out.push(
@@ -68,12 +68,12 @@ pub fn check(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
         let list = items(tr, spec, out);
         match spec.method {
             "tools/list" => tools(&list.items, version, out),
-            "resources/list" => named_items(&list.items, spec, "uri", "resource-invalid", out),
+            "resources/list" => named_items(&list.items, spec, "uri", Code::ResourceInvalid, out),
             "resources/templates/list" => named_items(
                 &list.items,
                 spec,
                 "uriTemplate",
-                "resource-template-invalid",
+                Code::ResourceTemplateInvalid,
                 out,
             ),
             _ => prompts(&list.items, out),
@@ -91,7 +91,7 @@ fn tools(tools: &[&Value], version: &str, out: &mut Vec<Issue>) {
         let Some(obj) = tool.as_object() else {
             out.push(
                 Issue::new(
-                    "tools-list-invalid-result",
+                    Code::ToolsListInvalidResult,
                     format!(
                         "tools/list item {index} must be an object, not {}",
                         describe(tool)
@@ -110,7 +110,7 @@ fn tools(tools: &[&Value], version: &str, out: &mut Vec<Issue>) {
             match first_index.iter().find(|(n, _)| *n == name) {
                 Some(&(_, first)) => out.push(
                     tag(Issue::new(
-                        "tool-name-duplicate",
+                        Code::ToolNameDuplicate,
                         format!("tools/list returned duplicate tool name \"{name}\""),
                     ))
                     .with("firstToolIndex", first),
@@ -123,7 +123,7 @@ fn tools(tools: &[&Value], version: &str, out: &mut Vec<Issue>) {
             && let Some(problem) = output_schema_problem(schema, version)
         {
             out.push(tag(Issue::new(
-                "tool-output-schema-invalid",
+                Code::ToolOutputSchemaInvalid,
                 format!("tool \"{name}\" outputSchema {problem}"),
             )));
         }
@@ -132,8 +132,7 @@ fn tools(tools: &[&Value], version: &str, out: &mut Vec<Issue>) {
             .and_then(Value::as_str)
             .is_some_and(|d| !d.trim().is_empty());
         if !described {
-            out.push(tag(Issue::new(
-                "tool-description-missing",
+            out.push(tag(Issue::new(Code::ToolDescriptionMissing,
                 format!("tool \"{name}\" has no description; clients and models rely on it to choose tools"),
             )));
         }
@@ -144,14 +143,14 @@ fn name_issue(name: Option<&Value>, index: usize) -> Option<Issue> {
     let text = match name {
         None => {
             return Some(Issue::new(
-                "tool-name-invalid",
+                Code::ToolNameInvalid,
                 format!("tools/list item {index} has no name"),
             ));
         }
         Some(Value::String(s)) => s,
         Some(other) => {
             return Some(Issue::new(
-                "tool-name-invalid",
+                Code::ToolNameInvalid,
                 format!(
                     "tools/list item {index} name must be a string, not {}",
                     describe(other)
@@ -161,15 +160,14 @@ fn name_issue(name: Option<&Value>, index: usize) -> Option<Issue> {
     };
     if text.is_empty() {
         return Some(Issue::new(
-            "tool-name-invalid",
+            Code::ToolNameInvalid,
             format!("tools/list item {index} has an empty name"),
         ));
     }
     let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-');
     if text.chars().count() > TOOL_NAME_MAX || !text.chars().all(allowed) {
         return Some(
-            Issue::new(
-                "tool-name-invalid",
+            Issue::new(Code::ToolNameInvalid,
                 format!(
                     "tool name \"{text}\" should be 1 to {TOOL_NAME_MAX} characters of A-Z, a-z, 0-9, _, . and - (spaces, commas and slashes break some clients)"
                 ),
@@ -236,7 +234,7 @@ fn input_schema(
 ) {
     let invalid = |problem: String| {
         tag(Issue::new(
-            "tool-input-schema-invalid",
+            Code::ToolInputSchemaInvalid,
             format!("tool \"{name}\" inputSchema {problem}"),
         ))
         .with("schemaPath", "inputSchema")
@@ -271,7 +269,7 @@ fn input_schema(
             for property in missing {
                 out.push(
                     tag(Issue::new(
-                        "tool-input-schema-required-missing",
+                        Code::ToolInputSchemaRequiredMissing,
                         format!("inputSchema.required references missing property \"{property}\""),
                     ))
                     .with("schemaPath", "inputSchema")
@@ -310,13 +308,7 @@ fn output_schema_problem(schema: &Value, version: &str) -> Option<String> {
 
 /// Resources and resource templates: objects with a string `key` (the uri
 /// or uriTemplate, not empty) and a string `name`.
-fn named_items(
-    items: &[&Value],
-    spec: &ListSpec,
-    key: &str,
-    code: &'static str,
-    out: &mut Vec<Issue>,
-) {
+fn named_items(items: &[&Value], spec: &ListSpec, key: &str, code: Code, out: &mut Vec<Issue>) {
     for (index, item) in items.iter().enumerate() {
         let problem = match item.as_object() {
             None => Some(format!("must be an object, not {}", describe(item))),
@@ -348,7 +340,7 @@ fn prompts(items: &[&Value], out: &mut Vec<Issue>) {
         if let Some(problem) = prompt_problem(item) {
             out.push(
                 Issue::new(
-                    "prompt-invalid",
+                    Code::PromptInvalid,
                     format!("prompts/list item {index} {problem}"),
                 )
                 .with("method", "prompts/list")
@@ -453,8 +445,8 @@ mod tests {
     }
 
     fn listed(method: &str, result: Value) -> Vec<Issue> {
-        let mut tr = Transcript::new(vec![], 100);
-        let mut page = OpRecord::new(method, false, "capability-probe");
+        let mut tr = Transcript::for_tests();
+        let mut page = OpRecord::new(method, None, crate::plan::OpSource::CapabilityProbe);
         page.responded = true;
         page.result = Some(result);
         tr.probes.push(page);
@@ -466,7 +458,7 @@ mod tests {
     fn codes(method: &str, result: Value) -> Vec<(&'static str, &'static str)> {
         listed(method, result)
             .iter()
-            .map(|i| (i.code, i.severity.as_str()))
+            .map(|i| (i.code.as_str(), i.severity.as_str()))
             .collect()
     }
 
@@ -500,7 +492,7 @@ mod tests {
         assert!(dup.details.contains(&("firstToolIndex", json!(0))));
         let got: Vec<_> = issues
             .iter()
-            .map(|i| (i.code, i.severity.as_str()))
+            .map(|i| (i.code.as_str(), i.severity.as_str()))
             .collect();
         assert_eq!(
             got,
@@ -625,8 +617,8 @@ mod tests {
 
     #[test]
     fn the_summary_counts_tools_names_and_broken_tools() {
-        let mut tr = Transcript::new(vec![], 100);
-        let mut page = OpRecord::new("tools/list", false, "capability-probe");
+        let mut tr = Transcript::for_tests();
+        let mut page = OpRecord::new("tools/list", None, crate::plan::OpSource::CapabilityProbe);
         page.result = Some(json!({"tools": [tool("a"), tool("b"), tool("a"), {"name": "c"}]}));
         tr.probes.push(page);
         let mut issues = Vec::new();

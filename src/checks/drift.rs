@@ -1,60 +1,104 @@
-//! Repeat drift: what changed between fresh runs of the same server. Each
-//! initialized run is compared with the first initialized one (the
-//! baseline): negotiated protocol, advertised capability keys, tool names
-//! and count (order ignored), and resource and prompt list counts. Changes
-//! are warnings: a cold start that differs from a warm one is worth
-//! knowing, not a broken server.
+//! What a run showed about the server (`Facts`), and what changed between
+//! runs. `--repeat` compares each initialized run with the first one:
+//! negotiated protocol, advertised capability keys, tool names and count
+//! (order ignored), resource and prompt list counts. `--against` compares
+//! this run with the newest evidence record for the same command (whose
+//! facts are read back from the record). Changes are warnings: a cold start
+//! that differs from a warm one is worth knowing, not a broken server.
 
 use serde_json::{Value, json};
 
-use crate::checks::Issue;
+use crate::checks::{Code, Issue};
 use crate::mcp;
 use crate::transcript::Transcript;
 
-/// What one run showed, for comparison.
-#[derive(Debug, Clone, PartialEq)]
+/// What one run (or an evidence record) says the server is.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Facts {
-    pub run: usize,
     pub initialized: bool,
+    /// `serverInfo.name` and `.version` as written (null when absent).
+    pub server_name: Value,
+    pub server_version: Value,
+    /// The negotiated protocol, `""` when none.
     pub protocol: String,
+    /// The advertised capability keys, sorted.
     pub capabilities: Vec<String>,
-    /// Sorted unique tool names, and the count as listed; `None` when no
-    /// tools/list result was seen.
-    pub tools: Option<(Vec<String>, usize)>,
+    /// The tool names exactly as listed, and whether a list answered.
+    pub tools: Option<Vec<Value>>,
     pub resources: Option<usize>,
     pub prompts: Option<usize>,
 }
 
-pub fn facts(run: usize, tr: &Transcript) -> Facts {
-    let mut capabilities: Vec<String> = tr
-        .init_result()
-        .map(|r| mcp::advertised(r).into_iter().map(String::from).collect())
-        .unwrap_or_default();
-    capabilities.sort();
-    let listed = tr.listed("tools/list");
-    let tools = (!tr
-        .list_chain("tools/list")
-        .iter()
-        .all(|p| p.result.is_none()))
-    .then(|| {
-        let mut names: Vec<String> = listed
+impl Facts {
+    pub fn of(tr: &Transcript) -> Facts {
+        let init = tr.init_result();
+        let info = init.and_then(|r| r.get("serverInfo"));
+        let field = |k: &str| info.and_then(|i| i.get(k)).cloned().unwrap_or(Value::Null);
+        let mut capabilities: Vec<String> = init
+            .map(|r| mcp::advertised(r).into_iter().map(String::from).collect())
+            .unwrap_or_default();
+        capabilities.sort();
+        let answered = tr
+            .list_chain("tools/list")
             .iter()
-            .filter_map(|t| t.get("name").and_then(Value::as_str).map(String::from))
-            .collect();
-        let count = listed.len();
+            .any(|p| p.result.is_some());
+        let tools = answered.then(|| {
+            tr.listed("tools/list")
+                .iter()
+                .map(|t| t.get("name").cloned().unwrap_or(Value::Null))
+                .collect()
+        });
+        Facts {
+            initialized: tr.initialized(),
+            server_name: field("name"),
+            server_version: field("version"),
+            protocol: tr.negotiated_protocol().to_string(),
+            capabilities,
+            tools,
+            resources: tr.list_item_count("resources/list"),
+            prompts: tr.list_item_count("prompts/list"),
+        }
+    }
+
+    /// The facts an evidence record states.
+    pub fn from_record(record: &Value) -> Facts {
+        Facts {
+            initialized: true,
+            server_name: record
+                .pointer("/server/name")
+                .cloned()
+                .unwrap_or(Value::Null),
+            server_version: record
+                .pointer("/server/version")
+                .cloned()
+                .unwrap_or(Value::Null),
+            protocol: record
+                .get("negotiatedProtocol")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string(),
+            capabilities: Vec::new(),
+            tools: record.get("tools").and_then(Value::as_array).cloned(),
+            resources: None,
+            prompts: None,
+        }
+    }
+
+    /// Tool names as text (a non-string name as its JSON), sorted and
+    /// unique, with the count as listed.
+    fn tool_set(&self) -> (Vec<String>, usize) {
+        let Some(tools) = &self.tools else {
+            return (Vec::new(), 0);
+        };
+        let mut names: Vec<String> = tools.iter().map(name_text).collect();
         names.sort();
         names.dedup();
-        (names, count)
-    });
-    Facts {
-        run,
-        initialized: tr.initialized(),
-        protocol: tr.negotiated_protocol().to_string(),
-        capabilities,
-        tools,
-        resources: tr.list_item_count("resources/list"),
-        prompts: tr.list_item_count("prompts/list"),
+        (names, tools.len())
     }
+}
+
+fn name_text(v: &Value) -> String {
+    v.as_str().map_or_else(|| v.to_string(), String::from)
 }
 
 fn diff(base: &[String], now: &[String]) -> (Vec<String>, Vec<String>) {
@@ -64,219 +108,398 @@ fn diff(base: &[String], now: &[String]) -> (Vec<String>, Vec<String>) {
     )
 }
 
-fn section(
-    code: &str,
-    changed: bool,
-    baseline: Value,
-    values: Vec<Value>,
-    changed_runs: Vec<Value>,
-) -> Value {
-    json!({
-        "status": if changed { "warning" } else { "pass" },
-        "issueCodes": if changed { vec![code] } else { vec![] },
-        "baseline": baseline,
-        "values": values,
-        "changedRuns": changed_runs,
-    })
+/// One compared aspect across the runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Section {
+    pub code: Code,
+    pub skipped: Option<&'static str>,
+    pub baseline: Value,
+    /// One value per compared run.
+    pub values: Vec<Value>,
+    /// The runs that differ from the baseline (with what changed).
+    pub changed: Vec<Value>,
+    pub baseline_count: Option<usize>,
 }
 
-/// The drift issues and the report's `drift` block.
-pub fn compare(runs: &[Facts]) -> (Vec<Issue>, Value) {
-    let initialized: Vec<&Facts> = runs.iter().filter(|f| f.initialized).collect();
-    let Some(base) = initialized.first() else {
-        return (
-            Vec::new(),
-            json!({"checked": false, "status": "skipped", "issueCodes": [], "baselineRun": null,
-                "comparedRuns": [], "reason": "no run completed initialize"}),
-        );
-    };
-    let others = &initialized[1..];
-    let mut issues = Vec::new();
-    let compared: Vec<usize> = initialized.iter().map(|f| f.run).collect();
+impl Section {
+    pub fn changed(&self) -> bool {
+        !self.changed.is_empty()
+    }
+}
 
-    let changed: Vec<usize> = others
-        .iter()
-        .filter(|f| f.protocol != base.protocol)
-        .map(|f| f.run)
-        .collect();
-    let protocol = section(
-        "repeat-protocol-drift",
-        !changed.is_empty(),
-        json!(base.protocol),
-        initialized
-            .iter()
-            .map(|f| json!({"run": f.run, "value": f.protocol}))
-            .collect(),
-        changed.iter().map(|r| json!(r)).collect(),
-    );
-    if !changed.is_empty() {
-        issues.push(
-            Issue::new(
-                "repeat-protocol-drift",
-                "negotiated protocol changed across repeat runs",
-            )
-            .with("drift", protocol.clone()),
-        );
+/// What changed across `--repeat` runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drift {
+    /// `None` when no run completed initialize.
+    pub baseline_run: Option<usize>,
+    pub compared_runs: Vec<usize>,
+    pub protocol: Option<Section>,
+    pub capabilities: Option<Section>,
+    pub tools: Option<Section>,
+    pub resources: Option<Section>,
+    pub prompts: Option<Section>,
+}
+
+impl Drift {
+    pub fn sections(&self) -> impl Iterator<Item = &Section> {
+        [
+            &self.protocol,
+            &self.capabilities,
+            &self.tools,
+            &self.resources,
+            &self.prompts,
+        ]
+        .into_iter()
+        .flatten()
     }
 
-    let cap_changes: Vec<Value> = others
+    pub fn changed(&self) -> bool {
+        self.sections().any(Section::changed)
+    }
+}
+
+fn section(code: Code, baseline: Value, values: Vec<Value>, changed: Vec<Value>) -> Section {
+    Section {
+        code,
+        skipped: None,
+        baseline,
+        values,
+        changed,
+        baseline_count: None,
+    }
+}
+
+/// One aspect compared across the initialized runs: `get` reads it from a
+/// run, `show` writes it for one run, `change` says what differs in a run
+/// that changed, `base` writes the baseline.
+fn aspect<T: PartialEq>(
+    code: Code,
+    runs: &[&(usize, Facts)],
+    get: impl Fn(&Facts) -> T,
+    show: impl Fn(usize, &T) -> Value,
+    change: impl Fn(usize, &T, &T) -> Value,
+    base: impl Fn(&T) -> Value,
+) -> Section {
+    let first = get(&runs[0].1);
+    let values = runs.iter().map(|(r, f)| show(*r, &get(f))).collect();
+    let changed = runs[1..]
         .iter()
-        .filter(|f| f.capabilities != base.capabilities)
-        .map(|f| {
-            let (added, removed) = diff(&base.capabilities, &f.capabilities);
-            json!({"run": f.run, "added": added, "removed": removed})
+        .filter_map(|(r, f)| {
+            let now = get(f);
+            (now != first).then(|| change(*r, &first, &now))
         })
         .collect();
-    let capabilities = section(
-        "repeat-capability-drift",
-        !cap_changes.is_empty(),
-        json!(base.capabilities),
-        initialized
-            .iter()
-            .map(|f| json!({"run": f.run, "values": f.capabilities}))
-            .collect(),
-        cap_changes.clone(),
-    );
-    if !cap_changes.is_empty() {
-        issues.push(
-            Issue::new(
-                "repeat-capability-drift",
-                "advertised capability keys changed across repeat runs",
-            )
-            .with("drift", capabilities.clone()),
-        );
-    }
+    section(code, base(&first), values, changed)
+}
 
-    let empty = (Vec::new(), 0);
-    let base_tools = base.tools.as_ref().unwrap_or(&empty);
-    let tool_changes: Vec<Value> = others
-        .iter()
-        .filter(|f| f.tools.as_ref().unwrap_or(&empty) != base_tools)
-        .map(|f| {
-            let now = f.tools.as_ref().unwrap_or(&empty);
-            let (added, removed) = diff(&base_tools.0, &now.0);
-            json!({"run": f.run, "added": added, "removed": removed, "count": now.1})
-        })
-        .collect();
-    let mut tools = section(
-        "repeat-tool-drift",
-        !tool_changes.is_empty(),
-        json!(base_tools.0),
-        initialized
-            .iter()
-            .map(|f| {
-                let t = f.tools.as_ref().unwrap_or(&empty);
-                json!({"run": f.run, "count": t.1, "values": t.0})
-            })
-            .collect(),
-        tool_changes.clone(),
-    );
-    tools["baselineCount"] = json!(base_tools.1);
-    if !tool_changes.is_empty() {
-        issues.push(
-            Issue::new(
-                "repeat-tool-drift",
-                "tools/list tool names or counts changed across repeat runs",
-            )
-            .with("drift", tools.clone()),
-        );
-    }
-
-    let mut lists = serde_json::Map::new();
-    for (key, get) in [
-        (
-            "resources",
-            (|f: &Facts| f.resources) as fn(&Facts) -> Option<usize>,
-        ),
-        ("prompts", |f: &Facts| f.prompts),
-    ] {
-        let Some(b) = get(base) else {
-            lists.insert(
-                key.into(),
-                json!({"status": "skipped", "issueCodes": [], "baseline": null,
-                "values": [], "changedRuns": [], "reason": "run 1 did not list it"}),
-            );
-            continue;
+/// A list's item count across runs; skipped when the first run did not
+/// list it.
+fn list_count(runs: &[&(usize, Facts)], get: fn(&Facts) -> Option<usize>) -> Section {
+    if get(&runs[0].1).is_none() {
+        return Section {
+            skipped: Some("run 1 did not list it"),
+            ..section(Code::RepeatListShapeDrift, Value::Null, vec![], vec![])
         };
-        let changed: Vec<usize> = others
+    }
+    aspect(
+        Code::RepeatListShapeDrift,
+        runs,
+        get,
+        |r, v| json!({"run": r, "value": v}),
+        |r, _, _| json!(r),
+        |v| json!(v),
+    )
+}
+
+/// Compares runs (1-based numbers with their facts) with the first
+/// initialized one; returns the drift issues and the typed drift.
+pub fn compare(runs: &[(usize, Facts)]) -> (Vec<Issue>, Drift) {
+    let initialized: Vec<&(usize, Facts)> = runs.iter().filter(|(_, f)| f.initialized).collect();
+    let Some(&&(base_run, _)) = initialized.first() else {
+        let drift = Drift {
+            baseline_run: None,
+            compared_runs: Vec::new(),
+            protocol: None,
+            capabilities: None,
+            tools: None,
+            resources: None,
+            prompts: None,
+        };
+        return (Vec::new(), drift);
+    };
+    let runs = &initialized;
+    let protocol = aspect(
+        Code::RepeatProtocolDrift,
+        runs,
+        |f| f.protocol.clone(),
+        |r, p| json!({"run": r, "value": p}),
+        |r, _, _| json!(r),
+        |p| json!(p),
+    );
+    let capabilities = aspect(
+        Code::RepeatCapabilityDrift,
+        runs,
+        |f| f.capabilities.clone(),
+        |r, c| json!({"run": r, "values": c}),
+        |r, was, now| {
+            let (added, removed) = diff(was, now);
+            json!({"run": r, "added": added, "removed": removed})
+        },
+        |c| json!(c),
+    );
+    let mut tools = aspect(
+        Code::RepeatToolDrift,
+        runs,
+        Facts::tool_set,
+        |r, t| json!({"run": r, "count": t.1, "values": t.0}),
+        |r, was, now| {
+            let (added, removed) = diff(&was.0, &now.0);
+            json!({"run": r, "added": added, "removed": removed, "count": now.1})
+        },
+        |t| json!(t.0),
+    );
+    tools.baseline_count = Some(runs[0].1.tool_set().1);
+    let drift = Drift {
+        baseline_run: Some(base_run),
+        compared_runs: runs.iter().map(|(r, _)| *r).collect(),
+        protocol: Some(protocol),
+        capabilities: Some(capabilities),
+        tools: Some(tools),
+        resources: Some(list_count(runs, |f| f.resources)),
+        prompts: Some(list_count(runs, |f| f.prompts)),
+    };
+    (drift_issues(&drift), drift)
+}
+
+/// One warning per changed section, naming what changed and in which runs.
+fn drift_issues(drift: &Drift) -> Vec<Issue> {
+    let mut out = Vec::new();
+    let runs = |s: &Section| {
+        s.changed
             .iter()
-            .filter(|f| get(f) != Some(b))
-            .map(|f| f.run)
-            .collect();
-        let s = section(
-            "repeat-list-shape-drift",
-            !changed.is_empty(),
-            json!(b),
-            initialized
-                .iter()
-                .map(|f| json!({"run": f.run, "value": get(f)}))
-                .collect(),
-            changed.iter().map(|r| json!(r)).collect(),
+            .map(|c| c.get("run").unwrap_or(c).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(s) = drift.protocol.as_ref().filter(|s| s.changed()) {
+        out.push(issue(
+            s,
+            format!(
+                "negotiated protocol changed across repeat runs (runs {})",
+                runs(s)
+            ),
+        ));
+    }
+    if let Some(s) = drift.capabilities.as_ref().filter(|s| s.changed()) {
+        out.push(issue(
+            s,
+            format!(
+                "advertised capability keys changed across repeat runs: {}",
+                changes(s)
+            ),
+        ));
+    }
+    if let Some(s) = drift.tools.as_ref().filter(|s| s.changed()) {
+        out.push(issue(
+            s,
+            format!(
+                "tools/list tool names or counts changed across repeat runs: {}",
+                changes(s)
+            ),
+        ));
+    }
+    for (key, s) in [("resources", &drift.resources), ("prompts", &drift.prompts)] {
+        if let Some(s) = s.as_ref().filter(|s| s.changed()) {
+            out.push(issue(
+                s,
+                format!(
+                    "{key}/list item counts changed across repeat runs (runs {})",
+                    runs(s)
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// `run 2: added x; removed y` for each changed run.
+fn changes(s: &Section) -> String {
+    let list = |v: Option<&Value>| {
+        let names: Vec<String> = v
+            .and_then(Value::as_array)
+            .map(|a| a.iter().map(name_text).collect())
+            .unwrap_or_default();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
+    s.changed
+        .iter()
+        .map(|c| {
+            let count = c
+                .get("count")
+                .map_or(String::new(), |n| format!(", {n} in all"));
+            format!(
+                "run {}: added {}; removed {}{count}",
+                c.get("run").unwrap_or(&Value::Null),
+                list(c.get("added")),
+                list(c.get("removed"))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn issue(s: &Section, message: String) -> Issue {
+    Issue::new(s.code, message).with("drift", section_json(s))
+}
+
+/// A section as the report's `drift` block shows it.
+pub fn section_json(s: &Section) -> Value {
+    let mut v = json!({
+        "status": if s.skipped.is_some() { "skipped" } else if s.changed() { "warning" } else { "pass" },
+        "issueCodes": if s.changed() { vec![s.code.as_str()] } else { vec![] },
+        "baseline": s.baseline,
+        "values": s.values,
+        "changedRuns": s.changed,
+    });
+    if let Some(n) = s.baseline_count {
+        v["baselineCount"] = json!(n);
+    }
+    if let Some(reason) = s.skipped {
+        v["reason"] = json!(reason);
+    }
+    v
+}
+
+/// The `--against` drift: this run's facts against an earlier record's.
+pub fn against(baseline: &Facts, when: &str, current: &Facts) -> Vec<Issue> {
+    let mut out = Vec::new();
+    let (was, now) = (&baseline.server_version, &current.server_version);
+    if was != now && !now.is_null() {
+        out.push(
+            Issue::new(
+                Code::EvidenceDriftServerVersion,
+                format!("server version is {now}, was {was} in the record of {when}"),
+            )
+            .with("baseline", was.clone())
+            .with("current", now.clone()),
         );
-        if !changed.is_empty() {
-            issues.push(
+    }
+    let (was, now) = (&baseline.protocol, &current.protocol);
+    if was != now && !now.is_empty() {
+        let value = |p: &String| if p.is_empty() { Value::Null } else { json!(p) };
+        out.push(
+            Issue::new(
+                Code::EvidenceDriftProtocol,
+                format!(
+                    "negotiated protocol is {}, was {} in the record of {when}",
+                    value(now),
+                    value(was)
+                ),
+            )
+            .with("baseline", value(was))
+            .with("current", value(now)),
+        );
+    }
+    if let (Some(was), Some(now)) = (&baseline.tools, &current.tools) {
+        let was: Vec<String> = was.iter().map(name_text).collect();
+        let now: Vec<String> = now.iter().map(name_text).collect();
+        let (added, removed) = diff(&was, &now);
+        if !added.is_empty() || !removed.is_empty() {
+            let list = |v: &[String]| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.join(", ")
+                }
+            };
+            out.push(
                 Issue::new(
-                    "repeat-list-shape-drift",
-                    format!("{key}/list item counts changed across repeat runs"),
+                    Code::EvidenceDriftTools,
+                    format!(
+                        "tools changed since the record of {when}: added {}; removed {}",
+                        list(&added),
+                        list(&removed)
+                    ),
                 )
-                .with("drift", s.clone()),
+                .with("added", added)
+                .with("removed", removed),
             );
         }
-        lists.insert(key.into(), s);
     }
-    let mut codes: Vec<&str> = issues.iter().map(|i| i.code).collect();
-    codes.dedup();
-    let block = json!({
-        "checked": true,
-        "status": if issues.is_empty() { "pass" } else { "warning" },
-        "issueCodes": codes,
-        "baselineRun": base.run,
-        "comparedRuns": compared,
-        "negotiatedProtocol": protocol,
-        "capabilities": capabilities,
-        "tools": tools,
-        "lists": lists,
-    });
-    (issues, block)
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn f(run: usize, tools: &[&str], prompts: Option<usize>) -> Facts {
+    fn f(tools: &[&str], prompts: Option<usize>) -> Facts {
         Facts {
-            run,
             initialized: true,
             protocol: "2025-11-25".into(),
             capabilities: vec!["tools".into()],
-            tools: Some((tools.iter().map(|s| s.to_string()).collect(), tools.len())),
-            resources: None,
+            tools: Some(tools.iter().map(|s| json!(s)).collect()),
             prompts,
+            ..Facts::default()
         }
+    }
+
+    fn codes(issues: &[Issue]) -> Vec<(&'static str, &'static str)> {
+        issues
+            .iter()
+            .map(|i| (i.code.as_str(), i.severity.as_str()))
+            .collect()
     }
 
     #[test]
     fn order_only_changes_do_not_warn_and_added_tools_do() {
-        let (issues, block) = compare(&[f(1, &["a", "b"], Some(1)), f(2, &["a", "b"], Some(1))]);
+        let (issues, drift) =
+            compare(&[(1, f(&["a", "b"], Some(1))), (2, f(&["b", "a"], Some(1)))]);
         assert!(issues.is_empty());
-        assert_eq!(block["status"], "pass");
-        let (issues, block) = compare(&[f(1, &["a"], Some(1)), f(2, &["a", "c"], Some(2))]);
-        let codes: Vec<_> = issues
-            .iter()
-            .map(|i| (i.code, i.severity.as_str()))
-            .collect();
+        assert!(!drift.changed());
+        let (issues, drift) = compare(&[(1, f(&["a"], Some(1))), (2, f(&["a", "c"], Some(2)))]);
         assert_eq!(
-            codes,
+            codes(&issues),
             [
                 ("repeat-tool-drift", "warning"),
                 ("repeat-list-shape-drift", "warning")
             ]
         );
-        assert_eq!(
-            block["tools"]["changedRuns"],
-            json!([{"run": 2, "added": ["c"], "removed": [], "count": 2}])
+        assert!(
+            issues[0].message.contains("run 2: added c; removed none"),
+            "{}",
+            issues[0].message
         );
-        assert_eq!(block["lists"]["resources"]["status"], "skipped");
+        assert_eq!(
+            drift.tools.as_ref().map(|s| s.changed.clone()),
+            Some(vec![
+                json!({"run": 2, "added": ["c"], "removed": [], "count": 2})
+            ])
+        );
+        assert_eq!(
+            drift.resources.as_ref().and_then(|s| s.skipped),
+            Some("run 1 did not list it")
+        );
+    }
+
+    #[test]
+    fn version_protocol_and_tool_changes_against_a_record_are_warnings() {
+        let old = Facts::from_record(&json!({"time": "t", "server": {"version": "1.0"},
+            "negotiatedProtocol": "2025-06-18", "tools": ["a", "b"]}));
+        let new = Facts::from_record(&json!({"server": {"version": "1.1"},
+            "negotiatedProtocol": "2025-11-25", "tools": ["b", "c"]}));
+        assert_eq!(
+            codes(&against(&old, "t", &new)),
+            [
+                ("evidence-drift-server-version", "warning"),
+                ("evidence-drift-protocol", "warning"),
+                ("evidence-drift-tools", "warning"),
+            ]
+        );
+        assert!(against(&old, "t", &old).is_empty());
     }
 }

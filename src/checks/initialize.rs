@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use crate::checks::Issue;
+use crate::checks::{Code, Issue};
 use crate::jsonrpc::describe;
 use crate::mcp;
 
@@ -25,8 +25,7 @@ const CAPABILITY_FLAGS: &[(&str, &[&str])] = &[
 pub fn result_issues(result: &Value, requested: &str) -> Vec<Issue> {
     let mut out = Vec::new();
     let Some(obj) = result.as_object() else {
-        out.push(Issue::new(
-            "initialize-invalid-result",
+        out.push(Issue::new(Code::InitializeInvalidResult,
             format!(
                 "initialize result must be an object with protocolVersion, capabilities and serverInfo, not {}",
                 describe(result)
@@ -36,14 +35,14 @@ pub fn result_issues(result: &Value, requested: &str) -> Vec<Issue> {
     };
     match obj.get("protocolVersion") {
         None => out.push(Issue::new(
-            "initialize-missing-protocol-version",
+            Code::InitializeMissingProtocolVersion,
             "initialize result has no protocolVersion",
         )),
         Some(v) => {
             if let Some(problem) = version_problem(v, requested) {
                 out.push(
                     Issue::new(
-                        "initialize-invalid-protocol-version",
+                        Code::InitializeInvalidProtocolVersion,
                         format!("initialize result protocolVersion {problem}"),
                     )
                     .with("protocolVersion", v.clone())
@@ -54,13 +53,13 @@ pub fn result_issues(result: &Value, requested: &str) -> Vec<Issue> {
     }
     match obj.get("capabilities") {
         None => out.push(Issue::new(
-            "initialize-missing-capabilities",
+            Code::InitializeMissingCapabilities,
             "initialize result has no capabilities object",
         )),
         Some(caps) => {
             if let Some(problem) = capabilities_problem(caps) {
                 out.push(Issue::new(
-                    "initialize-invalid-capabilities",
+                    Code::InitializeInvalidCapabilities,
                     format!("initialize result capabilities {problem}"),
                 ));
             }
@@ -68,13 +67,13 @@ pub fn result_issues(result: &Value, requested: &str) -> Vec<Issue> {
     }
     match obj.get("serverInfo") {
         None => out.push(Issue::new(
-            "initialize-missing-server-info",
+            Code::InitializeMissingServerInfo,
             "initialize result has no serverInfo (name and version of the server)",
         )),
         Some(info) => {
             if let Some(problem) = server_info_problem(info) {
                 out.push(Issue::new(
-                    "initialize-invalid-server-info",
+                    Code::InitializeInvalidServerInfo,
                     format!("initialize result serverInfo {problem}"),
                 ));
             }
@@ -179,7 +178,7 @@ mod tests {
     fn codes(result: Value, requested: &str) -> Vec<&'static str> {
         result_issues(&result, requested)
             .iter()
-            .map(|i| i.code)
+            .map(|i| i.code.as_str())
             .collect()
     }
 

@@ -3,13 +3,14 @@
 
 use serde_json::Value;
 
-use crate::checks::{Context, Issue};
+use crate::checks::{Code, Context, Issue};
 use crate::child::Exit;
+use crate::session::{EndedBy, Stage, Stop, Target};
 use crate::sys;
-use crate::transcript::{EndedBy, Entry, EntryKind, SpawnError, Stage, Stop, Target, Transcript};
+use crate::transcript::{Entry, EntryKind, SpawnError, Transcript};
 
 pub fn spawn_failed(e: &SpawnError) -> Issue {
-    Issue::new("spawn-failed", e.message.clone())
+    Issue::new(Code::SpawnFailed, e.message.clone())
         .with("detailCode", "spawn-failed-before-startup")
         .with("phase", "startup")
         .with("spawnErrorCode", e.code.clone())
@@ -53,7 +54,7 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
             ms,
         } => out.push(
             Issue::new(
-                "initialize-timeout",
+                Code::InitializeTimeout,
                 format!("no initialize response within {ms}ms"),
             )
             .with("detailCode", "startup-timeout")
@@ -65,7 +66,7 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
             ms,
         } => out.push(
             Issue::new(
-                "capability-list-timeout",
+                Code::CapabilityListTimeout,
                 format!(
                     "no {} response within {ms}ms, though the server advertises the capability",
                     tr.method_of(Target::Probe(*i))
@@ -81,7 +82,7 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
         } => {}
         EntryKind::Timeout { target, ms } => out.push(
             Issue::new(
-                "operation-timeout",
+                Code::OperationTimeout,
                 format!("no {} response within {ms}ms", tr.method_of(*target)),
             )
             .with("detailCode", "request-timeout")
@@ -100,7 +101,7 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
 fn crashed(exit: &Exit, status: &str, kind: &str) -> Issue {
     with_exit(
         Issue::new(
-            "server-crashed",
+            Code::ServerCrashed,
             format!("server exited after initialize ({status})"),
         )
         .with("detailCode", format!("{kind}-exit-after-initialize"))
@@ -117,14 +118,14 @@ fn exit_issue(tr: &Transcript, exit: &Exit, stage: Stage, out: &mut Vec<Issue>) 
     let issue = match stage {
         Stage::Shutdown => return None,
         Stage::Initialize if tr.spawn_error.is_none() && tr.init_reply.is_none() => Issue::new(
-            "server-exited",
+            Code::ServerExited,
             format!("server exited before initialize completed ({status})"),
         )
         .with("detailCode", format!("{kind}-exit-before-initialize"))
         .with("phase", "initialize"),
         Stage::Initialize => return None,
         Stage::Operation(i) => Issue::new(
-            "operation-missing-response",
+            Code::OperationMissingResponse,
             format!(
                 "{} did not receive a response before server exit ({status})",
                 tr.method_of(Target::Op(i))
@@ -139,7 +140,7 @@ fn exit_issue(tr: &Transcript, exit: &Exit, stage: Stage, out: &mut Vec<Issue>) 
                 out.push(crashed(exit, &status, kind));
             }
             Issue::new(
-                "capability-list-missing-response",
+                Code::CapabilityListMissingResponse,
                 format!(
                     "{} did not receive a response before server exit ({status})",
                     tr.method_of(Target::Probe(i))
@@ -168,8 +169,7 @@ pub fn after(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
         };
         if let Some(signal) = needed {
             out.push(
-                Issue::new(
-                    "shutdown-signal-required",
+                Issue::new(Code::ShutdownSignalRequired,
                     format!(
                         "server did not exit within {}ms after its stdin was closed; it needed {signal}",
                         ctx.grace_ms
@@ -181,8 +181,7 @@ pub fn after(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
         }
     }
     if sd.orphans {
-        out.push(Issue::new(
-            "orphaned-processes",
+        out.push(Issue::new(Code::OrphanedProcesses,
             "processes of the server's process group were still running after the server exited; the guard killed them",
         ));
     }
@@ -192,8 +191,7 @@ pub fn after(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
         } else {
             ""
         };
-        out.push(Issue::new(
-            "stdout-held-open",
+        out.push(Issue::new(Code::StdoutHeldOpen,
             format!(
                 "stdout{also} stayed open after the server's process group was gone: a process that left the group (setsid, a double fork) still holds it and was not waited for"
             ),
@@ -201,8 +199,7 @@ pub fn after(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
     }
     if tr.stderr.truncated() {
         out.push(
-            Issue::new(
-                "stderr-output-limit-exceeded",
+            Issue::new(Code::StderrOutputLimitExceeded,
                 format!(
                     "stderr passed the {}-byte capture limit (--max-stderr-bytes) with {} bytes; the report keeps its first and last bytes",
                     ctx.max_stderr_bytes,
@@ -278,7 +275,7 @@ pub fn python_is_buffered(argv: &[String], env: &[(String, String)]) -> bool {
 mod tests {
     use super::*;
     use crate::checks::Severity;
-    use crate::transcript::{OpRecord, Shutdown};
+    use crate::transcript::Shutdown;
 
     fn argv(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()
@@ -318,10 +315,7 @@ mod tests {
     }
 
     fn transcript_with(entries: Vec<EntryKind>) -> Transcript {
-        let mut tr = Transcript::new(
-            vec![OpRecord::new("tools/list", false, "cli-request")],
-            1024,
-        );
+        let mut tr = Transcript::with_op("tools/list");
         tr.entries = entries
             .into_iter()
             .map(|kind| Entry { at_ms: 1, kind })
@@ -384,7 +378,7 @@ mod tests {
             let got = got.first().map(|i| {
                 let detail = i.details.iter().find(|(k, _)| *k == "detailCode");
                 (
-                    i.code,
+                    i.code.as_str(),
                     detail
                         .and_then(|(_, v)| v.as_str())
                         .unwrap_or("")

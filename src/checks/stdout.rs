@@ -8,10 +8,12 @@
 use std::collections::BTreeMap;
 
 use crate::checks::traffic::Traffic;
-use crate::checks::{Context, Issue, Severity, initialize, quote};
+use crate::checks::{Code, Context, Issue, Severity, initialize};
+use crate::escape::quote;
 use crate::jsonrpc::{self, Line};
 use crate::mcp;
-use crate::transcript::{Entry, EntryKind, Role, Target, Transcript};
+use crate::session::{Role, StdoutLine, Target};
+use crate::transcript::{Entry, EntryKind, Transcript};
 
 /// Issues of one stdout code listed one by one before the rest are summed.
 const PER_CODE: usize = 10;
@@ -48,17 +50,20 @@ impl<'a> Judge<'a> {
     }
 
     fn line_issue(&mut self, out: &mut Vec<Issue>, line: u64, offset: u64, issue: Issue) {
-        let listed = self.listed.entry(issue.code).or_insert(0);
+        let listed = self.listed.entry(issue.code.as_str()).or_insert(0);
         if *listed < PER_CODE {
             *listed += 1;
             out.push(issue.with("line", line).with("offset", offset));
             return;
         }
-        let o = self.overflow.entry(issue.code).or_insert(Overflow {
-            count: 0,
-            first: line,
-            last: line,
-        });
+        let o = self
+            .overflow
+            .entry(issue.code.as_str())
+            .or_insert(Overflow {
+                count: 0,
+                first: line,
+                last: line,
+            });
         o.count += 1;
         o.last = line;
     }
@@ -66,42 +71,8 @@ impl<'a> Judge<'a> {
     /// Judges entry `index` of the transcript.
     pub fn entry(&mut self, tr: &Transcript, index: usize, entry: &Entry, out: &mut Vec<Issue>) {
         match &entry.kind {
-            EntryKind::Line {
-                number,
-                offset,
-                bytes,
-                terminated,
-                class,
-                role,
-            } => {
-                let (n, off) = (*number, *offset);
-                if class.crlf {
-                    let c = self.crlf.get_or_insert((n, 0));
-                    c.1 += 1;
-                }
-                if !terminated && !matches!(class.line, Line::Blank) {
-                    let issue = Issue::new(
-                        "stdout-without-newline",
-                        format!(
-                            "stdout ended with an incomplete JSON-RPC frame (line {n} has no newline): {}",
-                            quote(bytes)
-                        ),
-                    );
-                    self.line_issue(out, n, off, issue);
-                    return;
-                }
-                if let Some(issue) = framing_issue(n, bytes, &class.line, &self.version) {
-                    self.line_issue(out, n, off, issue);
-                }
-                let mut found = role_issues(tr, &self.ctx.protocol, &self.version, n, bytes, role, class.value.as_ref());
-                if let Some(value) = &class.value {
-                    let provoked = tr.adversarial.iter().any(|a| a.entries.contains(&index));
-                    found.extend(self.traffic.line(tr, &self.version, n, role, value, provoked));
-                }
-                for issue in found {
-                    self.line_issue(out, n, off, issue);
-                }
-            }
+            EntryKind::Line { .. } => self.line(tr, index, entry, out),
+            EntryKind::Folded { .. } => self.folded(entry, out),
             EntryKind::Oversize {
                 number,
                 offset,
@@ -109,7 +80,7 @@ impl<'a> Judge<'a> {
                 len,
             } => {
                 let issue = Issue::new(
-                    "stdout-line-too-large",
+                    Code::StdoutLineTooLarge,
                     format!(
                         "stdout line {number} is {len} bytes, over the {}-byte line limit (--max-stdout-line-bytes); it starts {}",
                         self.ctx.max_stdout_line_bytes,
@@ -122,7 +93,7 @@ impl<'a> Judge<'a> {
             }
             EntryKind::StdoutLimit { total } => out.push(
                 Issue::new(
-                    "stdout-output-limit-exceeded",
+                    Code::StdoutOutputLimitExceeded,
                     format!(
                         "stdout passed the {}-byte limit (--max-stdout-bytes) at {total} bytes; the run was stopped",
                         self.ctx.max_stdout_bytes
@@ -134,11 +105,108 @@ impl<'a> Judge<'a> {
         }
     }
 
+    /// One stdout line: its framing, its place in the exchange, and what
+    /// the server started with it.
+    fn line(&mut self, tr: &Transcript, index: usize, entry: &Entry, out: &mut Vec<Issue>) {
+        let EntryKind::Line(StdoutLine {
+            number,
+            offset,
+            bytes,
+            terminated,
+            line,
+            crlf,
+            role,
+        }) = &entry.kind
+        else {
+            return;
+        };
+        {
+            {
+                let (n, off) = (*number, *offset);
+                if *crlf {
+                    let c = self.crlf.get_or_insert((n, 0));
+                    c.1 += 1;
+                }
+                if !terminated && !matches!(line, Line::Blank) {
+                    let issue = Issue::new(
+                        Code::StdoutWithoutNewline,
+                        format!(
+                            "stdout ended with an incomplete JSON-RPC frame (line {n} has no newline): {}",
+                            quote(bytes)
+                        ),
+                    );
+                    self.line_issue(out, n, off, issue);
+                    return;
+                }
+                if let Some(issue) = framing_issue(n, bytes, line, &self.version) {
+                    self.line_issue(out, n, off, issue);
+                }
+                let value = entry.value();
+                let mut found = role_issues(
+                    tr,
+                    &self.ctx.protocol,
+                    &self.version,
+                    n,
+                    bytes,
+                    role,
+                    value.as_ref(),
+                );
+                if let Some(value) = &value {
+                    let provoked = tr.adversarial.iter().any(|a| a.entries.contains(&index));
+                    found.extend(
+                        self.traffic
+                            .line(tr, &self.version, n, role, value, provoked),
+                    );
+                }
+                for issue in found {
+                    self.line_issue(out, n, off, issue);
+                }
+            }
+        }
+    }
+
+    /// Faulty lines past `FOLD_AFTER` of their kind: they go straight to
+    /// the closing sum.
+    fn folded(&mut self, entry: &Entry, out: &mut Vec<Issue>) {
+        let EntryKind::Folded {
+            line,
+            example,
+            first,
+            last,
+            count,
+            crlf,
+        } = &entry.kind
+        else {
+            return;
+        };
+        if *crlf > 0 {
+            let c = self.crlf.get_or_insert((*first, 0));
+            c.1 += crlf;
+        }
+        if let Some(issue) = framing_issue(*first, example, line, &self.version) {
+            *self.listed.entry(issue.code.as_str()).or_insert(0) = PER_CODE;
+            let o = self
+                .overflow
+                .entry(issue.code.as_str())
+                .or_insert(Overflow {
+                    count: 0,
+                    first: *first,
+                    last: *last,
+                });
+            o.count += count;
+            o.first = o.first.min(*first);
+            o.last = o.last.max(*last);
+            if !out.iter().any(|i| i.code == issue.code) {
+                out.push(issue.with("line", *first));
+            }
+        }
+    }
+
     pub fn finish(self, out: &mut Vec<Issue>) {
         for (code, o) in self.overflow {
             let template = out
                 .iter()
-                .find(|i| i.code == code)
+                .find(|i| i.code.as_str() == code)
                 .expect("invariant: overflow only follows listed issues");
             let mut summary = template.clone();
             summary.message = format!(
@@ -159,8 +227,7 @@ impl<'a> Judge<'a> {
                 String::new()
             };
             out.push(
-                Issue::new(
-                    "stdout-crlf-line-ending",
+                Issue::new(Code::StdoutCrlfLineEnding,
                     format!(
                         "stdout line {first} ends with CRLF; MCP stdio messages end with a bare newline{also}"
                     ),
@@ -188,7 +255,7 @@ fn framing_issue(n: u64, bytes: &[u8], line: &Line, version: &str) -> Option<Iss
                 )
             };
             Issue::new(
-                "stdout-json-rpc-batch",
+                Code::StdoutJsonRpcBatch,
                 format!(
                     "stdout line {n} is a JSON-RPC batch array; {rule}: {}",
                     quote(bytes)
@@ -197,34 +264,34 @@ fn framing_issue(n: u64, bytes: &[u8], line: &Line, version: &str) -> Option<Iss
             .at(severity)
         }
         Line::Message(_) => return None,
-        Line::Blank => Issue::new("stdout-empty-line", format!("stdout line {n} is empty")),
+        Line::Blank => Issue::new(Code::StdoutEmptyLine, format!("stdout line {n} is empty")),
         Line::ContentLength => Issue::new(
-            "stdout-content-length-framing",
+            Code::StdoutContentLengthFraming,
             format!(
                 "stdout line {n} is a Content-Length header; MCP stdio frames each message as one line, not with LSP headers: {}",
                 quote(bytes)
             ),
         ),
         Line::InvalidUtf8 { valid_up_to } => Issue::new(
-            "stdout-invalid-utf8",
+            Code::StdoutInvalidUtf8,
             format!(
                 "stdout line {n} is not valid UTF-8 (bad byte at offset {valid_up_to} of the line): {}",
                 quote(bytes)
             ),
         ),
         Line::NotJson { bom: true, .. } => Issue::new(
-            "stdout-non-json",
+            Code::StdoutNonJson,
             format!(
                 "stdout line {n} starts with a UTF-8 byte order mark, which JSON-RPC forbids: {}",
                 quote(bytes)
             ),
         ),
         Line::NotJson { .. } => Issue::new(
-            "stdout-non-json",
+            Code::StdoutNonJson,
             format!("stdout line {n} is not JSON-RPC: {}", quote(bytes)),
         ),
         Line::Invalid { reason, .. } => Issue::new(
-            "stdout-invalid-json-rpc",
+            Code::StdoutInvalidJsonRpc,
             format!(
                 "stdout line {n} is not a valid JSON-RPC message ({reason}): {}",
                 quote(bytes)
@@ -252,63 +319,21 @@ fn role_issues(
     value: Option<&serde_json::Value>,
 ) -> Vec<Issue> {
     let issue = match role {
-        Role::Reply(Target::Initialize) => {
-            return match &tr.init_reply {
-                Some(Err(error)) => vec![Issue::new(
-                    "initialize-error",
-                    format!(
-                        "initialize returned error: {}",
-                        jsonrpc::error_message(error)
-                    ),
-                )],
-                Some(Ok(result)) => initialize::result_issues(result, requested),
-                None => Vec::new(),
-            };
-        }
-        Role::Reply(target) => match tr.record(*target).and_then(|op| op.error.as_ref()) {
-            // Probe errors are judged as capability checks.
-            Some(error) if matches!(target, Target::Op(_)) => Issue::new(
-                "operation-error",
-                format!(
-                    "{} returned error: {}",
-                    tr.method_of(*target),
-                    jsonrpc::error_message(error)
-                ),
-            ),
-            _ => return Vec::new(),
+        Role::Reply(target) => return reply_issues(tr, requested, *target),
+        Role::ParseErrorReply => match parse_error_issue(version, n, value) {
+            Some(issue) => issue,
+            None => return Vec::new(),
         },
         Role::DuplicateReply(target) => Issue::new(
-            "response-duplicate",
+            Code::ResponseDuplicate,
             format!(
                 "stdout line {n} is a second response to the {} request (id {}), which was already answered",
                 tr.method_of(*target),
                 id_text(value)
             ),
         ),
-        Role::ParseErrorReply => {
-            let id_member = value.and_then(|v| v.get("id"));
-            let null = id_member.is_some();
-            if !null && mcp::at_least(version, mcp::ERROR_ID_OPTIONAL_FROM) {
-                return Vec::new();
-            }
-            let (how, rule) = if null {
-                (
-                    "id null",
-                    "MCP ids are strings or integers, never null (from 2025-11-25 the id may be left out)",
-                )
-            } else {
-                (
-                    "no id",
-                    "before 2025-11-25 every MCP response carries an id",
-                )
-            };
-            Issue::new(
-                "response-id-null",
-                format!("stdout line {n} is a parse/invalid-request error with {how}; {rule}"),
-            )
-        }
         Role::IdTypeMismatch { target, sent } => Issue::new(
-            "response-id-type-mismatch",
+            Code::ResponseIdTypeMismatch,
             format!(
                 "{} response id {} does not exactly match request id {sent} (stdout line {n})",
                 tr.method_of(*target),
@@ -318,7 +343,7 @@ fn role_issues(
         Role::UnknownId {
             pending: Some((target, sent)),
         } => Issue::new(
-            "response-id-mismatch",
+            Code::ResponseIdMismatch,
             format!(
                 "{} response id {} does not match request id {sent} (stdout line {n})",
                 tr.method_of(*target),
@@ -326,14 +351,14 @@ fn role_issues(
             ),
         ),
         Role::UnknownId { pending: None } => Issue::new(
-            "response-id-mismatch",
+            Code::ResponseIdMismatch,
             format!(
                 "stdout line {n} is a response to id {}, which the guard never sent",
                 id_text(value)
             ),
         ),
         Role::NotificationReply => Issue::new(
-            "notification-response",
+            Code::NotificationResponse,
             format!(
                 "stdout line {n} answers a notification (id {}); notifications must get no response: {}",
                 id_text(value),
@@ -341,7 +366,7 @@ fn role_issues(
             ),
         ),
         Role::EchoedRequest(target) => Issue::new(
-            "stdout-unexpected-request-id",
+            Code::StdoutUnexpectedRequestId,
             format!(
                 "stdout frame with id {} is not the {} response: it is the request echoed back (stdout line {n})",
                 id_text(value),
@@ -353,11 +378,62 @@ fn role_issues(
     vec![issue]
 }
 
+/// The issues of a response to one of the guard's requests.
+fn reply_issues(tr: &Transcript, requested: &str, target: Target) -> Vec<Issue> {
+    if target == Target::Initialize {
+        return match &tr.init_reply {
+            Some(Err(error)) => vec![Issue::new(
+                Code::InitializeError,
+                format!(
+                    "initialize returned error: {}",
+                    jsonrpc::error_message(error)
+                ),
+            )],
+            Some(Ok(result)) => initialize::result_issues(result, requested),
+            None => Vec::new(),
+        };
+    }
+    match tr.op(target).and_then(|op| op.error.as_ref()) {
+        // Probe errors are judged as capability checks.
+        Some(error) if matches!(target, Target::Op(_)) => vec![Issue::new(
+            Code::OperationError,
+            format!(
+                "{} returned error: {}",
+                tr.method_of(target),
+                jsonrpc::error_message(error)
+            ),
+        )],
+        _ => Vec::new(),
+    }
+}
+
+/// A parse or invalid-request error without a usable id.
+fn parse_error_issue(version: &str, n: u64, value: Option<&serde_json::Value>) -> Option<Issue> {
+    let null = value.and_then(|v| v.get("id")).is_some();
+    if !null && mcp::at_least(version, mcp::ERROR_ID_OPTIONAL_FROM) {
+        return None;
+    }
+    let (how, rule) = if null {
+        (
+            "id null",
+            "MCP ids are strings or integers, never null (from 2025-11-25 the id may be left out)",
+        )
+    } else {
+        (
+            "no id",
+            "before 2025-11-25 every MCP response carries an id",
+        )
+    };
+    Some(Issue::new(
+        Code::ResponseIdNull,
+        format!("stdout line {n} is a parse/invalid-request error with {how}; {rule}"),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::jsonrpc::classify;
-    use crate::transcript::OpRecord;
 
     fn ctx() -> Context {
         Context::for_tests()
@@ -366,14 +442,15 @@ mod tests {
     fn line(number: u64, text: &str, role: Role) -> Entry {
         Entry {
             at_ms: number,
-            kind: EntryKind::Line {
+            kind: EntryKind::Line(StdoutLine {
                 number,
                 offset: number * 10,
                 bytes: text.as_bytes().to_vec(),
                 terminated: true,
-                class: Box::new(classify(text.as_bytes())),
+                line: classify(text.as_bytes()).line,
+                crlf: classify(text.as_bytes()).crlf,
                 role,
-            },
+            }),
         }
     }
 
@@ -389,7 +466,7 @@ mod tests {
     }
 
     fn transcript(entries: Vec<Entry>) -> Transcript {
-        let mut tr = Transcript::new(vec![OpRecord::new("tools/list", false, "cli-request")], 100);
+        let mut tr = Transcript::with_op("tools/list");
         tr.entries = entries;
         tr
     }
@@ -471,7 +548,7 @@ mod tests {
             ),
         ]);
         let issues = judge(&tr);
-        let codes: Vec<&str> = issues.iter().map(|i| i.code).collect();
+        let codes: Vec<&str> = issues.iter().map(|i| i.code.as_str()).collect();
         assert_eq!(
             codes,
             [
@@ -531,7 +608,7 @@ mod tests {
         ]);
         let got: Vec<_> = judge(&tr)
             .iter()
-            .map(|i| (i.code, i.severity.as_str()))
+            .map(|i| (i.code.as_str(), i.severity.as_str()))
             .collect();
         // Under 2025-11-25 an error without an id is allowed; a null id is not.
         assert_eq!(
@@ -549,7 +626,10 @@ mod tests {
         for e in &tr.entries {
             j.entry(&tr, 0, e, &mut out);
         }
-        let got: Vec<_> = out.iter().map(|i| (i.code, i.severity.as_str())).collect();
+        let got: Vec<_> = out
+            .iter()
+            .map(|i| (i.code.as_str(), i.severity.as_str()))
+            .collect();
         assert_eq!(
             got,
             [

@@ -5,23 +5,24 @@
 
 use serde_json::Value;
 
-use crate::checks::Issue;
 use crate::checks::schema::{self, Validation};
+use crate::checks::{Code, Issue};
 use crate::jsonrpc::describe;
 use crate::transcript::{OpRecord, Transcript};
 
 /// The tool object a call names, from the listed tools.
-pub fn tool_for<'a>(tr: &'a Transcript, op: &OpRecord) -> Option<&'a Value> {
+pub fn tool_for<'a>(tools: &[&'a Value], op: &OpRecord) -> Option<&'a Value> {
     let name = op.params.as_ref()?.get("name")?.as_str()?;
-    tr.listed("tools/list")
-        .into_iter()
+    tools
+        .iter()
+        .copied()
         .find(|t| t.get("name").and_then(Value::as_str) == Some(name))
 }
 
 /// How `structuredContent` fared against the tool's `outputSchema`.
-pub fn structured_check(tr: &Transcript, op: &OpRecord) -> Option<Validation> {
+pub fn structured_check(tools: &[&Value], op: &OpRecord) -> Option<Validation> {
     let result = op.result.as_ref()?;
-    let schema = tool_for(tr, op)?.get("outputSchema")?;
+    let schema = tool_for(tools, op)?.get("outputSchema")?;
     let content = result.get("structuredContent")?;
     Some(schema::validate(content, schema))
 }
@@ -42,6 +43,7 @@ pub fn text_of(result: &Value) -> String {
 }
 
 pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
+    let tools = tr.listed("tools/list");
     for op in tr.ops.iter().filter(|op| op.method == "tools/call") {
         let Some(result) = &op.result else {
             continue;
@@ -56,7 +58,7 @@ pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
         match result.get("content") {
             Some(Value::Array(_)) => {}
             other => out.push(tag(Issue::new(
-                "tool-call-invalid-result",
+                Code::ToolCallInvalidResult,
                 format!(
                     "tools/call {name} result content must be an array, found {}",
                     other.map_or("nothing", describe)
@@ -68,7 +70,7 @@ pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
             Some(Value::Bool(b)) => *b,
             Some(other) => {
                 out.push(tag(Issue::new(
-                    "tool-call-invalid-result",
+                    Code::ToolCallInvalidResult,
                     format!(
                         "tools/call {name} result isError must be a boolean, not {}",
                         describe(other)
@@ -80,20 +82,20 @@ pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
         if is_error {
             let text = text_of(result);
             out.push(tag(Issue::new(
-                "tool-call-error",
+                Code::ToolCallError,
                 format!(
                     "tool {name} reported an error: {}",
-                    crate::checks::quote(text.as_bytes())
+                    crate::escape::quote(text.as_bytes())
                 ),
             )));
             continue;
         }
-        let Some(schema) = tool_for(tr, op).and_then(|t| t.get("outputSchema")) else {
+        let Some(schema) = tool_for(&tools, op).and_then(|t| t.get("outputSchema")) else {
             continue;
         };
         let Some(content) = result.get("structuredContent") else {
             out.push(tag(Issue::new(
-                "tool-call-structured-content-missing",
+                Code::ToolCallStructuredContentMissing,
                 format!(
                     "tool {name} declares an outputSchema but its result has no structuredContent"
                 ),
@@ -104,7 +106,7 @@ pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
         if !v.errors.is_empty() {
             out.push(
                 tag(Issue::new(
-                    "tool-call-structured-content-invalid",
+                    Code::ToolCallStructuredContentInvalid,
                     format!(
                         "tool {name} structuredContent does not match its outputSchema: {}",
                         v.errors.join("; ")

@@ -6,9 +6,10 @@
 
 use serde_json::Value;
 
-use crate::checks::{Issue, Severity};
+use crate::checks::{Code, Issue, Severity};
 use crate::mcp;
-use crate::transcript::{Answer, Role, Target, Transcript};
+use crate::session::{Answer, Role, Target};
+use crate::transcript::Transcript;
 
 /// The client capability each server request needs.
 fn capability_for(method: &str) -> &str {
@@ -44,100 +45,126 @@ impl Traffic {
         value: &Value,
         provoked: bool,
     ) -> Vec<Issue> {
-        let mut out = Vec::new();
         let method = value.get("method").and_then(Value::as_str).unwrap_or("");
         match role {
-            Role::Reply(Target::Initialize) => self.init_answered = true,
-            Role::ServerRequest(answer) => {
-                let id = value.get("id").cloned().unwrap_or(Value::Null);
-                if self.ids.contains(&id) {
-                    out.push(Issue::new(
-                        "server-request-id-reused",
-                        format!(
-                            "the server's {method} request (stdout line {n}) reuses id {id}, which it already used in this session"
-                        ),
-                    ));
-                } else {
-                    self.ids.push(id.clone());
-                }
-                if method == "ping" {
-                    return out;
-                }
-                if !self.init_answered {
-                    out.push(Issue::new(
-                        "server-request-before-initialize",
-                        format!(
-                            "the server sent a {method} request (stdout line {n}) before it answered initialize; only ping may come first"
-                        ),
-                    ));
-                }
-                let answered = match answer {
-                    Answer::NotAnswered => "stdin was already closed, so it was not answered",
-                    _ => "the guard answered -32601 (method not found)",
-                };
-                let needs = match capability_for(method) {
-                    "" => "a capability".to_string(),
-                    cap => format!("the {cap} capability"),
-                };
-                let severity = if mcp::at_least(version, mcp::CAPABILITIES_MUST_FROM) {
-                    Severity::Error
-                } else {
-                    Severity::Warning
-                };
-                out.push(
-                    Issue::new(
-                        "server-request-undeclared-capability",
-                        format!(
-                            "the server sent a {method} request (id {id}, stdout line {n}), which needs {needs} the guard did not declare; {answered}"
-                        ),
-                    )
-                    .at(severity)
-                    .with("method", method),
-                );
+            Role::Reply(Target::Initialize) => {
+                self.init_answered = true;
+                Vec::new()
             }
-            Role::Notification => match method {
-                "notifications/message" if !advertises_logging(tr) => {
-                    // The Python SDK logs the error a malformed request
-                    // caused this way: still wrong, but provoked by the
-                    // guard's own invalid input, so a warning.
-                    let (severity, why) = if provoked {
-                        (
-                            Severity::Warning,
-                            ", in reaction to an adversarial probe's invalid input",
-                        )
-                    } else {
-                        (Severity::Error, "")
-                    };
-                    out.push(
-                        Issue::new(
-                            "logging-without-capability",
-                            format!(
-                                "the server sent notifications/message (stdout line {n}) without advertising the logging capability{why}; log to stderr instead"
-                            ),
-                        )
-                        .at(severity)
-                        .with("method", method),
-                    );
-                }
-                "notifications/progress" => {
-                    let token = value
-                        .pointer("/params/progressToken")
-                        .map_or("(none)".to_string(), Value::to_string);
-                    out.push(
-                        Issue::new(
-                            "progress-unknown-token",
-                            format!(
-                                "the server sent progress for token {token} (stdout line {n}), but the guard sent no progress token"
-                            ),
-                        )
-                        .with("method", method),
-                    );
-                }
-                _ => {}
-            },
-            _ => {}
+            Role::ServerRequest(answer) => self.request(version, n, method, value, *answer),
+            Role::Notification => notification(tr, n, method, value, provoked)
+                .into_iter()
+                .collect(),
+            _ => Vec::new(),
         }
+    }
+
+    /// A request the server sent: its id, its timing, its capability.
+    fn request(
+        &mut self,
+        version: &str,
+        n: u64,
+        method: &str,
+        value: &Value,
+        answer: Answer,
+    ) -> Vec<Issue> {
+        let mut out = Vec::new();
+        let id = value.get("id").cloned().unwrap_or(Value::Null);
+        if self.ids.contains(&id) {
+            out.push(Issue::new(
+                Code::ServerRequestIdReused,
+                format!(
+                    "the server's {method} request (stdout line {n}) reuses id {id}, which it already used in this session"
+                ),
+            ));
+        } else {
+            self.ids.push(id.clone());
+        }
+        if method == "ping" {
+            return out;
+        }
+        if !self.init_answered {
+            out.push(Issue::new(
+                Code::ServerRequestBeforeInitialize,
+                format!(
+                    "the server sent a {method} request (stdout line {n}) before it answered initialize; only ping may come first"
+                ),
+            ));
+        }
+        let answered = match answer {
+            Answer::NotAnswered => "stdin was already closed, so it was not answered",
+            _ => "the guard answered -32601 (method not found)",
+        };
+        let needs = match capability_for(method) {
+            "" => "a capability".to_string(),
+            cap => format!("the {cap} capability"),
+        };
+        let severity = if mcp::at_least(version, mcp::CAPABILITIES_MUST_FROM) {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        out.push(
+            Issue::new(
+                Code::ServerRequestUndeclaredCapability,
+                format!(
+                    "the server sent a {method} request (id {id}, stdout line {n}), which needs {needs} the guard did not declare; {answered}"
+                ),
+            )
+            .at(severity)
+            .with("method", method),
+        );
         out
+    }
+}
+
+/// A notification the server sent on its own.
+fn notification(
+    tr: &Transcript,
+    n: u64,
+    method: &str,
+    value: &Value,
+    provoked: bool,
+) -> Option<Issue> {
+    match method {
+        "notifications/message" if !advertises_logging(tr) => {
+            // The Python SDK logs the error a malformed request caused this
+            // way: still wrong, but provoked by the guard's own invalid
+            // input, so a warning.
+            let (severity, why) = if provoked {
+                (
+                    Severity::Warning,
+                    ", in reaction to an adversarial probe's invalid input",
+                )
+            } else {
+                (Severity::Error, "")
+            };
+            Some(
+                Issue::new(
+                    Code::LoggingWithoutCapability,
+                    format!(
+                        "the server sent notifications/message (stdout line {n}) without advertising the logging capability{why}; log to stderr instead"
+                    ),
+                )
+                .at(severity)
+                .with("method", method),
+            )
+        }
+        "notifications/progress" => {
+            let token = value
+                .pointer("/params/progressToken")
+                .map_or("(none)".to_string(), Value::to_string);
+            Some(
+                Issue::new(
+                    Code::ProgressUnknownToken,
+                    format!(
+                        "the server sent progress for token {token} (stdout line {n}), but the guard sent no progress token"
+                    ),
+                )
+                .with("method", method),
+            )
+        }
+        _ => None,
     }
 }
 
@@ -156,14 +183,16 @@ mod tests {
         lines: &[(Role, Value)],
         init: Value,
     ) -> Vec<(&'static str, &'static str)> {
-        let mut tr = Transcript::new(vec![], 100);
+        let mut tr = Transcript::for_tests();
         tr.init_reply = Some(Ok(init));
         let mut t = Traffic::default();
         let mut out = Vec::new();
         for (n, (role, value)) in lines.iter().enumerate() {
             out.extend(t.line(&tr, version, n as u64 + 1, role, value, false));
         }
-        out.iter().map(|i| (i.code, i.severity.as_str())).collect()
+        out.iter()
+            .map(|i| (i.code.as_str(), i.severity.as_str()))
+            .collect()
     }
 
     fn request(id: Value, method: &str) -> (Role, Value) {

@@ -6,8 +6,11 @@
 use serde_json::{Value, json};
 
 use crate::checks::toolcall;
+use crate::escape;
 use crate::report::Report;
-use crate::report::text::{Paint, issue_line, sanitize};
+use crate::report::json::{issue_value, pretty};
+use crate::report::style::Paint;
+use crate::report::text::issue_line;
 
 fn issue_lines(r: &Report) -> String {
     let plain = Paint { on: false };
@@ -17,19 +20,8 @@ fn issue_lines(r: &Report) -> String {
         .collect()
 }
 
-/// A command's JSON document: secrets scrubbed, pretty, one final newline.
-fn pretty(r: &Report, mut doc: Value) -> String {
-    r.plan.redactor.scrub_json(&mut doc);
-    let mut s = serde_json::to_string_pretty(&doc).expect("invariant: a Value always serializes");
-    s.push('\n');
-    s
-}
-
 fn issues_json(r: &Report) -> Value {
-    r.issues
-        .iter()
-        .map(crate::report::json::issue_value)
-        .collect()
+    r.issues.iter().map(issue_value).collect()
 }
 
 /// `name: type` for each required argument of a tool.
@@ -59,28 +51,29 @@ fn required_args(tool: &Value) -> String {
 }
 
 fn cell(text: &str, width: usize) -> String {
-    let t: String = sanitize(text).chars().take(width).collect();
+    let t: String = escape::line(text).chars().take(width).collect();
     format!("{t:<width$}")
 }
 
 /// `tools`: the table (or JSON), then the issues.
 pub fn render_tools(r: &Report, as_json: bool) -> String {
-    let tools = r.tr.listed("tools/list");
+    let run = r.first();
+    let tools = &run.tools;
     if as_json {
         let doc = json!({
             "schemaVersion": 1,
             "ok": r.ok(),
             "command": r.plan.shown_argv,
-            "negotiatedProtocol": r.tr.negotiated_protocol(),
-            "serverInfo": r.tr.init_result().and_then(|i| i.get("serverInfo")).cloned(),
+            "negotiatedProtocol": run.negotiated(),
+            "serverInfo": run.init_result.as_ref().and_then(|i| i.get("serverInfo")).cloned(),
             "tools": tools,
             "issues": issues_json(r),
         });
-        return pretty(r, doc);
+        return pretty(&doc);
     }
     let mut out = String::new();
     if tools.is_empty() {
-        out.push_str(if r.tr.initialized() {
+        out.push_str(if run.initialized {
             "no tools listed\n"
         } else {
             "no tools listed: the server did not complete initialize\n"
@@ -93,7 +86,7 @@ pub fn render_tools(r: &Report, as_json: bool) -> String {
             cell("DESCRIPTION", 48),
             "REQUIRED"
         ));
-        for t in &tools {
+        for t in tools {
             let text = |k: &str| t.get(k).and_then(Value::as_str).unwrap_or("");
             let title = t
                 .get("title")
@@ -106,13 +99,13 @@ pub fn render_tools(r: &Report, as_json: bool) -> String {
                 cell(text("name"), 24),
                 cell(title, 18),
                 cell(first_line, 48),
-                sanitize(&required_args(t))
+                escape::line(&required_args(t))
             ));
         }
     }
     out.push_str(&format!("{} tools\n", tools.len()));
     out.push_str(&issue_lines(r));
-    r.plan.redactor.scrub(&out).into_owned()
+    out
 }
 
 /// One content block as text: text as is, the rest summarised.
@@ -144,25 +137,27 @@ fn block_text(block: &Value) -> String {
 
 /// `call`: the result (or why there is none), then the issues.
 pub fn render_call(r: &Report, as_json: bool) -> String {
-    let op = r.tr.cli_call();
+    let run = r.first();
+    let op = run.cli_call();
+    let tools: Vec<&Value> = run.tools.iter().collect();
     if as_json {
         let doc = json!({
             "schemaVersion": 1,
-            "ok": r.ok() && r.tr.call_problem.is_none() && call_failed(r).is_none(),
+            "ok": r.ok() && run.call_problem.is_none() && call_failed(r).is_none(),
             "command": r.plan.shown_argv,
             "tool": op.and_then(|o| o.params.as_ref()).and_then(|p| p.get("name")).cloned(),
             "arguments": op.and_then(|o| o.params.as_ref()).and_then(|p| p.get("arguments")).cloned(),
-            "problem": r.tr.call_problem,
+            "problem": run.call_problem,
             "result": op.and_then(|o| o.result.clone()),
             "error": op.and_then(|o| o.error.clone()),
-            "structuredContentCheck": op.and_then(|o| toolcall::structured_check(r.tr, o)).map(|v| json!({
+            "structuredContentCheck": op.and_then(|o| toolcall::structured_check(&tools, o)).map(|v| json!({
                 "status": if !v.errors.is_empty() { "fail" } else if v.unchecked.is_empty() { "pass" } else { "partial" },
                 "errors": v.errors,
                 "notChecked": v.unchecked,
             })),
             "issues": issues_json(r),
         });
-        return pretty(r, doc);
+        return pretty(&doc);
     }
     let mut out = String::new();
     match op {
@@ -174,17 +169,17 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
                     .into_iter()
                     .flatten()
                 {
-                    out.push_str(&sanitize_keep_newlines(&block_text(block)));
+                    out.push_str(&escape::multiline(&block_text(block)));
                     out.push('\n');
                 }
                 if let Some(sc) = result.get("structuredContent") {
                     out.push_str("structuredContent:\n");
                     let pretty = serde_json::to_string_pretty(sc)
                         .expect("invariant: a Value always serializes");
-                    out.push_str(&sanitize_keep_newlines(&pretty));
+                    out.push_str(&escape::multiline(&pretty));
                     out.push('\n');
                 }
-                if let Some(v) = toolcall::structured_check(r.tr, op)
+                if let Some(v) = toolcall::structured_check(&tools, op)
                     && !v.unchecked.is_empty()
                 {
                     out.push_str(&format!(
@@ -198,25 +193,25 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
             } else if let Some(error) = &op.error {
                 out.push_str(&format!(
                     "tools/call returned error: {}\n",
-                    sanitize(&crate::jsonrpc::error_message(error))
+                    escape::line(&crate::jsonrpc::error_message(error))
                 ));
             } else {
                 out.push_str("tools/call got no response\n");
             }
         }
         None => {
-            if !r.tr.initialized() {
+            if !run.initialized {
                 out.push_str("the server did not complete initialize; nothing was called\n");
             }
         }
     }
     out.push_str(&issue_lines(r));
-    r.plan.redactor.scrub(&out).into_owned()
+    out
 }
 
 /// Why the call counts as failed (for the exit status), if it does.
 pub fn call_failed(r: &Report) -> Option<&'static str> {
-    let Some(op) = r.tr.cli_call() else {
+    let Some(op) = r.first().cli_call() else {
         return Some("not called");
     };
     if op.error.is_some() {
@@ -227,13 +222,4 @@ pub fn call_failed(r: &Report) -> Option<&'static str> {
         Some(res) if res.get("isError") == Some(&Value::Bool(true)) => Some("isError"),
         Some(_) => None,
     }
-}
-
-/// Tool output is text for a person: keep its newlines and tabs, escape
-/// every other control character.
-fn sanitize_keep_newlines(text: &str) -> String {
-    text.split('\n')
-        .map(|l| sanitize(l).replace("\\t", "\t"))
-        .collect::<Vec<_>>()
-        .join("\n")
 }

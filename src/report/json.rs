@@ -1,19 +1,28 @@
 //! The JSON report, schemaVersion 1: the 1.0 contract's fields in its order
 //! and with its meanings, then the additive fields (`frames`, `stderr`,
-//! `durationMs`, `environment`). Keys keep insertion order
-//! (serde_json `preserve_order`).
+//! `durationMs`, `environment`, and with `--repeat` `repeat`, `drift` and
+//! `runs`). Keys keep insertion order (serde_json `preserve_order`).
 
 use serde_json::{Map, Value, json};
 
-use crate::checks::{Class, Group, Issue};
-use crate::report::{Check, Report, scan};
+use crate::checks::drift::{self, Drift};
+use crate::checks::{Class, Issue, adversarial};
+use crate::plan::{self, Plan};
+use crate::report::{Check, Checks, Report, RunReport, Status, scan};
+use crate::scan::ScanReport;
 use crate::sys;
-use crate::{mcp, plan};
 
-fn check_value(c: &Check) -> Value {
+pub fn check_value(c: &Check) -> Value {
     let mut m = Map::new();
-    m.insert("status".into(), c.status.into());
-    m.insert("issueCodes".into(), json!(c.codes));
+    m.insert("status".into(), c.status.as_str().into());
+    m.insert(
+        "issueCodes".into(),
+        c.codes
+            .iter()
+            .map(|c| c.as_str())
+            .collect::<Vec<_>>()
+            .into(),
+    );
     if let Some(reason) = c.reason {
         m.insert("reason".into(), reason.into());
     }
@@ -23,7 +32,7 @@ fn check_value(c: &Check) -> Value {
 pub fn issue_value(issue: &Issue) -> Value {
     let mut m = Map::new();
     m.insert("severity".into(), issue.severity.as_str().into());
-    m.insert("code".into(), issue.code.into());
+    m.insert("code".into(), issue.code.as_str().into());
     m.insert("message".into(), issue.message.clone().into());
     m.insert("class".into(), issue.class.as_str().into());
     for (k, v) in &issue.details {
@@ -33,9 +42,8 @@ pub fn issue_value(issue: &Issue) -> Value {
 }
 
 /// The 1.0 `config` block: which config file, and what it supplied.
-fn config_value(r: &Report) -> Value {
-    let plan = r.plan;
-    let Some(c) = &plan.extras.config else {
+fn config_value(plan: &Plan) -> Value {
+    let Some(c) = &plan.settings.config else {
         return json!({
             "enabled": false,
             "path": "",
@@ -63,7 +71,7 @@ fn config_value(r: &Report) -> Value {
             "envNames": env,
             "requests": c.requests.iter().map(|q| q.method.clone()).collect::<Vec<_>>(),
             "safeToolCalls": c.safe_tool_calls.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
-            "adversarialProbes": c.adversarial.clone().unwrap_or_default(),
+            "adversarialProbes": c.adversarial.iter().flatten().map(|p| p.as_str()).collect::<Vec<_>>(),
             "adversarialToolCalls": c.adversarial_tool_calls.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
         },
         "server": c.server,
@@ -71,51 +79,51 @@ fn config_value(r: &Report) -> Value {
 }
 
 /// The `adversarial` block: every planned probe, run or skipped.
-fn adversarial(r: &Report) -> Value {
-    use crate::checks::adversarial as adv;
-    let probes: Vec<Value> =
-        r.tr.adversarial
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                let issues = adv::probe_issues(r.tr, i);
-                let check = if a.started {
-                    Check::of(issues.iter(), "pass")
-                } else {
-                    Check::skipped("an earlier probe failed, or the session ended first")
-                };
-                json!({
-                    "index": i,
-                    "name": a.name,
-                    "source": a.source,
-                    "method": a.method,
-                    "safeToolCallName": a.tool.clone().unwrap_or_default(),
-                    "expectation": adv::expectation(&a.name),
-                    "description": adv::description(&a.name),
-                    "risk": adv::risk(&a.name),
-                    "status": check.status,
-                    "started": a.started,
-                    "durationMs": a.duration_ms,
-                    "issueCodes": check.codes,
-                })
+fn adversarial_value(plan: &Plan, run: &RunReport) -> Value {
+    let probes: Vec<Value> = run
+        .probes
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            json!({
+                "index": i,
+                "name": p.probe.name(),
+                "source": source(&p.probe),
+                "method": p.method,
+                "safeToolCallName": tool_name(&p.probe),
+                "expectation": adversarial::expectation(&p.probe),
+                "description": adversarial::description(&p.probe),
+                "risk": adversarial::risk(&p.probe),
+                "status": p.check.status.as_str(),
+                "started": p.started,
+                "durationMs": p.duration_ms,
+                "issueCodes": p.check.codes.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
             })
-            .collect();
-    json!({"enabled": !r.plan.session.adversarial.is_empty(), "probes": probes})
+        })
+        .collect();
+    json!({"enabled": !plan.session.adversarial.is_empty(), "probes": probes})
 }
 
-fn capability_keys<'a>(r: &Report<'a>) -> Vec<&'a str> {
-    let mut keys = r.tr.init_result().map(mcp::advertised).unwrap_or_default();
-    keys.sort_unstable();
-    keys
+fn source(p: &plan::AdvProbe) -> &'static str {
+    match p {
+        plan::AdvProbe::Builtin(_) => "builtin",
+        plan::AdvProbe::ToolCall { .. } => "adversarial-tool-call",
+    }
+}
+
+fn tool_name(p: &plan::AdvProbe) -> String {
+    match p {
+        plan::AdvProbe::ToolCall { name, .. } => name.clone(),
+        plan::AdvProbe::Builtin(_) => String::new(),
+    }
 }
 
 /// `capabilityChecks` and `checks.capabilities`, in the 1.0 shape, plus
 /// the additive `resourceTemplates` entry and `pages` counts.
-fn capabilities(r: &Report) -> (Value, Value) {
-    let lists = r.lists();
+fn capabilities(run: &RunReport, overall: &Check) -> (Value, Value) {
     let mut checks = Map::new();
     let mut entries = Map::new();
-    for l in &lists {
+    for l in &run.lists {
         checks.insert(
             l.spec.key.into(),
             json!({
@@ -127,17 +135,17 @@ fn capabilities(r: &Report) -> (Value, Value) {
                 "pages": l.pages,
             }),
         );
-        let mut entry = Map::new();
-        if let Value::Object(c) = check_value(&l.check) {
-            entry.extend(c);
-        }
+        let mut entry = match check_value(&l.check) {
+            Value::Object(c) => c,
+            _ => Map::new(),
+        };
         entry.insert("advertised".into(), l.advertised.into());
         entry.insert("method".into(), l.spec.method.into());
         entry.insert("responded".into(), l.responded.into());
         entry.insert("itemCount".into(), json!(l.item_count));
         entries.insert(l.spec.key.into(), Value::Object(entry));
     }
-    let mut check = match check_value(&r.check_capabilities(&lists)) {
+    let mut check = match check_value(overall) {
         Value::Object(m) => m,
         _ => Map::new(),
     };
@@ -145,77 +153,74 @@ fn capabilities(r: &Report) -> (Value, Value) {
     (Value::Object(checks), Value::Object(check))
 }
 
-fn operations(r: &Report) -> (Value, Value) {
-    let ops: Vec<Value> =
-        r.tr.ops
-            .iter()
-            .enumerate()
-            .map(|(i, op)| {
-                json!({
-                    "index": i,
-                    "source": op.source,
-                    "method": op.method,
-                    "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default(),
-                    "responded": op.responded,
-                    "error": op.error.clone().unwrap_or(Value::Null),
-                })
-            })
-            .collect();
-    let first = r.tr.ops.first().map_or(Value::Null, |op| {
+fn operations(run: &RunReport) -> (Value, Value) {
+    let entry = |op: &crate::transcript::OpRecord| {
         json!({
             "method": op.method,
-            "source": op.source,
+            "source": op.source.as_str(),
             "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default(),
             "responded": op.responded,
             "error": op.error.clone().unwrap_or(Value::Null),
         })
-    });
+    };
+    let ops: Vec<Value> = run
+        .ops
+        .iter()
+        .enumerate()
+        .map(|(i, op)| {
+            json!({
+                "index": i,
+                "source": op.source.as_str(),
+                "method": op.method,
+                "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default(),
+                "responded": op.responded,
+                "error": op.error.clone().unwrap_or(Value::Null),
+            })
+        })
+        .collect();
+    let first = run.ops.first().map_or(Value::Null, entry);
     (first, Value::Array(ops))
 }
 
-fn process(r: &Report) -> Value {
-    let tr = r.tr;
-    let sd = &tr.shutdown;
-    let outcome = r.outcome();
+fn process(plan: &Plan, run: &RunReport) -> Value {
+    let sd = &run.shutdown;
+    let outcome = run.outcome();
     let exited_alone = outcome == "exited";
     let exit = sd.exit.filter(|_| exited_alone);
-    let timeout_code = r
-        .issues
-        .iter()
-        .find(|i| matches!(i.code, "initialize-timeout" | "operation-timeout"))
-        .map_or("", |i| i.code);
-    let signal_of = |e: &crate::child::Exit| e.signal.map(sys::signal_name);
-    let spawn_error = tr.spawn_error.as_ref().map_or(
+    let timeout_code = run.timeout_code();
+    let signal_of = |e: &crate::session::Exit| e.signal.map(sys::signal_name);
+    let spawn_error = run.spawn_error.as_ref().map_or(
         Value::Null,
         |e| json!({"code": e.code, "message": e.message}),
     );
-    let exceeded = r.exceeded_code();
+    let exceeded = run.exceeded_code();
+    let limits = plan.settings.limits;
     json!({
-        "started": tr.pid.is_some(),
-        "pid": tr.pid,
+        "started": run.pid.is_some(),
+        "pid": run.pid,
         "outcome": outcome,
-        "phase": r.phase(),
+        "phase": run.phase(),
         "exitCode": exit.and_then(|e| e.code),
         "signal": exit.as_ref().and_then(signal_of),
         "timedOut": !timeout_code.is_empty(),
         "timeoutCode": timeout_code,
-        "timeoutMs": r.plan.timeout_ms,
-        "killedByGuard": tr.pid.is_some() && !exited_alone,
-        "killSignal": r.kill_signal(),
-        "killReason": r.kill_reason(),
+        "timeoutMs": plan.settings.timeout_ms,
+        "killedByGuard": run.killed_by_guard(),
+        "killSignal": run.kill_signal(),
+        "killReason": run.kill_reason(),
         "spawnError": spawn_error,
         "output": {
-            "stdoutBytes": tr.stdout_bytes,
-            "stderrBytes": tr.stderr.total(),
-            "maxStdoutBytes": r.plan.session.max_stdout_bytes,
-            "maxStdoutLineBytes": r.plan.session.max_stdout_line_bytes,
-            "maxStderrBytes": r.plan.session.max_stderr_bytes,
-            "stderrTruncated": tr.stderr.truncated(),
+            "stdoutBytes": run.stdout_bytes,
+            "stderrBytes": run.stderr.total(),
+            "maxStdoutBytes": limits.max_stdout_bytes,
+            "maxStdoutLineBytes": limits.max_stdout_line_bytes,
+            "maxStderrBytes": limits.max_stderr_bytes,
+            "stderrTruncated": run.stderr.truncated(),
             "limitExceeded": !exceeded.is_empty(),
             "exceededCode": exceeded,
         },
         "shutdown": {
-            "endedBy": r.ended_by(),
+            "endedBy": run.ended_by(),
             "stdinClosedAtMs": sd.stdin_closed_at_ms,
             "sigtermAtMs": sd.sigterm_at_ms,
             "sigkillAtMs": sd.sigkill_at_ms,
@@ -229,25 +234,36 @@ fn process(r: &Report) -> Value {
     })
 }
 
-fn fingerprint(r: &Report) -> Value {
-    let plan = r.plan;
+/// What a document is about besides its run: the scan, the runs count,
+/// the fingerprint's package and runtimes.
+struct Context<'a> {
+    plan: &'a Plan,
+    scan: Option<&'a ScanReport>,
+    repeat: u64,
+    package: &'a Value,
+    runtimes: &'a Value,
+}
+
+fn fingerprint(c: &Context, run: &RunReport) -> Value {
+    let plan = c.plan;
     let (requested, resolved, exists) = plan::cwd_report(plan);
     let argv = &plan.shown_argv;
-    let op_entry = |op: &crate::transcript::OpRecord| json!({"method": op.method, "hasParams": op.has_params, "source": op.source, "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default()});
-    let adversarial_probes: Vec<Value> =
-        r.tr.adversarial
-            .iter()
-            .map(|a| {
-                json!({"name": a.name, "source": a.source, "method": a.method,
-            "safeToolCallName": a.tool.clone().unwrap_or_default(),
-            "expectation": crate::checks::adversarial::expectation(&a.name)})
-            })
-            .collect();
+    let op_entry = |op: &crate::transcript::OpRecord| json!({"method": op.method, "hasParams": op.has_params, "source": op.source.as_str(), "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default()});
+    let adversarial_probes: Vec<Value> = run
+        .probes
+        .iter()
+        .map(|p| {
+            json!({"name": p.probe.name(), "source": source(&p.probe), "method": p.method,
+            "safeToolCallName": tool_name(&p.probe),
+            "expectation": adversarial::expectation(&p.probe)})
+        })
+        .collect();
     let values: Map<String, Value> = plan
         .explicit_env
         .iter()
         .map(|n| (n.clone(), Value::from(crate::redact::REDACTED)))
         .collect();
+    let limits = plan.settings.limits;
     json!({
         "guard": {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")},
         "command": {
@@ -256,43 +272,43 @@ fn fingerprint(r: &Report) -> Value {
             "argv": argv,
         },
         "cwd": {"requested": requested, "resolved": resolved, "exists": exists},
-        "protocol": plan.protocol,
-        "config": config_value(r),
-        "profile": plan.profile.as_str(),
-        "timeoutMs": plan.timeout_ms,
+        "protocol": plan.settings.protocol,
+        "config": config_value(plan),
+        "profile": plan.settings.profile.as_str(),
+        "timeoutMs": plan.settings.timeout_ms,
         "outputLimits": {
-            "maxStdoutBytes": plan.session.max_stdout_bytes,
-            "maxStdoutLineBytes": plan.session.max_stdout_line_bytes,
-            "maxStderrBytes": plan.session.max_stderr_bytes,
+            "maxStdoutBytes": limits.max_stdout_bytes,
+            "maxStdoutLineBytes": limits.max_stdout_line_bytes,
+            "maxStderrBytes": limits.max_stderr_bytes,
         },
-        "repeat": plan.repeat,
+        "repeat": c.repeat,
         "capabilityProbes": plan.session.capability_probes,
         "adversarialProbes": adversarial_probes,
-        "operation": r.tr.ops.first().map_or(Value::Null, op_entry),
-        "operations": r.tr.ops.iter().map(op_entry).collect::<Vec<_>>(),
+        "operation": run.ops.first().map_or(Value::Null, op_entry),
+        "operations": run.ops.iter().map(op_entry).collect::<Vec<_>>(),
         "system": {
             "platform": std::env::consts::OS,
             "arch": std::env::consts::ARCH,
             "osRelease": sys::os_release(),
         },
-        "runtimes": plan.runtimes,
-        "package": plan.package,
+        "runtimes": c.runtimes,
+        "package": c.package,
         "env": {
-            "inherited": plan.inherit_env,
+            "inherited": plan.settings.inherit_env,
             "names": plan.explicit_env,
             "values": values,
         },
         "staticScan": {
-            "enabled": r.scan.is_some(),
-            "path": r.scan.and_then(|s| s.roots.first().cloned()).unwrap_or_default(),
-            "failOnFindings": r.scan.is_some() && plan.fail_on_static,
+            "enabled": c.scan.is_some(),
+            "path": c.scan.and_then(|s| s.roots.first().cloned()).unwrap_or_default(),
+            "failOnFindings": c.scan.is_some() && plan.settings.fail_on_static,
         },
-        "timings": {"startupMs": r.tr.init_reply_at_ms, "totalMs": r.tr.duration_ms},
+        "timings": {"startupMs": run.init_reply_at_ms, "totalMs": run.duration_ms},
     })
 }
 
-fn summary(r: &Report) -> Value {
-    let status = r.summary_status();
+fn summary(issues: &[Issue]) -> Value {
+    let status = super::summary_status(issues);
     let (message, color, display) = match status {
         "pass" => ("pass", "brightgreen", "verified"),
         "warning" => ("warning", "yellow", "verified with warnings"),
@@ -303,166 +319,239 @@ fn summary(r: &Report) -> Value {
         ),
         _ => ("fail", "red", "stdio transport or MCP protocol failure"),
     };
-    let primary = r.primary();
+    let primary = super::primary(issues);
+    let errors = issues.iter().filter(|i| i.is_error()).count();
     json!({
         "status": status,
-        "issueClass": r.summary_class(),
-        "primaryIssueCode": primary.map_or("", |i| i.code),
+        "issueClass": super::summary_class(issues),
+        "primaryIssueCode": primary.map_or("", |i| i.code.as_str()),
         "primaryIssueClass": primary.map_or("", |i| i.class.as_str()),
-        "issueCounts": {"error": r.errors(), "warning": r.warnings(), "total": r.issues.len()},
+        "issueCounts": {"error": errors, "warning": issues.len() - errors, "total": issues.len()},
         "badge": {"label": "mcp stdio", "message": message, "color": color},
         "display": display,
     })
 }
 
-/// Builds the whole report as a JSON value, secrets scrubbed.
-pub fn build(r: &Report) -> Value {
-    let (operation, operations) = operations(r);
-    let (capability_checks, capability_check) = capabilities(r);
-    let env = &r.plan.environment;
-    let mut checks = Map::new();
-    checks.insert("initialize".into(), check_value(&r.check_initialize()));
-    checks.insert("stdout".into(), check_value(&r.check_group(Group::Stdout)));
-    checks.insert(
-        "jsonRpc".into(),
-        check_value(&r.check_group(Group::JsonRpc)),
-    );
-    checks.insert("operation".into(), check_value(&r.check_operation()));
-    checks.insert("capabilities".into(), capability_check);
-    let tools = r.tool_summary();
-    checks.insert(
-        "toolSchema".into(),
-        check_value(&r.check_tool_schema(&tools)),
-    );
-    checks.insert("adversarial".into(), check_value(&r.check_adversarial()));
-    checks.insert(
-        "process".into(),
-        check_value(&r.check_group(Group::Process)),
-    );
-    checks.insert(
+fn checks_value(checks: &Checks, capability_check: Value, repeat: Value) -> Value {
+    let mut m = Map::new();
+    m.insert("initialize".into(), check_value(&checks.initialize));
+    m.insert("stdout".into(), check_value(&checks.stdout));
+    m.insert("jsonRpc".into(), check_value(&checks.json_rpc));
+    m.insert("operation".into(), check_value(&checks.operation));
+    m.insert("capabilities".into(), capability_check);
+    m.insert("toolSchema".into(), check_value(&checks.tool_schema));
+    m.insert("adversarial".into(), check_value(&checks.adversarial));
+    m.insert("process".into(), check_value(&checks.process));
+    m.insert(
         "pythonBuffering".into(),
-        check_value(&r.check_group(Group::PythonBuffering)),
+        check_value(&checks.python_buffering),
     );
-    checks.insert("staticScan".into(), check_value(&r.check_static_scan()));
-    checks.insert(
-        "repeat".into(),
-        check_value(&Check::skipped("--repeat was not used")),
-    );
-    checks.insert("against".into(), check_value(&r.check_against()));
-    let mut classes = Map::new();
+    m.insert("staticScan".into(), check_value(&checks.static_scan));
+    m.insert("repeat".into(), repeat);
+    m.insert("against".into(), check_value(&checks.against));
+    Value::Object(m)
+}
+
+fn classes(issues: &[Issue]) -> Value {
+    let mut m = Map::new();
     for class in Class::ALL {
-        classes.insert(class.as_str().into(), check_value(&r.check_class(class)));
+        let c = Check::of(issues.iter().filter(|i| i.class == class), Status::Pass);
+        m.insert(class.as_str().into(), check_value(&c));
     }
-    let mut v = json!({
-        "schemaVersion": 1,
-        "ok": r.ok(),
-        "config": config_value(r),
-        "profile": r.plan.profile.as_str(),
-        "command": r.plan.shown_argv,
-        "protocol": r.plan.protocol,
-        "negotiatedProtocol": r.tr.negotiated_protocol(),
-        "initialized": r.tr.initialized(),
-        "operation": operation,
-        "operations": operations,
-        "adversarial": adversarial(r),
-        "toolSchema": {
-            "checked": tools.checked,
-            "toolCount": tools.tool_count,
-            "toolNames": tools.tool_names,
-            "validToolCount": tools.valid_tool_count,
-            "warningCount": tools.warning_count,
-            "errorCount": tools.error_count,
-            "duplicateNames": tools.duplicate_names,
+    Value::Object(m)
+}
+
+/// What `--repeat` adds to the top-level document.
+struct Repeated<'a> {
+    runs: usize,
+    drift: Option<&'a Drift>,
+    check: Value,
+    documents: Vec<Value>,
+}
+
+/// One document: the 1.0 fields in order, then the additive ones.
+fn document(
+    c: &Context,
+    run: &RunReport,
+    issues: &[Issue],
+    checks: &Checks,
+    repeated: Option<Repeated>,
+) -> Value {
+    let plan = c.plan;
+    let (operation, operations) = operations(run);
+    let (capability_checks, capability_check) = capabilities(run, &checks.capabilities);
+    let env = &plan.environment;
+    let tools = &run.tool_summary;
+    let repeat_check = match &repeated {
+        Some(r) => r.check.clone(),
+        None => check_value(&Check::skipped("--repeat was not used")),
+    };
+    let mut m = Map::new();
+    m.insert("schemaVersion".into(), 1.into());
+    m.insert("ok".into(), (!issues.iter().any(Issue::is_error)).into());
+    m.insert("config".into(), config_value(plan));
+    m.insert("profile".into(), plan.settings.profile.as_str().into());
+    m.insert("command".into(), json!(plan.shown_argv));
+    m.insert("protocol".into(), plan.settings.protocol.clone().into());
+    if let Some(r) = &repeated {
+        m.insert("repeat".into(), r.runs.into());
+    }
+    m.insert("negotiatedProtocol".into(), run.negotiated().into());
+    m.insert("initialized".into(), run.initialized.into());
+    m.insert("operation".into(), operation);
+    m.insert("operations".into(), operations);
+    m.insert("adversarial".into(), adversarial_value(plan, run));
+    if let Some(r) = &repeated {
+        m.insert("drift".into(), drift_value(r.drift));
+    }
+    m.insert("toolSchema".into(), tool_schema_value(tools));
+    m.insert(
+        "capabilityProbes".into(),
+        plan.session.capability_probes.into(),
+    );
+    m.insert("capabilityKeys".into(), json!(run.facts.capabilities));
+    m.insert("capabilityChecks".into(), capability_checks);
+    m.insert("process".into(), process(plan, run));
+    m.insert(
+        "checks".into(),
+        checks_value(checks, capability_check, repeat_check),
+    );
+    m.insert("issueClasses".into(), classes(issues));
+    m.insert("summary".into(), summary(issues));
+    m.insert("fingerprint".into(), fingerprint(c, run));
+    m.insert("issues".into(), issues.iter().map(issue_value).collect());
+    m.insert(
+        "staticScan".into(),
+        scan::static_scan(c.scan, plan.settings.fail_on_static),
+    );
+    m.insert("staticFindings".into(), scan::static_findings(c.scan));
+    m.insert("frames".into(), Value::Array(run.frames.clone()));
+    m.insert("stderr".into(), run.stderr.text().into());
+    m.insert("durationMs".into(), run.duration_ms.into());
+    m.insert(
+        "environment".into(),
+        json!({"mode": env.mode, "names": env.names, "set": env.set,
+            "forwarded": env.forwarded, "missing": env.missing}),
+    );
+    if let Some(r) = repeated {
+        m.insert("runs".into(), Value::Array(r.documents));
+    }
+    Value::Object(m)
+}
+
+fn tool_schema_value(tools: &crate::checks::catalog::ToolSummary) -> Value {
+    json!({
+        "checked": tools.checked,
+        "toolCount": tools.tool_count,
+        "toolNames": tools.tool_names,
+        "validToolCount": tools.valid_tool_count,
+        "warningCount": tools.warning_count,
+        "errorCount": tools.error_count,
+        "duplicateNames": tools.duplicate_names,
+    })
+}
+
+/// The `drift` block.
+fn drift_value(drift: Option<&Drift>) -> Value {
+    let Some(d) = drift.filter(|d| d.baseline_run.is_some()) else {
+        return json!({"checked": false, "status": "skipped", "issueCodes": [], "baselineRun": null,
+            "comparedRuns": [], "reason": "no run completed initialize"});
+    };
+    let section = |s: &Option<drift::Section>| s.as_ref().map_or(Value::Null, drift::section_json);
+    let mut codes: Vec<&str> = d
+        .sections()
+        .filter(|s| s.changed())
+        .map(|s| s.code.as_str())
+        .collect();
+    codes.dedup();
+    json!({
+        "checked": true,
+        "status": if d.changed() { "warning" } else { "pass" },
+        "issueCodes": codes,
+        "baselineRun": d.baseline_run,
+        "comparedRuns": d.compared_runs,
+        "negotiatedProtocol": section(&d.protocol),
+        "capabilities": section(&d.capabilities),
+        "tools": section(&d.tools),
+        "lists": {"resources": section(&d.resources), "prompts": section(&d.prompts)},
+    })
+}
+
+/// The whole report as a JSON value.
+pub fn build(r: &Report) -> Value {
+    let c = Context {
+        plan: r.plan,
+        scan: r.scan.as_ref(),
+        repeat: if r.runs.len() > 1 {
+            r.runs.len() as u64
+        } else {
+            r.plan.settings.repeat
         },
-        "capabilityProbes": r.plan.session.capability_probes,
-        "capabilityKeys": capability_keys(r),
-        "capabilityChecks": capability_checks,
-        "process": process(r),
-        "checks": checks,
-        "issueClasses": classes,
-        "summary": summary(r),
-        "fingerprint": fingerprint(r),
-        "issues": r.issues.iter().map(issue_value).collect::<Vec<_>>(),
-        "staticScan": scan::static_scan(r.scan, r.plan.fail_on_static),
-        "staticFindings": scan::static_findings(r.scan),
-        "frames": r.tr.frames().cloned().collect::<Vec<_>>(),
-        "stderr": r.tr.stderr.text(),
-        "durationMs": r.tr.duration_ms,
-        "environment": {
-            "mode": env.mode,
-            "names": env.names,
-            "set": env.set,
-            "forwarded": env.forwarded,
-            "missing": env.missing,
-        },
+        package: &r.package,
+        runtimes: &r.runtimes,
+    };
+    if r.runs.len() < 2 {
+        return document(&c, r.first(), &r.issues, &r.checks, None);
+    }
+    let single = Context { scan: None, ..c };
+    let documents = r
+        .runs
+        .iter()
+        .map(|run| {
+            let mut doc = document(&single, run, &run.issues, &run.checks, None);
+            if let (Value::Object(m), Some(n)) = (&mut doc, run.number) {
+                m.insert("run".into(), n.into());
+            }
+            doc
+        })
+        .collect();
+    let c = Context {
+        scan: r.scan.as_ref(),
+        ..single
+    };
+    document(
+        &c,
+        r.first(),
+        &r.issues,
+        &r.checks,
+        Some(repeat_part(r, documents)),
+    )
+}
+
+fn repeat_part<'a>(r: &'a Report, documents: Vec<Value>) -> Repeated<'a> {
+    let n = r.runs.len();
+    let failed = r.failed_runs();
+    let repeat_issues = r.issues.iter().filter(|i| {
+        (i.in_group(crate::checks::Group::Repeat) || i.detail("run").is_some())
+            && !i.in_group(crate::checks::Group::StaticScan)
     });
-    r.plan.redactor.scrub_json(&mut v);
-    v
+    let check = Check::of(repeat_issues, Status::Pass);
+    let status = if failed.is_empty() {
+        check.status
+    } else {
+        Status::Fail
+    };
+    Repeated {
+        runs: n,
+        drift: r.drift.as_ref(),
+        check: json!({
+            "status": status.as_str(),
+            "issueCodes": check.codes.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
+            "runs": n,
+            "passedRuns": n - failed.len(),
+            "failedRuns": failed,
+        }),
+        documents,
+    }
 }
 
 /// The report as pretty-printed JSON with a final newline.
 pub fn render(r: &Report) -> String {
-    let mut out =
-        serde_json::to_string_pretty(&build(r)).expect("invariant: a Value always serializes");
-    out.push('\n');
-    out
+    pretty(&build(r))
 }
 
-/// Inserts `key` after `after` in an object, keeping the order.
-fn insert_after(v: &mut Value, after: &str, key: &str, value: Value) {
-    let Value::Object(map) = v else {
-        return;
-    };
-    let old = std::mem::take(map);
-    let mut placed = false;
-    for (k, val) in old {
-        let here = k == after;
-        map.insert(k, val);
-        if here {
-            map.insert(key.into(), value.clone());
-            placed = true;
-        }
-    }
-    if !placed {
-        map.insert(key.into(), value);
-    }
-}
-
-/// The `--repeat` report: the single-run shape over every run's issues
-/// (each with its `run`), plus `repeat`, `drift`, `checks.repeat` and
-/// `runs` (each a full report).
-pub fn render_repeat(r: &Report, drift: Value, runs: Vec<Value>, failed_runs: &[usize]) -> String {
-    let mut v = build(r);
-    let n = runs.len();
-    let repeat_issues: Vec<&Issue> = r
-        .issues
-        .iter()
-        .filter(|i| i.in_group(Group::Repeat) || i.details.iter().any(|(k, _)| *k == "run"))
-        .filter(|i| !i.in_group(Group::StaticScan))
-        .collect();
-    let check = Check::of(repeat_issues.into_iter(), "pass");
-    let status = if failed_runs.is_empty() {
-        check.status
-    } else {
-        "fail"
-    };
-    v["checks"]["repeat"] = json!({
-        "status": status,
-        "issueCodes": check.codes,
-        "runs": n,
-        "passedRuns": n - failed_runs.len(),
-        "failedRuns": failed_runs,
-    });
-    if let Value::Object(m) = &mut v["fingerprint"] {
-        m.insert("repeat".into(), n.into());
-    }
-    insert_after(&mut v, "protocol", "repeat", n.into());
-    insert_after(&mut v, "adversarial", "drift", drift);
-    if let Value::Object(m) = &mut v {
-        m.insert("runs".into(), Value::Array(runs));
-    }
-    r.plan.redactor.scrub_json(&mut v);
-    let mut out = serde_json::to_string_pretty(&v).expect("invariant: a Value always serializes");
+pub fn pretty(v: &Value) -> String {
+    let mut out = serde_json::to_string_pretty(v).expect("invariant: a Value always serializes");
     out.push('\n');
     out
 }

@@ -4,7 +4,8 @@
 
 use serde_json::{Value, json};
 
-use crate::report::text::{Paint, sanitize};
+use crate::escape;
+use crate::report::style::Paint;
 use crate::scan::{self, Finding, ScanReport};
 
 /// `staticScan`: the 1.0 fields, then what was scanned and skipped.
@@ -62,9 +63,7 @@ pub fn render_json(r: &ScanReport) -> String {
         "staticFindings": static_findings(Some(r)),
         "skipped": skipped,
     });
-    let mut out = serde_json::to_string_pretty(&doc).expect("invariant: a Value always serializes");
-    out.push('\n');
-    out
+    crate::report::json::pretty(&doc)
 }
 
 /// One line on what was scanned, for both text reports.
@@ -98,10 +97,10 @@ pub fn summary_line(r: &ScanReport) -> String {
 pub fn render_text(r: &ScanReport, color: bool) -> String {
     let mut out = String::new();
     for f in &r.findings {
-        let tag = Paint { on: color }.wrap("33", &format!("[{}]", f.reasons.join(", ")));
+        let tag = Paint { on: color }.warning(&format!("[{}]", f.reasons.join(", ")));
         out.push_str(&format!(
             "{}:{}:{}: {tag} {}\n    {}\n",
-            sanitize(&f.path),
+            escape::line(&f.path),
             f.line,
             f.column,
             f.message,

@@ -1,59 +1,39 @@
 //! The human report. It starts like the 1.0 tool's (`PASS MCP stdio guard`,
 //! `initialize:`, `frames:` ...) and then says more: one line per issue with
 //! the physical stdout line, the step that ended the server, and the stderr
-//! tail when the server died. Control characters from the server are
-//! escaped, so a hostile server cannot drive the terminal.
+//! tail when the server died. Server text is escaped, so a hostile server
+//! cannot drive the terminal.
 
-use crate::checks::Severity;
+use crate::checks::{Issue, Severity};
+use crate::escape;
 use crate::mcp;
-use crate::report::Report;
-use crate::transcript::EndedBy;
+use crate::report::style::Paint;
+use crate::report::{Baseline, Check, Report, RunReport, Status};
+use crate::session::EndedBy;
 
 /// Lines of stderr shown when the server died.
 const STDERR_TAIL_LINES: usize = 12;
 
-/// ANSI colour, when it is on.
-pub struct Paint {
-    pub on: bool,
-}
-
-impl Paint {
-    pub fn wrap(&self, code: &str, text: &str) -> String {
-        if self.on {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
-}
-
 /// One issue as a report line: `[error] code: message`, escaped.
-pub fn issue_line(issue: &crate::checks::Issue, p: &Paint) -> String {
+pub fn issue_line(issue: &Issue, p: &Paint) -> String {
     let tag = match issue.severity {
-        Severity::Error => p.wrap("31", "[error]"),
-        Severity::Warning => p.wrap("33", "[warning]"),
+        Severity::Error => p.error("[error]"),
+        Severity::Warning => p.warning("[warning]"),
     };
-    format!("{tag} {}: {}", issue.code, sanitize(&issue.message))
+    let run = match issue.detail("run") {
+        Some(n) => format!("run {n} "),
+        None => String::new(),
+    };
+    format!(
+        "{tag} {run}{}: {}",
+        issue.code,
+        escape::line(&issue.message)
+    )
 }
 
-/// Escapes control characters (ESC, BEL, CR ...) as `\u{..}`.
-pub fn sanitize(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-fn ended_by_line(r: &Report) -> Option<String> {
-    let sd = &r.tr.shutdown;
-    r.tr.pid?;
+fn ended_by_line(run: &RunReport) -> Option<String> {
+    let sd = &run.shutdown;
+    run.pid?;
     let status = match sd.exit {
         Some(e) => match (e.code, e.signal) {
             (_, Some(sig)) => format!("signal {}", crate::sys::signal_name(sig)),
@@ -81,64 +61,64 @@ fn ended_by_line(r: &Report) -> Option<String> {
     })
 }
 
+fn check_line(name: &str, c: &Check) -> String {
+    let mut text = format!("{name}: {}", c.status.as_str());
+    if let Some(reason) = c.reason {
+        text.push_str(&format!(" ({reason})"));
+    }
+    if !c.codes.is_empty() {
+        let codes: Vec<&str> = c.codes.iter().map(|c| c.as_str()).collect();
+        text.push_str(&format!(" [{}]", codes.join(", ")));
+    }
+    text
+}
+
 /// `--verbose`: every check with its status, skipped ones with why, so a
 /// run never looks better by containing fewer checks.
 fn check_lines(r: &Report) -> Vec<String> {
-    let json = crate::report::json::build(r);
+    let c = &r.checks;
     let mut out = vec!["checks:".to_string()];
-    let line = |name: &str, c: &serde_json::Value| {
-        let status = c["status"].as_str().unwrap_or("?");
-        let codes: Vec<&str> = c["issueCodes"]
-            .as_array()
-            .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
-            .unwrap_or_default();
-        let mut text = format!("{name}: {status}");
-        if let Some(reason) = c["reason"].as_str() {
-            text.push_str(&format!(" ({reason})"));
-        }
-        if !codes.is_empty() {
-            text.push_str(&format!(" [{}]", codes.join(", ")));
-        }
-        text
-    };
-    if let Some(checks) = json["checks"].as_object() {
-        for (name, c) in checks {
-            out.push(format!("  {}", line(name, c)));
-            if name == "capabilities" {
-                for key in ["tools", "resources", "resourceTemplates", "prompts"] {
-                    out.push(format!("    {}", line(key, &c[key])));
-                }
-            }
-        }
+    let mut push = |name: &str, check: &Check| out.push(format!("  {}", check_line(name, check)));
+    push("initialize", &c.initialize);
+    push("stdout", &c.stdout);
+    push("jsonRpc", &c.json_rpc);
+    push("operation", &c.operation);
+    push("capabilities", &c.capabilities);
+    for l in &r.first().lists {
+        out.push(format!("    {}", check_line(l.spec.key, &l.check)));
     }
+    let mut push = |name: &str, check: &Check| out.push(format!("  {}", check_line(name, check)));
+    push("toolSchema", &c.tool_schema);
+    push("adversarial", &c.adversarial);
+    push("process", &c.process);
+    push("pythonBuffering", &c.python_buffering);
+    push("staticScan", &c.static_scan);
+    if r.runs.len() < 2 {
+        push("repeat", &Check::skipped("--repeat was not used"));
+    }
+    push("against", &c.against);
     out
 }
 
-pub fn render(r: &Report, color: bool) -> String {
-    let p = Paint { on: color };
-    let tr = r.tr;
+/// The lines about one run's exchange (after the verdict line).
+fn run_lines(r: &Report, run: &RunReport) -> Vec<String> {
     let mut lines = Vec::new();
-    lines.push(if r.ok() {
-        p.wrap("1;32", "PASS MCP stdio guard")
-    } else {
-        p.wrap("1;31", "FAIL MCP stdio guard")
-    });
     lines.push(format!(
         "initialize: {}",
-        if tr.initialized() { "ok" } else { "failed" }
+        if run.initialized { "ok" } else { "failed" }
     ));
     lines.push(format!(
         "frames: {} stdout / {} invalid",
-        tr.frames().count(),
-        tr.invalid_line_count()
+        run.frames.len(),
+        run.invalid_lines
     ));
-    lines.push(format!("stderr: {} lines", tr.stderr.lines()));
-    if r.plan.profile != crate::cli::Profile::Custom {
-        lines.push(format!("profile: {}", r.plan.profile.as_str()));
+    lines.push(format!("stderr: {} lines", run.stderr.lines()));
+    if r.plan.settings.profile != crate::options::Profile::Custom {
+        lines.push(format!("profile: {}", r.plan.settings.profile.as_str()));
     }
-    let negotiated = tr.negotiated_protocol();
+    let negotiated = run.negotiated();
     if !negotiated.is_empty() {
-        let requested = r.plan.protocol.as_str();
+        let requested = r.plan.settings.protocol.as_str();
         let note = if negotiated == requested {
             String::new()
         } else if mcp::is_date_shaped(negotiated) && negotiated < requested {
@@ -146,16 +126,20 @@ pub fn render(r: &Report, color: bool) -> String {
         } else {
             format!(" (requested {requested})")
         };
-        lines.push(format!("protocol: {}{note}", sanitize(negotiated)));
+        lines.push(format!("protocol: {}{note}", escape::line(negotiated)));
     }
-    for op in &tr.ops {
+    for op in &run.ops {
         lines.push(format!(
             "request: {} {}",
-            sanitize(&op.method),
+            escape::line(&op.method),
             if op.responded { "responded" } else { "missing" }
         ));
     }
-    for l in r.lists().iter().filter(|l| l.check.status != "skipped") {
+    for l in run
+        .lists
+        .iter()
+        .filter(|l| l.check.status != Status::Skipped)
+    {
         let pages = if l.pages == 1 {
             String::new()
         } else {
@@ -169,125 +153,148 @@ pub fn render(r: &Report, color: bool) -> String {
         };
         lines.push(format!("list: {} {what}", l.spec.method));
     }
-    if let Some(s) = r.scan {
+    lines
+}
+
+pub fn render(r: &Report, color: bool) -> String {
+    let p = Paint { on: color };
+    let run = r.first();
+    let mut lines = vec![if r.ok() {
+        p.pass("PASS MCP stdio guard")
+    } else {
+        p.fail("FAIL MCP stdio guard")
+    }];
+    lines.extend(run_lines(r, run));
+    if let Some(s) = &r.scan {
         lines.push(crate::report::scan::summary_line(s));
     }
-    let probes = &tr.adversarial;
-    if !probes.is_empty() {
-        let started = probes.iter().filter(|a| a.started).count();
-        let failed = (0..probes.len())
-            .filter(|&i| {
-                crate::checks::adversarial::probe_issues(tr, i)
-                    .iter()
-                    .any(|x| x.is_error())
-            })
+    if !run.probes.is_empty() {
+        let started = run.probes.iter().filter(|a| a.started).count();
+        let failed = run
+            .probes
+            .iter()
+            .filter(|a| a.check.status == Status::Fail)
             .count();
         lines.push(format!(
             "adversarial: {started}/{} probes run, {failed} failed",
-            probes.len()
+            run.probes.len()
         ));
     }
-    let tools = r.tool_summary();
+    let tools = &run.tool_summary;
     if tools.checked {
         lines.push(format!(
             "tool schemas: {}/{} valid",
             tools.valid_tool_count, tools.tool_count
         ));
     }
-    let env = &r.plan.environment;
-    if env.mode == "inherit" || !env.set.is_empty() || !env.forwarded.is_empty() {
-        let mut names: Vec<String> = env.set.clone();
-        names.extend(env.forwarded.iter().cloned());
-        names.sort();
-        let missing = if env.missing.is_empty() {
-            String::new()
-        } else {
-            format!("; not set here: {}", env.missing.join(", "))
-        };
-        lines.push(format!(
-            "environment: {} + {}{missing}",
-            env.mode,
-            if names.is_empty() {
-                "-".to_string()
-            } else {
-                names.join(", ")
-            }
-        ));
-    }
-    lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
-    if r.plan.verbose {
-        lines.extend(check_lines(r));
-    }
-    if let crate::report::Baseline::Record(time) = &r.baseline {
-        lines.push(format!("against: the record of {}", sanitize(time)));
-    }
-    if let Some(line) = ended_by_line(r) {
+    if let Some(line) = environment_line(r) {
         lines.push(line);
     }
-    let died = tr.shutdown.ended_by == EndedBy::ItsOwnExit
-        && tr
+    lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
+    if r.plan.settings.verbose {
+        lines.extend(check_lines(r));
+    }
+    if let Baseline::Record(time) = &r.baseline {
+        lines.push(format!("against: the record of {}", escape::line(time)));
+    }
+    lines.extend(ended_by_line(run));
+    lines.extend(stderr_tail(run));
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+fn environment_line(r: &Report) -> Option<String> {
+    let env = &r.plan.environment;
+    if env.mode != "inherit" && env.set.is_empty() && env.forwarded.is_empty() {
+        return None;
+    }
+    let mut names: Vec<String> = env.set.clone();
+    names.extend(env.forwarded.iter().cloned());
+    names.sort();
+    let missing = if env.missing.is_empty() {
+        String::new()
+    } else {
+        format!("; not set here: {}", env.missing.join(", "))
+    };
+    Some(format!(
+        "environment: {} + {}{missing}",
+        env.mode,
+        if names.is_empty() {
+            "-".to_string()
+        } else {
+            names.join(", ")
+        }
+    ))
+}
+
+/// The last stderr lines of a server that died on its own.
+fn stderr_tail(run: &RunReport) -> Vec<String> {
+    let died = run.shutdown.ended_by == EndedBy::ItsOwnExit
+        && run
             .shutdown
             .exit
-            .is_some_and(|e| !e.is_clean() || !tr.initialized());
-    if died && tr.stderr.total() > 0 {
-        lines.push("stderr tail:".to_string());
-        let text = tr.stderr.text();
-        let all: Vec<&str> = text.lines().collect();
-        for l in &all[all.len().saturating_sub(STDERR_TAIL_LINES)..] {
-            lines.push(format!("  | {}", sanitize(l)));
-        }
+            .is_some_and(|e| !e.is_clean() || !run.initialized);
+    if !died || run.stderr.total() == 0 {
+        return Vec::new();
+    }
+    let text = run.stderr.text();
+    let all: Vec<&str> = text.lines().collect();
+    let mut lines = vec!["stderr tail:".to_string()];
+    for l in &all[all.len().saturating_sub(STDERR_TAIL_LINES)..] {
+        lines.push(format!("  | {}", escape::line(l)));
+    }
+    lines
+}
+
+/// The `--repeat` text, as the 1.0 tool prints it: the verdict, one line
+/// per run, then every issue (a run's with its number) and the drift.
+pub fn render_repeat(r: &Report, color: bool) -> String {
+    let p = Paint { on: color };
+    let n = r.runs.len();
+    let passed = r.runs.iter().filter(|run| run.ok()).count();
+    let mut lines = vec![if r.ok() {
+        p.pass(&format!("PASS MCP stdio guard ({n} runs)"))
+    } else {
+        p.fail(&format!("FAIL MCP stdio guard ({n} runs)"))
+    }];
+    lines.push(format!("runs: {passed}/{n} passed"));
+    for run in &r.runs {
+        lines.push(format!(
+            "run {}: {}, initialize {}, frames {} stdout / {} invalid, stderr {} lines",
+            run.number.unwrap_or(0),
+            if run.ok() { "PASS" } else { "FAIL" },
+            if run.initialized { "ok" } else { "failed" },
+            run.frames.len(),
+            run.invalid_lines,
+            run.stderr.lines()
+        ));
+    }
+    if r.plan.settings.profile != crate::options::Profile::Custom {
+        lines.push(format!("profile: {}", r.plan.settings.profile.as_str()));
+    }
+    let negotiated = r.first().negotiated();
+    if !negotiated.is_empty() {
+        lines.push(format!("protocol: {}", escape::line(negotiated)));
+    }
+    if let Some(s) = &r.scan {
+        lines.push(crate::report::scan::summary_line(s));
+    }
+    if let Some(d) = &r.drift {
+        lines.push(match d.baseline_run {
+            None => "drift: not checked (no run completed initialize)".to_string(),
+            Some(_) if d.changed() => "drift: changed across runs (see the warnings)".to_string(),
+            Some(b) => format!("drift: none (runs compared with run {b})"),
+        });
+    }
+    lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
+    if r.plan.settings.verbose {
+        lines.extend(check_lines(r));
+    }
+    if let Baseline::Record(time) = &r.baseline {
+        lines.push(format!("against: the record of {}", escape::line(time)));
     }
     let mut out = lines.join("\n");
     out.push('\n');
-    r.plan.redactor.scrub(&out).into_owned()
-}
-
-/// The `--repeat` text: the verdict over all runs, each run's report, then
-/// what drifted between them.
-pub fn render_repeat(r: &Report, runs: &[String], color: bool) -> String {
-    let p = Paint { on: color };
-    let mut out = String::new();
-    out.push_str(&if r.ok() {
-        p.wrap(
-            "1;32",
-            &format!("PASS MCP stdio guard ({} runs)", runs.len()),
-        )
-    } else {
-        p.wrap(
-            "1;31",
-            &format!("FAIL MCP stdio guard ({} runs)", runs.len()),
-        )
-    });
-    out.push('\n');
-    for (i, text) in runs.iter().enumerate() {
-        out.push_str(&format!("== run {}/{}\n", i + 1, runs.len()));
-        out.push_str(text);
-    }
-    let cross: Vec<&crate::checks::Issue> = r
-        .issues
-        .iter()
-        .filter(|i| !i.details.iter().any(|(k, _)| *k == "run"))
-        .collect();
-    if !cross.is_empty() {
-        out.push_str("== across runs\n");
-        for issue in cross {
-            out.push_str(&issue_line(issue, &p));
-            out.push('\n');
-        }
-    }
-    r.plan.redactor.scrub(&out).into_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sanitize_defuses_terminal_escapes() {
-        assert_eq!(
-            sanitize("a\x1b]0;pwned\x07b\r"),
-            "a\\u{1b}]0;pwned\\u{7}b\\r"
-        );
-        assert_eq!(sanitize("plain ünïcode"), "plain ünïcode");
-    }
+    out
 }

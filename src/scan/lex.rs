@@ -270,24 +270,7 @@ impl Lexer<'_> {
         while self.pos < self.src.len() {
             let b = self.src[self.pos];
             match b {
-                b'\n' => {
-                    self.newline_at(self.pos)?;
-                    self.pos += 1;
-                    if self.newline_ends_statement() {
-                        let at = self.pos - 1;
-                        self.out.push(Tok {
-                            kind: Kind::Newline,
-                            start: at as u32,
-                            end: self.pos as u32,
-                            line: self.line - 1,
-                        });
-                    }
-                    if let Some(id) = self.heredoc.take() {
-                        self.skip_heredoc_body(&id)?;
-                    } else if self.lang == Language::Ruby {
-                        self.ruby_line_start()?;
-                    }
-                }
+                b'\n' => self.newline()?,
                 b' ' | b'\t' | b'\r' | 0x0c => {
                     self.pos += 1;
                     while matches!(self.src.get(self.pos), Some(b' ' | b'\t')) {
@@ -325,30 +308,58 @@ impl Lexer<'_> {
                 }
                 b'%' if self.lang == Language::Ruby && self.ruby_percent_literal()? => {}
                 b'<' if self.lang == Language::Ruby && self.ruby_heredoc()? => {}
-                _ => {
-                    let start = self.pos;
-                    self.pos += 1;
-                    match b {
-                        b'(' | b'[' | b'{' => self.depth += 1,
-                        b')' | b']' => self.depth = self.depth.saturating_sub(1),
-                        b'}' => {
-                            self.depth = self.depth.saturating_sub(1);
-                            if self.lang.is_js() && self.templates.last() == Some(&self.depth) {
-                                // The end of a `${…}`: back into the template.
-                                self.templates.pop();
-                                self.template_body(start)?;
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                    self.push(Kind::Punct, start);
-                }
+                _ => self.punct(b)?,
             }
         }
         if self.pos - self.line_start > MAX_LINE {
             return Err(Minified);
         }
+        Ok(())
+    }
+
+    /// A newline: a statement end where the language ends statements there,
+    /// then a Ruby heredoc body or line start.
+    #[inline]
+    fn newline(&mut self) -> Result<(), Minified> {
+        self.newline_at(self.pos)?;
+        self.pos += 1;
+        if self.newline_ends_statement() {
+            let at = self.pos - 1;
+            self.out.push(Tok {
+                kind: Kind::Newline,
+                start: at as u32,
+                end: self.pos as u32,
+                line: self.line - 1,
+            });
+        }
+        if let Some(id) = self.heredoc.take() {
+            self.skip_heredoc_body(&id)?;
+        } else if self.lang == Language::Ruby {
+            self.ruby_line_start()?;
+        }
+        Ok(())
+    }
+
+    /// Punctuation `b` (already read at `self.pos`): brackets track depth,
+    /// and a `}` may end a template literal's `${…}`.
+    #[inline]
+    fn punct(&mut self, b: u8) -> Result<(), Minified> {
+        let start = self.pos;
+        self.pos += 1;
+        match b {
+            b'(' | b'[' | b'{' => self.depth += 1,
+            b')' | b']' => self.depth = self.depth.saturating_sub(1),
+            b'}' => {
+                self.depth = self.depth.saturating_sub(1);
+                if self.lang.is_js() && self.templates.last() == Some(&self.depth) {
+                    // The end of a `${…}`: back into the template.
+                    self.templates.pop();
+                    return self.template_body(start);
+                }
+            }
+            _ => {}
+        }
+        self.push(Kind::Punct, start);
         Ok(())
     }
 

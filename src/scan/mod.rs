@@ -1,6 +1,6 @@
 //! The static scanner: finds code that writes to stdout in a source tree,
-//! without running it. Independent of the runtime engine; it shares only
-//! the report. `walk` lists the files, `lex` reads each as code (comments
+//! without running it. Independent of the runtime engine: it uses only
+//! `error` and `escape`, and the report renders what it finds. `walk` lists the files, `lex` reads each as code (comments
 //! and strings skipped), `rules` matches the writes. Files are scanned on
 //! every core; the result is in walk order whatever the threads do.
 
@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::checks::quote;
 use crate::error::Error;
+use crate::escape::quote;
 
 pub mod lex;
 pub mod rules;

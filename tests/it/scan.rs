@@ -4,19 +4,17 @@
 //! transports, which write JSON-RPC to stdout by design and must come out
 //! clean.
 
-mod util;
-
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use util::{DEADLINE, guard, run_with_deadline};
+use crate::util::{DEADLINE, guard, run_with_deadline};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn scan(args: &[&str]) -> util::Run {
+fn scan(args: &[&str]) -> crate::util::Run {
     let mut cmd = Command::new(guard());
     cmd.arg("scan").args(args).current_dir(root());
     run_with_deadline(cmd, DEADLINE)
@@ -167,7 +165,7 @@ fn check_with_scan_reports_findings_as_warnings_or_errors() {
     let run = |extra: &[&str]| {
         let mut args = vec!["--json", "--scan", "testdata/scan/main.go"];
         args.extend_from_slice(extra);
-        util::check_fake("ok", &args, DEADLINE)
+        crate::util::check_fake("ok", &args, DEADLINE)
     };
     let warn = run(&[]);
     assert_eq!(warn.code, Some(0), "{}", warn.stdout);
@@ -195,7 +193,7 @@ fn check_with_scan_reports_findings_as_warnings_or_errors() {
 #[test]
 fn check_with_a_missing_scan_path_starts_nothing() {
     // check_fake also proves that no server process was left behind.
-    let run = util::check_fake("ok", &["--scan", "no/such/dir"], DEADLINE);
+    let run = crate::util::check_fake("ok", &["--scan", "no/such/dir"], DEADLINE);
     assert_eq!(run.code, Some(2));
     assert!(run.stdout.is_empty());
 }
@@ -210,7 +208,7 @@ fn python_stdio() -> Option<PathBuf> {
     });
     match found {
         Some(p) => Some(p),
-        None => util::interop_path("venv/lib/python3/site-packages/mcp/server/stdio.py"),
+        None => crate::util::interop_path("venv/lib/python3/site-packages/mcp/server/stdio.py"),
     }
 }
 
@@ -223,14 +221,14 @@ fn assert_clean(path: &Path) {
 
 #[test]
 fn the_official_sdk_stdio_transports_are_clean() {
-    if let Some(ts) =
-        util::interop_path("node/node_modules/@modelcontextprotocol/sdk/dist/cjs/server/stdio.js")
-    {
+    if let Some(ts) = crate::util::interop_path(
+        "node/node_modules/@modelcontextprotocol/sdk/dist/cjs/server/stdio.js",
+    ) {
         assert_clean(&ts);
     }
-    if let Some(esm) =
-        util::interop_path("node/node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js")
-    {
+    if let Some(esm) = crate::util::interop_path(
+        "node/node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.js",
+    ) {
         assert_clean(&esm);
     }
     if let Some(py) = python_stdio() {

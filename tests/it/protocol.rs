@@ -3,10 +3,8 @@
 //! checks. One fake-server scenario per issue code, each run under a
 //! deadline with no process left behind.
 
-mod util;
-
+use crate::util::{Run, expect, fake};
 use serde_json::json;
-use util::{Run, expect, fake};
 
 const MP: &str = "mcpProtocol";
 
@@ -82,9 +80,9 @@ fn an_older_negotiated_version_is_fine_and_noted() {
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     assert_eq!(run.codes(), Vec::<String>::new());
     assert_eq!(run.json()["negotiatedProtocol"], "2025-03-26");
-    let mut text_args = util::FAST.to_vec();
+    let mut text_args = crate::util::FAST.to_vec();
     text_args.retain(|a| *a != "--json");
-    let text = util::check_fake("init-older-protocol", &text_args, util::DEADLINE);
+    let text = crate::util::check_fake("init-older-protocol", &text_args, crate::util::DEADLINE);
     assert!(
         text.stdout.contains(
             "protocol: 2025-03-26 (requested 2025-11-25; the server chose an older version"

@@ -2,14 +2,12 @@
 //! shutdown, descendants that escape, and a stdout flood. Each test has a
 //! deadline and proves that nothing it started is left running.
 
-mod util;
-
 use std::io::BufRead;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use util::{check_fake, fake_server, guard, marker, survivors};
+use crate::util::{check_fake, fake_server, guard, marker, survivors};
 
 #[test]
 fn sigint_sigterm_and_sighup_to_the_guard_kill_the_server_group() {
@@ -64,7 +62,7 @@ fn sigint_sigterm_and_sighup_to_the_guard_kill_the_server_group() {
         assert_eq!(out.status.code(), Some(expected), "SIG{signal}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("interrupted by SIG"), "{stderr}");
-        util::assert_no_survivors(&m);
+        crate::util::assert_no_survivors(&m);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
@@ -91,7 +89,7 @@ fn a_grandchild_that_escaped_the_group_is_reported_not_waited_for() {
     cmd.args(["--json", "--"])
         .arg(fake_server())
         .args(["setsid-escape", &m]);
-    let run = util::run_with_deadline(cmd, Duration::from_secs(10));
+    let run = crate::util::run_with_deadline(cmd, Duration::from_secs(10));
     // The escaped process sleeps 8 s holding the pipes; the guard must not.
     assert!(run.elapsed < Duration::from_secs(4), "{:?}", run.elapsed);
     let issue = run.issue("stdout-held-open");
@@ -104,7 +102,7 @@ fn a_grandchild_that_escaped_the_group_is_reported_not_waited_for() {
         1,
         "expected exactly the escaped grandchild: {left:?}"
     );
-    util::kill_all(&left);
+    crate::util::kill_all(&left);
 }
 
 #[repr(C)]
@@ -160,6 +158,6 @@ fn a_200_mb_stdout_flood_keeps_the_guard_small_and_ends_promptly() {
     );
     // ru_maxrss covers the guard and the children it reaped.
     assert!(maxrss_kib < 20 * 1024, "peak RSS {maxrss_kib} KiB");
-    util::assert_no_survivors(&m);
+    crate::util::assert_no_survivors(&m);
     drop(child);
 }

@@ -7,13 +7,11 @@
 //! (`.ci/run` does it). Outside CI a missing install skips these tests with a
 //! note; in CI (`CI` set) it fails them, so they can never be skipped there.
 
-mod util;
-
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use util::{assert_no_survivors, guard, marker, run_with_deadline};
+use crate::util::{assert_no_survivors, guard, marker, run_with_deadline};
 
 const DEADLINE: Duration = Duration::from_secs(60);
 
@@ -26,19 +24,19 @@ enum Sdk {
     TypeScript,
 }
 
-fn check(sdk: Sdk, mode: &str) -> Option<util::Run> {
+fn check(sdk: Sdk, mode: &str) -> Option<crate::util::Run> {
     let m = marker(mode);
     let mut cmd = Command::new(guard());
     cmd.args(["--json", "--timeout", "20000", "--request", "tools/list"]);
     match sdk {
         Sdk::Python => {
-            let python = util::interop_path("venv/bin/python")?;
+            let python = crate::util::interop_path("venv/bin/python")?;
             cmd.args(["--env", "PYTHONUNBUFFERED=1", "--"])
                 .arg(python)
                 .arg(root().join("testdata/interop/py_server.py"));
         }
         Sdk::TypeScript => {
-            util::interop_path("node/node_modules/@modelcontextprotocol/sdk")?;
+            crate::util::interop_path("node/node_modules/@modelcontextprotocol/sdk")?;
             let modules = root().join(".interop/node/node_modules");
             cmd.arg("--env")
                 .arg(format!("NODE_PATH={}", modules.display()))
@@ -52,7 +50,7 @@ fn check(sdk: Sdk, mode: &str) -> Option<util::Run> {
     Some(run)
 }
 
-fn assert_clean(run: &util::Run) {
+fn assert_clean(run: &crate::util::Run) {
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     assert_eq!(run.codes(), Vec::<String>::new(), "{}", run.stdout);
     let j = run.json();
@@ -74,7 +72,7 @@ fn assert_clean(run: &util::Run) {
     assert_eq!(j["checks"]["toolSchema"]["status"], "pass");
 }
 
-fn assert_banner_fails(run: &util::Run) {
+fn assert_banner_fails(run: &crate::util::Run) {
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     let issue = run.issue("stdout-non-json");
     assert_eq!(issue["line"], 1);

@@ -4,22 +4,22 @@
 //! time stamps, a transcript of a failing run, and `--against` catching an
 //! added tool. Every run has a deadline and leaves no process behind.
 
-mod util;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::util::{
+    DEADLINE, Run, assert_no_survivors, fake_server, guard, marker, run_with_deadline,
+};
 use serde_json::{Value, json};
-use util::{DEADLINE, Run, assert_no_survivors, fake_server, guard, marker, run_with_deadline};
 
 fn temp(name: &str) -> PathBuf {
-    util::temp_dir(&format!("audit-{name}"))
+    crate::util::temp_dir(&format!("audit-{name}"))
 }
 
 /// The guard with `args` before `--` and the fake server after it, with a
 /// fixed marker (so runs of one test share a command line).
 fn guard_fake(args: &[&str], scenario: &str, m: &str) -> Run {
-    util::check_fake_marked(scenario, args, m, DEADLINE)
+    crate::util::check_fake_marked(scenario, args, m, DEADLINE)
 }
 
 fn records(path: &Path) -> Vec<Value> {
@@ -346,7 +346,7 @@ fn verbose_lists_skipped_checks_with_their_reason() {
 
 /// The Python SDK server, or `None` outside CI when it is not installed.
 fn python_server() -> Option<(PathBuf, PathBuf)> {
-    let python = util::interop_path("venv/bin/python")?;
+    let python = crate::util::interop_path("venv/bin/python")?;
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/interop/py_server.py");
     Some((python, script))
 }

@@ -2,16 +2,14 @@
 //! 2 before anything starts, the demo, help, the JSON key order, colour,
 //! redaction of secrets, and the environment allow-list.
 
-mod util;
-
 use std::process::Command;
 use std::time::Duration;
 
-use util::{check_fake, guard, run_with_deadline};
+use crate::util::{check_fake, guard, run_with_deadline};
 
 const DEADLINE: Duration = Duration::from_secs(15);
 
-fn guard_run(args: &[&str]) -> util::Run {
+fn guard_run(args: &[&str]) -> crate::util::Run {
     let mut cmd = Command::new(guard());
     cmd.args(args);
     run_with_deadline(cmd, DEADLINE)
@@ -19,7 +17,7 @@ fn guard_run(args: &[&str]) -> util::Run {
 
 #[test]
 fn bad_input_exits_2_with_one_line_and_starts_nothing() {
-    let dir = std::env::temp_dir().join(util::marker("usage"));
+    let dir = std::env::temp_dir().join(crate::util::marker("usage"));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let witness = dir.join("spawned");
     let witness = witness.to_str().expect("utf-8 path");
@@ -220,11 +218,11 @@ fn secrets_in_env_and_argv_never_reach_any_output() {
     let env_secret = "canary-env-7f3a9c";
     let argv_secret = "canary-argv-51e2d0";
     for format in [&["--json"][..], &[][..]] {
-        let m = util::marker("redact");
+        let m = crate::util::marker("redact");
         let mut cmd = Command::new(guard());
         cmd.args(format)
             .args(["--env", &format!("API_TOKEN={env_secret}"), "--"])
-            .arg(util::fake_server())
+            .arg(crate::util::fake_server())
             .args(["stderr-env", &m, "--token", argv_secret]);
         let run = run_with_deadline(cmd, DEADLINE);
         for text in [&run.stdout, &run.stderr] {
@@ -242,18 +240,18 @@ fn secrets_in_env_and_argv_never_reach_any_output() {
                     .contains("\"--token\",\"<redacted>\"")
             );
         }
-        util::assert_no_survivors(&m);
+        crate::util::assert_no_survivors(&m);
     }
 }
 
 #[test]
 fn the_server_gets_only_the_allow_list_unless_told_otherwise() {
-    let m = util::marker("env");
+    let m = crate::util::marker("env");
     let mut cmd = Command::new(guard());
     cmd.env("MCP_GUARD_LEAK_CHECK", "must-not-pass")
         .args(["--json", "--env", "MCP_GUARD_FORWARDED", "--"])
         .env("MCP_GUARD_FORWARDED", "yes-forwarded")
-        .arg(util::fake_server())
+        .arg(crate::util::fake_server())
         .args(["stderr-env", &m]);
     let run = run_with_deadline(cmd, DEADLINE);
     let j = run.json();
@@ -271,7 +269,7 @@ fn the_server_gets_only_the_allow_list_unless_told_otherwise() {
     let mut cmd = Command::new(guard());
     cmd.env("MCP_GUARD_LEAK_CHECK", "passes-when-inherited")
         .args(["--json", "--inherit-env", "--"])
-        .arg(util::fake_server())
+        .arg(crate::util::fake_server())
         .args(["stderr-env", &m]);
     let run = run_with_deadline(cmd, DEADLINE);
     let j = run.json();
@@ -282,7 +280,7 @@ fn the_server_gets_only_the_allow_list_unless_told_otherwise() {
             .contains("MCP_GUARD_LEAK_CHECK=passes-when-inherited")
     );
     assert_eq!(j["environment"]["mode"], "inherit");
-    util::assert_no_survivors(&m);
+    crate::util::assert_no_survivors(&m);
 }
 
 #[test]

@@ -2,12 +2,10 @@
 //! scenario, with a deadline, checking code, class, severity and exit status,
 //! and that no process of the run survives.
 
-mod util;
-
 use std::process::Command;
 use std::time::Duration;
 
-use util::{DEADLINE, check_fake, expect, fake, run_with_deadline};
+use crate::util::{DEADLINE, check_fake, expect, fake, run_with_deadline};
 
 #[test]
 fn a_correct_server_passes_with_no_issue() {
@@ -26,7 +24,7 @@ fn a_correct_server_passes_with_no_issue() {
 
 #[test]
 fn spawn_failed_names_the_errno() {
-    let mut cmd = Command::new(util::guard());
+    let mut cmd = Command::new(crate::util::guard());
     cmd.args(["--json", "--", "/nonexistent/mcp-server-binary"]);
     let run = run_with_deadline(cmd, DEADLINE);
     assert_eq!(run.code, Some(1));
@@ -124,14 +122,14 @@ fn python_buffered_stdio_is_a_warning_and_dash_u_silences_it() {
         env!("CARGO_MANIFEST_DIR"),
         "/testdata/servers/plain_server.py"
     );
-    let mut cmd = Command::new(util::guard());
+    let mut cmd = Command::new(crate::util::guard());
     cmd.args(["--json", "--", "python3", script]);
     let run = run_with_deadline(cmd, DEADLINE);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     expect(&run, "python-buffered-stdio", "warning", "installRuntime");
     assert_eq!(run.json()["summary"]["status"], "warning");
 
-    let mut cmd = Command::new(util::guard());
+    let mut cmd = Command::new(crate::util::guard());
     cmd.args(["--json", "--", "python3", "-u", script]);
     let run = run_with_deadline(cmd, DEADLINE);
     assert_eq!(run.codes(), Vec::<String>::new());

@@ -1,0 +1,266 @@
+//! Orchestration: what each command does, start to end. A check is the
+//! static scan (if any), the session (`--repeat` times, each judged and
+//! distilled at once so no transcript outlives its run), the drift and the
+//! `--against` comparison, the rendering, and the record files. `main`
+//! only parses and exits; `demo` calls back in here.
+
+use std::io::{self, Write};
+
+use serde_json::Value;
+
+use crate::checks::drift::{self, Facts};
+use crate::checks::{self, Context, Issue};
+use crate::cli::{self, Command, HelpTopic, Mode};
+use crate::error::Error;
+use crate::plan::{self, Plan};
+use crate::report::{self, Baseline, Report, RunReport};
+use crate::scan::{self, ScanReport};
+use crate::session::{self, Recorder, Stop};
+use crate::transcript::Transcript;
+use crate::{demo, evidence, fingerprint, sys};
+
+/// Runs the command the arguments name; returns the exit status.
+pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> {
+    match cli::parse(args)? {
+        Command::Help(topic) => {
+            let text = match topic {
+                HelpTopic::Main | HelpTopic::Check | HelpTopic::Tools | HelpTopic::Call => {
+                    cli::help_main()
+                }
+                HelpTopic::Demo => cli::HELP_DEMO.to_string(),
+                HelpTopic::Scan => cli::HELP_SCAN.to_string(),
+                HelpTopic::Codes => checks::code::listing(),
+            };
+            write_stdout(&text)?;
+            Ok(0)
+        }
+        Command::Version => {
+            write_stdout(&format!("mcp-stdio-guard {}\n", env!("CARGO_PKG_VERSION")))?;
+            Ok(0)
+        }
+        Command::Serve(kind) => {
+            demo::serve(kind).map_err(|e| Error::io("demo server", e))?;
+            Ok(0)
+        }
+        Command::Scan(args) => scan_command(&args),
+        Command::Demo(args) => {
+            sys::install_interrupt_handlers();
+            demo::run(&args)
+        }
+        Command::Check(args) => {
+            sys::install_interrupt_handlers();
+            let plan = plan::resolve(&args)?;
+            match run_check(&plan)? {
+                Checked::Report { code, output } => {
+                    write_stdout(&output)?;
+                    Ok(code)
+                }
+                Checked::Interrupted(sig) => Ok(interrupted(sig)),
+            }
+        }
+    }
+}
+
+/// What one check produced.
+#[derive(Debug)]
+pub enum Checked {
+    /// Judged: the exit status, and the rendered output.
+    Report { code: u8, output: String },
+    /// A signal stopped the guard; the server group is already killed and
+    /// reaped, and nothing was judged.
+    Interrupted(i32),
+}
+
+/// One session: run, judged, distilled. `None` when interrupted.
+fn one_run(
+    plan: &Plan,
+    ctx: &Context,
+    transcript_file: Option<&std::fs::File>,
+    number: Option<usize>,
+) -> Result<Result<RunReport, i32>, Error> {
+    let mut tr = Transcript::new(&plan.session, plan.redactor.clone());
+    if let Some(file) = transcript_file {
+        let file = file
+            .try_clone()
+            .map_err(|e| Error::io("cannot write the transcript", e))?;
+        let tap = report::transcript::TranscriptFile::new(file, plan.shown_argv.clone(), number);
+        tr = tr.with_tap(Box::new(tap));
+    }
+    let stop = session::run(
+        &plan.launch,
+        &plan.session,
+        &checks::SessionRules,
+        &mut tr as &mut dyn Recorder,
+    );
+    if let Some(tap) = tr.take_tap() {
+        tap.close().map_err(|e| {
+            let path = plan.settings.transcript.clone().unwrap_or_default();
+            Error::io(format!("cannot write the transcript {}", path.display()), e)
+        })?;
+    }
+    if let Some(Stop::Interrupted(sig)) = stop {
+        return Ok(Err(sig));
+    }
+    let issues = checks::run(ctx, &tr);
+    Ok(Ok(RunReport::build(plan, &tr, issues, number)))
+}
+
+/// Runs one check, tool listing or tool call: the `--scan` first, then the
+/// session (`--repeat` times), the judgement, the comparison with
+/// `--against`, the output, and the record files (`--transcript` always,
+/// even for a failed or interrupted run; `--evidence` for every judged run).
+pub fn run_check(plan: &Plan) -> Result<Checked, Error> {
+    let scanned = if plan.settings.scan.is_empty() {
+        None
+    } else {
+        Some(scan::scan(&plan.settings.scan)?)
+    };
+    let transcript_file = match &plan.settings.transcript {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+            Error::io(format!("cannot write the transcript {}", path.display()), e)
+        })?),
+        None => None,
+    };
+    let repeat = if plan.settings.mode == Mode::Check {
+        plan.settings.repeat.max(1) as usize
+    } else {
+        1
+    };
+    let ctx = Context::of(plan);
+    let mut runs = Vec::new();
+    let mut facts = Vec::new();
+    for n in 1..=repeat {
+        let number = (repeat > 1).then_some(n);
+        match one_run(plan, &ctx, transcript_file.as_ref(), number)? {
+            Ok(run) => {
+                facts.push((n, run.facts.clone()));
+                runs.push(run);
+            }
+            Err(sig) => return Ok(Checked::Interrupted(sig)),
+        }
+    }
+    let mut extra: Vec<Issue> = Vec::new();
+    if let Some(s) = &scanned {
+        extra.extend(static_issues(plan, s));
+    }
+    let drift = if repeat > 1 {
+        let (issues, drift) = drift::compare(&facts);
+        extra.extend(issues);
+        Some(drift)
+    } else {
+        None
+    };
+    // --against compares the first run, the one the top level shows.
+    let baseline = against(plan, &facts[0].1, &mut extra)?;
+    let mut report = Report::new(plan, runs, extra, scanned, baseline, drift);
+    report.package = fingerprint::package(&plan.shown_argv, &plan.base_dir);
+    if matches!(
+        plan.settings.profile,
+        crate::options::Profile::Registry | crate::options::Profile::Strict
+    ) {
+        report.runtimes = fingerprint::runtimes(&plan.shown_argv, &plan.launch.env);
+    }
+    finish(plan, &report)
+}
+
+/// Renders the report, appends the evidence, and picks the exit status.
+fn finish(plan: &Plan, report: &Report) -> Result<Checked, Error> {
+    let json = plan.settings.json;
+    let (output, mut code) = match &plan.settings.mode {
+        Mode::Check if report.runs.len() > 1 && !json => (
+            report::text::render_repeat(report, plan.color),
+            u8::from(!report.ok()),
+        ),
+        Mode::Check if json => (report::json::render(report), u8::from(!report.ok())),
+        Mode::Check => (
+            report::text::render(report, plan.color),
+            u8::from(!report.ok()),
+        ),
+        Mode::Tools => (
+            report::audit::render_tools(report, json),
+            u8::from(!report.ok()),
+        ),
+        Mode::Call(_) => {
+            let failed = !report.ok() || report::audit::call_failed(report).is_some();
+            (report::audit::render_call(report, json), u8::from(failed))
+        }
+    };
+    if let Some(path) = &plan.settings.evidence {
+        for run in &report.runs {
+            evidence::append(path, report::record::evidence(report, run, path))?;
+        }
+    }
+    if let Some(problem) = &report.first().call_problem {
+        // The tool or its arguments did not fit: nothing was called.
+        eprintln!("mcp-stdio-guard: error: {problem}");
+        code = 2;
+    }
+    Ok(Checked::Report { code, output })
+}
+
+/// One `static-stdout-write` issue per finding, scrubbed like any output.
+fn static_issues(plan: &Plan, s: &ScanReport) -> Vec<Issue> {
+    checks::static_scan(s, plan.settings.fail_on_static)
+        .into_iter()
+        .map(|mut issue| {
+            issue.message = plan.redactor.scrub(&issue.message).into_owned();
+            issue
+        })
+        .collect()
+}
+
+/// `--against`: the drift from the newest record for this command.
+fn against(plan: &Plan, current: &Facts, issues: &mut Vec<Issue>) -> Result<Baseline, Error> {
+    let Some(path) = &plan.settings.against else {
+        return Ok(Baseline::NotUsed);
+    };
+    let command = serde_json::json!(plan.shown_argv);
+    let (record, skipped) = evidence::newest_for(path, &command)?;
+    if skipped > 0 {
+        eprintln!(
+            "mcp-stdio-guard: warning: skipped {skipped} unreadable line(s) of the --against file {}",
+            path.display()
+        );
+    }
+    Ok(match record {
+        Some(record) => {
+            let time = record.get("time").and_then(Value::as_str).unwrap_or("");
+            issues.extend(drift::against(&Facts::from_record(&record), time, current));
+            Baseline::Record(time.to_string())
+        }
+        None => Baseline::NoRecord,
+    })
+}
+
+/// `scan PATH...`: exit 1 with findings, 0 without.
+fn scan_command(args: &cli::ScanArgs) -> Result<u8, Error> {
+    let roots: Vec<std::path::PathBuf> = args.paths.iter().map(Into::into).collect();
+    let scanned = scan::scan(&roots)?;
+    let output = if args.json {
+        report::scan::render_json(&scanned)
+    } else {
+        report::scan::render_text(&scanned, plan::use_color(args.color))
+    };
+    write_stdout(&output)?;
+    Ok(if scanned.findings.is_empty() { 0 } else { 1 })
+}
+
+/// The exit status for an interrupt, after saying so on stderr.
+pub fn interrupted(sig: i32) -> u8 {
+    eprintln!(
+        "mcp-stdio-guard: interrupted by {}; the server's process group was killed",
+        sys::signal_name(sig)
+    );
+    u8::try_from(128 + sig).unwrap_or(128)
+}
+
+/// Writes to stdout; a closed stdout (`guard | head`) is not an error.
+pub fn write_stdout(text: &str) -> Result<(), Error> {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(Error::io("cannot write the report", e))
+        }
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,350 @@
+//! The one table of issue codes: each code's spelling, class, default
+//! severity, the report checks it belongs to, and its one-line meaning,
+//! with the vocabulary they are written in (severity, class, group).
+//! `Code` is generated from the table, so an unknown code is a compile
+//! error; README.md documents the same table and a test keeps them in step.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// The registry-facing class of an issue (the 1.0 contract's three).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Class {
+    InstallRuntime,
+    StdioTransport,
+    McpProtocol,
+}
+
+impl Class {
+    pub const ALL: [Class; 3] = [
+        Class::InstallRuntime,
+        Class::StdioTransport,
+        Class::McpProtocol,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Class::InstallRuntime => "installRuntime",
+            Class::StdioTransport => "stdioTransport",
+            Class::McpProtocol => "mcpProtocol",
+        }
+    }
+}
+
+/// The badge-friendly checks of the JSON report's `checks` object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Group {
+    Initialize,
+    Stdout,
+    JsonRpc,
+    Operation,
+    Capabilities,
+    ToolSchema,
+    Adversarial,
+    Process,
+    PythonBuffering,
+    StaticScan,
+    Repeat,
+    /// `--against`: drift from an earlier evidence record.
+    Against,
+}
+
+/// A code's fixed facts.
+#[derive(Debug)]
+pub struct CodeInfo {
+    pub code: &'static str,
+    pub class: Class,
+    pub severity: Severity,
+    pub groups: &'static [Group],
+    /// One line for README.md and `help codes`.
+    pub meaning: &'static str,
+}
+
+macro_rules! codes {
+    ($($variant:ident = $code:literal, $class:ident, $sev:ident, [$($g:ident),*], $meaning:literal;)*) => {
+        /// Every issue code the guard can emit.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Code { $($variant,)* }
+
+        /// The table, in `Code` order.
+        pub const CODES: &[CodeInfo] = &[$(CodeInfo {
+            code: $code,
+            class: Class::$class,
+            severity: Severity::$sev,
+            groups: &[$(Group::$g),*],
+            meaning: $meaning,
+        },)*];
+
+        impl Code {
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+        }
+    };
+}
+
+impl Code {
+    pub fn info(self) -> &'static CodeInfo {
+        &CODES[self as usize]
+    }
+
+    pub fn as_str(self) -> &'static str {
+        self.info().code
+    }
+
+    /// The code with this spelling.
+    pub fn parse(text: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == text)
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+codes! {
+    SpawnFailed = "spawn-failed", InstallRuntime, Error, [Initialize, Process],
+        "the command could not be started (missing program, permission denied)";
+    ServerExited = "server-exited", InstallRuntime, Error, [Initialize, Process],
+        "the server exited before it answered initialize";
+    InitializeTimeout = "initialize-timeout", InstallRuntime, Error, [Initialize],
+        "no initialize response within the startup timeout";
+    OperationTimeout = "operation-timeout", InstallRuntime, Error, [Operation],
+        "no response to the request within the timeout";
+    OperationMissingResponse = "operation-missing-response", InstallRuntime, Error, [Operation],
+        "the server exited while a request was waiting for its response";
+    ServerCrashed = "server-crashed", InstallRuntime, Error, [Process],
+        "the server exited with a non-zero code or a signal after initialize, before the guard stopped it";
+    PythonBufferedStdio = "python-buffered-stdio", InstallRuntime, Warning, [PythonBuffering],
+        "a Python server runs without -u or PYTHONUNBUFFERED; piped stdout is block-buffered";
+    StderrOutputLimitExceeded = "stderr-output-limit-exceeded", InstallRuntime, Warning, [Process],
+        "stderr passed --max-stderr-bytes; the middle was dropped from the report (logging to stderr is allowed)";
+    ShutdownSignalRequired = "shutdown-signal-required", InstallRuntime, Warning, [Process],
+        "the server did not exit within the grace after its stdin was closed; it needed SIGTERM or SIGKILL";
+    OrphanedProcesses = "orphaned-processes", InstallRuntime, Warning, [Process],
+        "processes of the server's group were still running after the server exited; they were killed";
+    StdoutHeldOpen = "stdout-held-open", InstallRuntime, Warning, [Process],
+        "stdout stayed open after the server's group was gone: a process that left the group holds it";
+    StdoutNonJson = "stdout-non-json", StdioTransport, Error, [Stdout],
+        "a stdout line is not JSON (a banner, a log line, a print)";
+    StdoutEmptyLine = "stdout-empty-line", StdioTransport, Warning, [Stdout],
+        "a stdout line is empty or whitespace only";
+    StdoutContentLengthFraming = "stdout-content-length-framing", StdioTransport, Error, [Stdout],
+        "the server frames messages with LSP Content-Length headers instead of newlines";
+    StdoutWithoutNewline = "stdout-without-newline", StdioTransport, Error, [Stdout],
+        "stdout ended with bytes after the last newline (an unterminated message)";
+    StdoutLineTooLarge = "stdout-line-too-large", StdioTransport, Error, [Stdout],
+        "a stdout line is longer than --max-stdout-line-bytes; the run was stopped";
+    StdoutOutputLimitExceeded = "stdout-output-limit-exceeded", StdioTransport, Error, [Stdout],
+        "stdout passed --max-stdout-bytes; the run was stopped";
+    StdoutInvalidUtf8 = "stdout-invalid-utf8", StdioTransport, Error, [Stdout],
+        "a stdout line is not valid UTF-8";
+    StdoutCrlfLineEnding = "stdout-crlf-line-ending", StdioTransport, Warning, [Stdout],
+        "stdout lines end with CRLF instead of a bare newline";
+    StdoutInvalidJsonRpc = "stdout-invalid-json-rpc", McpProtocol, Error, [Stdout, JsonRpc],
+        "a stdout line is JSON but not a valid JSON-RPC 2.0 message (a structured log line, a bad envelope)";
+    StdoutUnexpectedRequestId = "stdout-unexpected-request-id", McpProtocol, Error, [Stdout, JsonRpc],
+        "a frame carries the id of the guard's pending request but is a request (the server echoed it), not the response";
+    ResponseIdMismatch = "response-id-mismatch", McpProtocol, Error, [JsonRpc],
+        "a response carries an id the guard never sent";
+    ResponseIdTypeMismatch = "response-id-type-mismatch", McpProtocol, Error, [JsonRpc],
+        "a response id equals the request id only after a type change (\"1\" for 1)";
+    NotificationResponse = "notification-response", McpProtocol, Error, [JsonRpc],
+        "the server answered a notification, which must get no response";
+    InitializeError = "initialize-error", McpProtocol, Error, [Initialize],
+        "initialize returned a JSON-RPC error";
+    OperationError = "operation-error", McpProtocol, Warning, [Operation],
+        "the request returned a JSON-RPC error";
+    InitializeInvalidResult = "initialize-invalid-result", McpProtocol, Error, [Initialize],
+        "the initialize result is not an object; the handshake stops before notifications/initialized";
+    InitializeMissingProtocolVersion = "initialize-missing-protocol-version", McpProtocol, Error, [Initialize],
+        "the initialize result has no protocolVersion; the handshake stops";
+    InitializeInvalidProtocolVersion = "initialize-invalid-protocol-version", McpProtocol, Error, [Initialize],
+        "protocolVersion is not a string, not a date-shaped version, or neither the requested nor a released version (an echoed unknown version included); the handshake stops";
+    InitializeMissingCapabilities = "initialize-missing-capabilities", McpProtocol, Error, [Initialize],
+        "the initialize result has no capabilities; the handshake stops";
+    InitializeInvalidCapabilities = "initialize-invalid-capabilities", McpProtocol, Error, [Initialize],
+        "capabilities is not an object, or a known capability is not an object or has a non-boolean flag; the handshake stops";
+    InitializeMissingServerInfo = "initialize-missing-server-info", McpProtocol, Warning, [Initialize],
+        "the initialize result has no serverInfo";
+    InitializeInvalidServerInfo = "initialize-invalid-server-info", McpProtocol, Warning, [Initialize],
+        "serverInfo is not an object with string name and version";
+    ResponseDuplicate = "response-duplicate", McpProtocol, Error, [JsonRpc],
+        "a second response to a request that was already answered";
+    ResponseIdNull = "response-id-null", McpProtocol, Warning, [JsonRpc],
+        "a parse or invalid-request error (-32700/-32600) with a null id, or (before 2025-11-25) no id";
+    StdoutJsonRpcBatch = "stdout-json-rpc-batch", McpProtocol, Error, [Stdout, JsonRpc],
+        "a JSON-RPC batch array on stdout; batches exist only in 2025-03-26 (a warning there, an error otherwise)";
+    ServerRequestIdReused = "server-request-id-reused", McpProtocol, Error, [JsonRpc],
+        "the server sent a request with an id it had already used in the session";
+    ServerRequestUndeclaredCapability = "server-request-undeclared-capability", McpProtocol, Error, [JsonRpc],
+        "the server sent a request (roots/list, sampling/createMessage, elicitation/create, ...) for a capability the guard did not declare; answered -32601 (a warning before 2025-06-18)";
+    ServerRequestBeforeInitialize = "server-request-before-initialize", McpProtocol, Warning, [JsonRpc],
+        "the server sent a request other than ping before it answered initialize";
+    LoggingWithoutCapability = "logging-without-capability", McpProtocol, Error, [JsonRpc],
+        "the server sent notifications/message without advertising the logging capability";
+    ProgressUnknownToken = "progress-unknown-token", McpProtocol, Error, [JsonRpc],
+        "the server sent notifications/progress for a token the guard never sent";
+    CapabilityListUnsupported = "capability-list-unsupported", McpProtocol, Error, [Capabilities],
+        "an advertised capability's list method answered method-not-found (-32601)";
+    CapabilityListError = "capability-list-error", McpProtocol, Error, [Capabilities],
+        "an advertised capability's list method returned a JSON-RPC error";
+    CapabilityListTimeout = "capability-list-timeout", McpProtocol, Error, [Capabilities],
+        "an advertised capability's list method did not answer within the timeout";
+    CapabilityListMissingResponse = "capability-list-missing-response", McpProtocol, Error, [Capabilities],
+        "the server exited while an advertised capability's list method was waiting for its response";
+    CapabilityListInvalidCursor = "capability-list-invalid-cursor", McpProtocol, Error, [Capabilities],
+        "a list result's nextCursor is not a string, repeats an earlier cursor (a loop), or pages go on past 100";
+    CapabilityListInvalidResult = "capability-list-invalid-result", McpProtocol, Error, [Capabilities],
+        "a resources, resource templates or prompts list result has no array of items";
+    ResourceTemplatesListUnsupported = "resource-templates-list-unsupported", McpProtocol, Warning, [Capabilities],
+        "the server advertises resources but answers resources/templates/list with method-not-found";
+    ResourceInvalid = "resource-invalid", McpProtocol, Error, [Capabilities],
+        "a resources/list item is not an object with a string uri and name";
+    ResourceTemplateInvalid = "resource-template-invalid", McpProtocol, Error, [Capabilities],
+        "a resources/templates/list item is not an object with a string uriTemplate and name";
+    PromptInvalid = "prompt-invalid", McpProtocol, Error, [Capabilities],
+        "a prompts/list item has no string name, or an argument without a string name";
+    ToolsListInvalidResult = "tools-list-invalid-result", McpProtocol, Error, [ToolSchema],
+        "a tools/list result has no tools array, or an item that is not an object";
+    ToolNameDuplicate = "tool-name-duplicate", McpProtocol, Error, [ToolSchema],
+        "two tools share a name";
+    ToolNameInvalid = "tool-name-invalid", McpProtocol, Error, [ToolSchema],
+        "a tool name is missing, not a string or empty (error), or outside ^[A-Za-z0-9_.-]{1,128}$ (warning: the spec says SHOULD)";
+    ToolInputSchemaInvalid = "tool-input-schema-invalid", McpProtocol, Error, [ToolSchema],
+        "a tool's inputSchema is missing, not an object, not type \"object\", or has malformed properties/required";
+    ToolInputSchemaRequiredMissing = "tool-input-schema-required-missing", McpProtocol, Error, [ToolSchema],
+        "inputSchema.required names a property that inputSchema.properties does not define";
+    ToolOutputSchemaInvalid = "tool-output-schema-invalid", McpProtocol, Error, [ToolSchema],
+        "a tool's outputSchema is not an object, not type \"object\" (before 2026-07-28), or requires an undefined property";
+    ToolCallInvalidResult = "tool-call-invalid-result", McpProtocol, Error, [Operation],
+        "a tools/call result has no content array, or isError is not a boolean";
+    ToolCallError = "tool-call-error", McpProtocol, Warning, [Operation],
+        "the tool answered with isError: true (the call command exits 1)";
+    ToolCallStructuredContentMissing = "tool-call-structured-content-missing", McpProtocol, Error, [Operation],
+        "the tool declares an outputSchema but its successful result has no structuredContent";
+    ToolCallStructuredContentInvalid = "tool-call-structured-content-invalid", McpProtocol, Error, [Operation],
+        "structuredContent breaks the tool's outputSchema (type, properties, required, items, enum, const, additionalProperties)";
+    EvidenceDriftServerVersion = "evidence-drift-server-version", McpProtocol, Warning, [Against],
+        "--against: the server's version differs from the newest record for this command";
+    EvidenceDriftProtocol = "evidence-drift-protocol", McpProtocol, Warning, [Against],
+        "--against: the negotiated protocol differs from the newest record for this command";
+    EvidenceDriftTools = "evidence-drift-tools", McpProtocol, Warning, [Against],
+        "--against: tools were added or removed since the newest record for this command";
+    AdversarialInvalidMethodResult = "adversarial-invalid-method-result", McpProtocol, Error, [Adversarial],
+        "an unknown method got a result (an error code other than -32601/-32602 is a warning)";
+    AdversarialInvalidParamsResult = "adversarial-invalid-params-result", McpProtocol, Error, [Adversarial],
+        "invalid params got a result (an error code other than -32602 is a warning)";
+    AdversarialNotificationResponse = "adversarial-notification-response", McpProtocol, Error, [Adversarial],
+        "the server answered the probe's unknown notification";
+    AdversarialMalformedJsonResult = "adversarial-malformed-json-result", McpProtocol, Error, [Adversarial],
+        "malformed JSON got an answer other than a -32700 parse error";
+    AdversarialToolCallResult = "adversarial-tool-call-result", McpProtocol, Error, [Adversarial],
+        "a tool called with invalid arguments returned a normal result, not an error";
+    AdversarialProbeCrash = "adversarial-probe-crash", McpProtocol, Error, [Adversarial],
+        "the server exited during an adversarial probe (reported instead of server-crashed)";
+    AdversarialProbeInvalidStdout = "adversarial-probe-invalid-stdout", McpProtocol, Error, [Adversarial],
+        "the server wrote something other than JSON-RPC to stdout during a probe";
+    AdversarialProbeTimeout = "adversarial-probe-timeout", McpProtocol, Error, [Adversarial],
+        "no response to a request probe within the timeout";
+    RepeatProtocolDrift = "repeat-protocol-drift", McpProtocol, Warning, [Repeat],
+        "--repeat: the negotiated protocol changed between runs";
+    RepeatCapabilityDrift = "repeat-capability-drift", McpProtocol, Warning, [Repeat],
+        "--repeat: the advertised capability keys changed between runs";
+    RepeatToolDrift = "repeat-tool-drift", McpProtocol, Warning, [Repeat],
+        "--repeat: tool names or the tool count changed between runs (order ignored)";
+    RepeatListShapeDrift = "repeat-list-shape-drift", McpProtocol, Warning, [Repeat],
+        "--repeat: the resources/list or prompts/list item count changed between runs";
+    StaticStdoutWrite = "static-stdout-write", StdioTransport, Warning, [StaticScan],
+        "--scan found source code that writes to stdout (an error with --fail-on-static)";
+    ToolDescriptionMissing = "tool-description-missing", McpProtocol, Warning, [ToolSchema],
+        "a tool has no description";
+}
+
+/// The code table as text, for `mcp-stdio-guard help codes`.
+pub fn listing() -> String {
+    let mut out = String::from("code\tclass\tseverity\tmeaning\n");
+    for c in CODES {
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\n",
+            c.code,
+            c.class.as_str(),
+            c.severity.as_str(),
+            c.meaning
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Class::{InstallRuntime as IR, McpProtocol as MP, StdioTransport as ST};
+    use Severity::{Error as E, Warning as W};
+
+    #[test]
+    fn codes_are_unique_kebab_case_and_in_table_order() {
+        for (i, c) in CODES.iter().enumerate() {
+            assert!(
+                c.code
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            );
+            assert!(
+                CODES[i + 1..].iter().all(|o| o.code != c.code),
+                "{}",
+                c.code
+            );
+            assert_eq!(Code::ALL[i].as_str(), c.code);
+            assert_eq!(Code::parse(c.code), Some(Code::ALL[i]));
+        }
+    }
+
+    #[test]
+    fn the_1_0_codes_keep_their_class_and_severity() {
+        let expect = [
+            ("spawn-failed", IR, E),
+            ("server-exited", IR, E),
+            ("initialize-timeout", IR, E),
+            ("operation-timeout", IR, E),
+            ("operation-missing-response", IR, E),
+            ("server-crashed", IR, E),
+            ("python-buffered-stdio", IR, W),
+            ("stdout-non-json", ST, E),
+            ("stdout-empty-line", ST, W),
+            ("stdout-content-length-framing", ST, E),
+            ("stdout-without-newline", ST, E),
+            ("stdout-line-too-large", ST, E),
+            ("stdout-output-limit-exceeded", ST, E),
+            ("stdout-invalid-json-rpc", MP, E),
+            ("stdout-unexpected-request-id", MP, E),
+            ("response-id-mismatch", MP, E),
+            ("response-id-type-mismatch", MP, E),
+            ("notification-response", MP, E),
+            ("initialize-error", MP, E),
+            ("operation-error", MP, W),
+        ];
+        for (code, class, sev) in expect {
+            let i = Code::parse(code).expect(code).info();
+            assert_eq!((i.class, i.severity), (class, sev), "{code}");
+        }
+    }
+}

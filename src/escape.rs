@@ -1,0 +1,183 @@
+//! Making bytes the guard did not write safe to show: server output, tool
+//! results, file names. One escaper with a few knobs serves every output:
+//! invalid UTF-8 becomes `\xNN`, control characters `\u{..}`, and the
+//! bidirectional overrides (U+202E and friends, which can reorder what a
+//! terminal shows) are escaped like controls. Pure functions, no I/O.
+
+/// How `escape` treats what it meets.
+#[derive(Debug, Clone, Copy)]
+struct Knobs {
+    /// Escape `"` and `\` (for text shown between double quotes).
+    quotes: bool,
+    /// Let `\n` and `\t` through (multi-line text for a person).
+    layout: bool,
+    /// Escape control and bidi characters (false: only invalid bytes).
+    controls: bool,
+    /// Characters kept before the text is cut with `...`.
+    max_chars: usize,
+}
+
+/// The bidirectional formatting characters: marks, embeddings, overrides
+/// and isolates (Unicode's "Trojan Source" set).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+fn escape(bytes: &[u8], k: Knobs) -> String {
+    let mut out = String::with_capacity(bytes.len().min(k.max_chars.saturating_mul(4)) + 8);
+    let mut count = 0usize;
+    // One character of room is kept for the cut marker's decision.
+    let total = if k.max_chars == usize::MAX {
+        0
+    } else {
+        char_count(bytes)
+    };
+    let cut_at = if total > k.max_chars {
+        k.max_chars - 3
+    } else {
+        usize::MAX
+    };
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if count == cut_at {
+                out.push_str("...");
+                return out;
+            }
+            count += 1;
+            push_char(&mut out, c, k);
+        }
+        for b in chunk.invalid() {
+            if count == cut_at {
+                out.push_str("...");
+                return out;
+            }
+            count += 1;
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
+}
+
+fn push_char(out: &mut String, c: char, k: Knobs) {
+    match c {
+        '"' if k.quotes => out.push_str("\\\""),
+        '\\' if k.quotes => out.push_str("\\\\"),
+        '\n' | '\t' if k.layout => out.push(c),
+        '\n' if k.controls => out.push_str("\\n"),
+        '\r' if k.controls => out.push_str("\\r"),
+        '\t' if k.controls => out.push_str("\\t"),
+        c if k.controls && (c.is_control() || is_bidi_control(c)) => {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        }
+        c => out.push(c),
+    }
+}
+
+/// Characters, counting each invalid byte as one.
+fn char_count(bytes: &[u8]) -> usize {
+    bytes
+        .utf8_chunks()
+        .map(|c| c.valid().chars().count() + c.invalid().len())
+        .sum()
+}
+
+/// Longest quotation, in characters, before it is cut with `...`.
+pub const QUOTE_MAX: usize = 160;
+
+/// Text from the server for a message: in double quotes, every control
+/// escaped, cut to `QUOTE_MAX` characters.
+pub fn quote(bytes: &[u8]) -> String {
+    let inner = escape(
+        bytes,
+        Knobs {
+            quotes: true,
+            layout: false,
+            controls: true,
+            max_chars: QUOTE_MAX,
+        },
+    );
+    format!("\"{inner}\"")
+}
+
+/// One line of text for a terminal: controls (newline and tab included) and
+/// bidi characters escaped, everything else as is.
+pub fn line(text: &str) -> String {
+    escape(
+        text.as_bytes(),
+        Knobs {
+            quotes: false,
+            layout: false,
+            controls: true,
+            max_chars: usize::MAX,
+        },
+    )
+}
+
+/// Text for a person that may span lines (a tool's output): newlines and
+/// tabs kept, every other control and bidi character escaped. A backslash
+/// followed by `t` stays two characters.
+pub fn multiline(text: &str) -> String {
+    escape(
+        text.as_bytes(),
+        Knobs {
+            quotes: false,
+            layout: true,
+            controls: true,
+            max_chars: usize::MAX,
+        },
+    )
+}
+
+/// Bytes as text for a JSON string (whose writer escapes controls itself):
+/// valid UTF-8 as is, each invalid byte as `\xNN`.
+pub fn bytes(b: &[u8]) -> String {
+    escape(
+        b,
+        Knobs {
+            quotes: false,
+            layout: false,
+            controls: false,
+            max_chars: usize::MAX,
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quote_escapes_controls_quotes_and_invalid_bytes_and_shortens() {
+        assert_eq!(
+            quote(b"hi \x1b[31mred\x07\n"),
+            "\"hi \\u{1b}[31mred\\u{7}\\n\""
+        );
+        assert_eq!(quote(b"say \"x\" \\ y"), "\"say \\\"x\\\" \\\\ y\"");
+        assert_eq!(quote(b"a\xffb"), "\"a\\xffb\"");
+        let q = quote("x".repeat(500).as_bytes());
+        assert_eq!(q.len(), 157 + 3 + 2);
+        assert!(q.ends_with("...\""));
+        assert_eq!(quote("é".repeat(160).as_bytes()).chars().count(), 162);
+    }
+
+    #[test]
+    fn a_line_defuses_terminal_escapes_and_bidi_overrides() {
+        assert_eq!(line("a\x1b]0;pwned\x07b\r"), "a\\u{1b}]0;pwned\\u{7}b\\r");
+        assert_eq!(line("plain ünïcode"), "plain ünïcode");
+        assert_eq!(line("evil\u{202e}txt.exe"), "evil\\u{202e}txt.exe");
+        assert_eq!(line("tab\there"), "tab\\there");
+    }
+
+    #[test]
+    fn multiline_keeps_real_tabs_and_newlines_but_not_backslash_t() {
+        assert_eq!(
+            multiline("C:\\temp\\tools\n\tok\x1b"),
+            "C:\\temp\\tools\n\tok\\u{1b}"
+        );
+    }
+
+    #[test]
+    fn bytes_only_escape_invalid_utf8() {
+        assert_eq!(bytes(b"caf\xe9 \x01ok"), "caf\\xe9 \x01ok");
+    }
+}

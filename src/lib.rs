@@ -1,0 +1,43 @@
+//! mcp-stdio-guard: starts an MCP stdio server, runs a real MCP session
+//! against it, judges every byte it writes, and reports what is wrong.
+//!
+//! The layers, each importing only from those before it:
+//!
+//! 1. foundation: `error`, `sys`, `jsonrpc`, `mcp`, `redact`, `escape`, and
+//!    the independent static scanner `scan`;
+//! 2. the user's words: `options` (vocabulary), `call`, `cli`;
+//! 3. what to do: `config`, `settings`, `plan`;
+//! 4. doing it: `child`, `wire`, `session` (which emits records and judges
+//!    nothing);
+//! 5. what happened: `transcript` (a fold of the session's records),
+//!    `fingerprint`;
+//! 6. judgement: `checks` (pure functions of the transcript);
+//! 7. bytes out: `report` (one writer per format), `evidence`;
+//! 8. orchestration: `app`, `demo`.
+//!
+//! The library exists so protocol tests can drive the session in memory
+//! (`session::memory`) and so the binary stays a thin `main`.
+
+pub mod app;
+pub mod call;
+pub mod checks;
+pub mod child;
+pub mod cli;
+pub mod config;
+pub mod demo;
+pub mod error;
+pub mod escape;
+pub mod evidence;
+pub mod fingerprint;
+pub mod jsonrpc;
+pub mod mcp;
+pub mod options;
+pub mod plan;
+pub mod redact;
+pub mod report;
+pub mod scan;
+pub mod session;
+pub mod settings;
+pub mod sys;
+pub mod transcript;
+pub mod wire;

@@ -1,0 +1,372 @@
+//! The words a user chooses with: profiles, colour, `--env` forms and the
+//! adversarial probes. Each parses from the text a flag or a config field
+//! holds (`FromStr`) and prints back as that text, so the command line, the
+//! config file and the report share one spelling. No I/O.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A value that is not one of the allowed words: what was given, and the
+/// words that would have been accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotOneOf {
+    pub given: String,
+    pub allowed: &'static [&'static str],
+}
+
+impl fmt::Display for NotOneOf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not one of {}",
+            self.given,
+            self.allowed.join(", ")
+        )
+    }
+}
+
+/// Declares a word enum: variants, their spelling, `FromStr`, `as_str`.
+macro_rules! words {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal,)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name { $($(#[$vmeta])* $variant,)* }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
+            pub const NAMES: &'static [&'static str] = &[$($text,)*];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text,)* }
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = NotOneOf;
+            fn from_str(s: &str) -> Result<Self, NotOneOf> {
+                match s {
+                    $($text => Ok($name::$variant),)*
+                    _ => Err(NotOneOf { given: s.to_string(), allowed: $name::NAMES }),
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+words! {
+    /// The deterministic presets of the 1.0 tool.
+    #[derive(Default)]
+    Profile {
+        /// The flags as given (the default).
+        #[default]
+        Custom = "custom",
+        /// Initialize only (and --request): no capability probes.
+        Smoke = "smoke",
+        /// Capability probes and two runs for cold/warm consistency.
+        Registry = "registry",
+        /// JSON output; static findings fail when --scan is used.
+        Ci = "ci",
+        /// ci + registry + every built-in adversarial probe.
+        Strict = "strict",
+    }
+}
+
+words! {
+    /// When to colour text output.
+    #[derive(Default)]
+    ColorChoice {
+        #[default]
+        Auto = "auto",
+        Always = "always",
+        Never = "never",
+    }
+}
+
+words! {
+    /// The built-in adversarial probes, in the order they run.
+    Probe {
+        InvalidMethod = "invalid-method",
+        InvalidParams = "invalid-params",
+        Notification = "notification",
+        MalformedJson = "malformed-json",
+    }
+}
+
+/// Every word a probe list may hold.
+pub const PROBE_LIST_WORDS: &[&str] = &[
+    "all",
+    "none",
+    "invalid-method",
+    "invalid-params",
+    "notification",
+    "malformed-json",
+];
+
+/// A probe list as a flag or config field spells it: `all`, `none`, or
+/// comma-separated names, run in the order given. Duplicates are dropped.
+pub fn probe_list(text: &str) -> Result<Vec<Probe>, NotOneOf> {
+    match text.trim() {
+        "all" => return Ok(Probe::ALL.to_vec()),
+        "none" | "" => return Ok(Vec::new()),
+        _ => {}
+    }
+    let mut chosen = Vec::new();
+    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let probe: Probe = name.parse().map_err(|_| NotOneOf {
+            given: name.to_string(),
+            allowed: PROBE_LIST_WORDS,
+        })?;
+        if !chosen.contains(&probe) {
+            chosen.push(probe);
+        }
+    }
+    Ok(chosen)
+}
+
+/// One `--env` argument (or config `env` entry).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EnvSpec {
+    /// `--env NAME`: forward NAME from the guard's environment.
+    Forward(String),
+    /// `--env NAME=VALUE`: set NAME to VALUE in the server's environment.
+    Set(String, String),
+}
+
+impl EnvSpec {
+    pub fn name(&self) -> &str {
+        match self {
+            EnvSpec::Forward(name) | EnvSpec::Set(name, _) => name,
+        }
+    }
+}
+
+/// Why an `--env` text is not a usable NAME or NAME=VALUE.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadEnv(pub &'static str);
+
+impl FromStr for EnvSpec {
+    type Err = BadEnv;
+    fn from_str(text: &str) -> Result<Self, BadEnv> {
+        let (name, value) = match text.split_once('=') {
+            Some((name, value)) => (name, Some(value)),
+            None => (text, None),
+        };
+        if name.is_empty() {
+            return Err(BadEnv("the NAME is empty"));
+        }
+        if name.contains('\0') || value.is_some_and(|v| v.contains('\0')) {
+            return Err(BadEnv(
+                "it holds a NUL byte, which no environment can carry",
+            ));
+        }
+        Ok(match value {
+            Some(value) => EnvSpec::Set(name.to_string(), value.to_string()),
+            None => EnvSpec::Forward(name.to_string()),
+        })
+    }
+}
+
+/// The documented range of one numeric setting, shared by its flag and its
+/// config field so both refuse the same values with the same words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bound {
+    pub min: u64,
+    pub max: u64,
+    /// What the number counts, for messages (`ms`, `bytes`, `runs`).
+    pub unit: &'static str,
+}
+
+impl Bound {
+    /// Reads `text` as a whole number within the range. The error says
+    /// what is wrong in words that fit after the setting's name.
+    pub fn parse(&self, text: &str) -> Result<u64, String> {
+        let digits = text.trim();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "must be a whole number of {} from {} to {}, not '{text}'",
+                self.unit, self.min, self.max
+            ));
+        }
+        match digits.parse::<u64>() {
+            Ok(n) => self.check(n),
+            Err(_) => Err(format!(
+                "must be at most {} {}, not {text}",
+                self.max, self.unit
+            )),
+        }
+    }
+
+    pub fn check(&self, n: u64) -> Result<u64, String> {
+        if n < self.min {
+            Err(format!(
+                "must be at least {} {}, not {n}",
+                self.min, self.unit
+            ))
+        } else if n > self.max {
+            Err(format!(
+                "must be at most {} {}, not {n}",
+                self.max, self.unit
+            ))
+        } else {
+            Ok(n)
+        }
+    }
+}
+
+/// `--timeout`, `--startup-timeout`, `timeoutMs`: 100 ms to one hour.
+pub const TIMEOUT_MS: Bound = Bound {
+    min: 100,
+    max: 3_600_000,
+    unit: "ms",
+};
+/// `--settle` and `--shutdown-grace`: up to one minute.
+pub const WINDOW_MS: Bound = Bound {
+    min: 0,
+    max: 60_000,
+    unit: "ms",
+};
+/// `--max-stdout-bytes`: 1 byte to 1 GiB.
+pub const STDOUT_BYTES: Bound = Bound {
+    min: 1,
+    max: 1 << 30,
+    unit: "bytes",
+};
+/// `--max-stdout-line-bytes`: 1 byte to 256 MiB.
+pub const LINE_BYTES: Bound = Bound {
+    min: 1,
+    max: 1 << 28,
+    unit: "bytes",
+};
+/// `--max-stderr-bytes`: 1 byte to 256 MiB (what is kept is held in memory).
+pub const STDERR_BYTES: Bound = Bound {
+    min: 1,
+    max: 1 << 28,
+    unit: "bytes",
+};
+/// `--repeat`: 1 to 100 runs.
+pub const REPEAT: Bound = Bound {
+    min: 1,
+    max: 100,
+    unit: "runs",
+};
+
+/// Levenshtein distance over bytes (flag and field names are ASCII).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b = b.as_bytes();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.bytes().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == *cb {
+                prev
+            } else {
+                1 + prev.min(cur).min(row[j])
+            };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The known name closest to a mistyped one, when within `max` edits.
+pub fn closest<'a>(
+    given: &str,
+    known: impl IntoIterator<Item = &'a str>,
+    max: usize,
+) -> Option<&'a str> {
+    known
+        .into_iter()
+        .map(|k| (edit_distance(given, k), k))
+        .filter(|(d, _)| *d <= max)
+        .min()
+        .map(|(_, k)| k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_parse_and_print_the_same_spelling() {
+        for p in Profile::ALL {
+            assert_eq!(p.as_str().parse::<Profile>(), Ok(*p));
+        }
+        let e = "fast".parse::<Profile>().expect_err("unknown");
+        assert_eq!(
+            e.to_string(),
+            "'fast' is not one of custom, smoke, registry, ci, strict"
+        );
+        assert_eq!("never".parse::<ColorChoice>(), Ok(ColorChoice::Never));
+    }
+
+    #[test]
+    fn probe_lists_keep_the_run_order_and_drop_duplicates() {
+        assert_eq!(probe_list("all").expect("all"), Probe::ALL);
+        assert!(probe_list("none").expect("none").is_empty());
+        assert_eq!(
+            probe_list("notification, invalid-method,notification").expect("list"),
+            [Probe::Notification, Probe::InvalidMethod]
+        );
+        assert!(probe_list("fuzz").is_err());
+    }
+
+    #[test]
+    fn bounds_refuse_out_of_range_and_oversized_numbers_in_words() {
+        assert_eq!(TIMEOUT_MS.parse("250"), Ok(250));
+        assert!(
+            TIMEOUT_MS
+                .parse("99")
+                .expect_err("low")
+                .contains("at least 100")
+        );
+        assert!(
+            TIMEOUT_MS
+                .parse("18446744073709551616")
+                .expect_err("huge")
+                .contains("at most 3600000 ms")
+        );
+        assert!(LINE_BYTES.parse("18446744073709551615").is_err());
+        assert!(
+            REPEAT
+                .parse("101")
+                .expect_err("high")
+                .contains("at most 100 runs")
+        );
+        assert!(
+            WINDOW_MS
+                .parse("-1")
+                .expect_err("sign")
+                .contains("whole number")
+        );
+        assert!(WINDOW_MS.parse("1e3").is_err());
+    }
+
+    #[test]
+    fn the_closest_name_is_suggested_within_the_distance() {
+        assert_eq!(edit_distance("--jsn", "--json"), 1);
+        assert_eq!(edit_distance("--timeuot", "--timeout"), 2);
+        assert_eq!(edit_distance("", "ab"), 2);
+        assert_eq!(
+            closest("timeoutMS", ["timeoutMs", "repeat"], 3),
+            Some("timeoutMs")
+        );
+        assert_eq!(closest("zzz", ["timeoutMs"], 2), None);
+    }
+
+    #[test]
+    fn env_forms_are_told_apart() {
+        assert_eq!("A".parse(), Ok(EnvSpec::Forward("A".into())));
+        assert_eq!("B=x=y".parse(), Ok(EnvSpec::Set("B".into(), "x=y".into())));
+        assert_eq!("C=".parse(), Ok(EnvSpec::Set("C".into(), String::new())));
+        assert!("=x".parse::<EnvSpec>().is_err());
+        assert!("A=b\0c".parse::<EnvSpec>().is_err());
+    }
+}

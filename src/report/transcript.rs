@@ -1,0 +1,128 @@
+//! The transcript file (`--transcript`): one JSON object per line for every
+//! message the guard sent, every stdout and stderr line the server wrote
+//! (scrubbed of secrets), and the spawn, timeouts, exit and end. It is a
+//! `Tap` on the transcript, so lines are written as they happen, never
+//! held in memory, and the file is whole even for a failed or interrupted
+//! run.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+
+use serde_json::{Value, json};
+
+use crate::escape;
+use crate::transcript::{Entry, EntryKind, Tap, Transcript};
+
+pub struct TranscriptFile {
+    out: BufWriter<File>,
+    argv: Vec<String>,
+    run: Option<usize>,
+    sent: u64,
+    error: Option<io::Error>,
+}
+
+impl TranscriptFile {
+    /// Writes to `file` (already open), marking each line with `run` when
+    /// there are several.
+    pub fn new(file: File, argv: Vec<String>, run: Option<usize>) -> TranscriptFile {
+        TranscriptFile {
+            out: BufWriter::new(file),
+            argv,
+            run,
+            sent: 0,
+            error: None,
+        }
+    }
+
+    fn write(&mut self, mut v: Value) {
+        if self.error.is_some() {
+            return;
+        }
+        if let (Some(n), Value::Object(m)) = (self.run, &mut v) {
+            m.insert("run".into(), n.into());
+        }
+        let mut line = v.to_string();
+        line.push('\n');
+        if let Err(e) = self.out.write_all(line.as_bytes()) {
+            self.error = Some(e);
+        }
+    }
+}
+
+impl std::fmt::Debug for TranscriptFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TranscriptFile")
+            .field("run", &self.run)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Tap for TranscriptFile {
+    fn spawned(&mut self, tr: &Transcript) {
+        self.write(
+            json!({"ms": 0, "direction": "event", "event": "spawn", "pid": tr.pid,
+            "executable": tr.executable, "argv": self.argv,
+            "spawnError": tr.spawn_error.as_ref().map(|e| e.message.clone())}),
+        );
+    }
+
+    fn entry(&mut self, tr: &Transcript, e: &Entry) {
+        let ms = e.at_ms;
+        let v = match &e.kind {
+            EntryKind::Sent { bytes, .. } => {
+                self.sent += 1;
+                let text = escape::bytes(bytes.strip_suffix(b"\n").unwrap_or(bytes));
+                json!({"ms": ms, "direction": "out", "stream": "stdin", "line": self.sent, "text": text})
+            }
+            EntryKind::Line(l) => {
+                let mut v = json!({"ms": ms, "direction": "in", "stream": "stdout",
+                    "line": l.number, "text": escape::bytes(&l.bytes)});
+                if !l.terminated {
+                    v["unterminated"] = true.into();
+                }
+                v
+            }
+            EntryKind::Oversize {
+                number, head, len, ..
+            } => json!({"ms": ms, "direction": "in", "stream": "stdout", "line": number,
+                "text": escape::bytes(head), "truncated": true, "bytes": len}),
+            EntryKind::StderrLine { number, bytes } => json!({"ms": ms, "direction": "in",
+                "stream": "stderr", "line": number, "text": escape::bytes(bytes)}),
+            EntryKind::Timeout { target, ms: limit } => json!({"ms": ms, "direction": "event",
+                "event": "timeout", "method": tr.method_of(*target), "timeoutMs": limit}),
+            EntryKind::Exited { exit, .. } => json!({"ms": ms, "direction": "event",
+                "event": "exit", "exitCode": exit.code,
+                "signal": exit.signal.map(crate::sys::signal_name)}),
+            EntryKind::StdoutLimit { total } => json!({"ms": ms, "direction": "event",
+                "event": "stdout-limit", "bytes": total}),
+            EntryKind::WriteFailed { error } => json!({"ms": ms, "direction": "event",
+                "event": "stdin-write-failed", "error": error}),
+            // Folded lines are each seen before folding.
+            EntryKind::Folded { .. } => return,
+        };
+        self.write(v);
+    }
+
+    fn finished(&mut self, tr: &Transcript) {
+        if tr.stderr_lines_dropped > 0 {
+            self.write(json!({"ms": tr.duration_ms, "direction": "event",
+                "event": "stderr-lines-dropped", "count": tr.stderr_lines_dropped}));
+        }
+        self.write(
+            json!({"ms": tr.duration_ms, "direction": "event", "event": "end",
+            "stdoutBytes": tr.stdout_bytes, "stderrBytes": tr.stderr.total()}),
+        );
+        if let Err(e) = self.out.flush()
+            && self.error.is_none()
+        {
+            self.error = Some(e);
+        }
+    }
+
+    fn close(self: Box<Self>) -> io::Result<()> {
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}

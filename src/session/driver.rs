@@ -1,0 +1,463 @@
+//! The event pump: one loop that waits on the event channel with
+//! `recv_timeout` until a condition holds or a deadline passes, turns each
+//! event into records, classifies stdout lines, matches responses to
+//! requests (`correlate`), answers the server's own requests, and notices
+//! an interrupt of the guard. An exit of the server is judged only once
+//! stdout has been drained to its end, so a reply written just before the
+//! exit is never mistaken for a missing one.
+
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::correlate::Requests;
+use super::{
+    Answer, EndedBy, Exit, Process, Record, Recorder, Request, Role, Rules, Stage, StdoutLine,
+    Stop, Target,
+};
+use crate::jsonrpc::{self, Line, Message};
+use crate::plan::{OpSource, SessionConfig};
+use crate::sys;
+use crate::wire::Event;
+
+/// How long the session waits in one `recv_timeout` at most, so it notices
+/// SIGINT/SIGTERM/SIGHUP/SIGQUIT sent to the guard promptly.
+pub const INTERRUPT_POLL: Duration = Duration::from_millis(50);
+/// Poll interval while waiting for other group members to exit; there is no
+/// event for "the group is empty".
+pub const GROUP_POLL: Duration = Duration::from_millis(10);
+/// How long stdout may stay open after the server's exit before the exit is
+/// judged anyway (a descendant holds the pipe).
+const EXIT_DRAIN: Duration = Duration::from_millis(500);
+
+pub fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The reply a finished exchange got.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    Result(Value),
+    Error(Value),
+    TimedOut,
+    /// The conversation ended (exit, stop or interrupt) before an answer.
+    Halted,
+}
+
+pub struct Driver<'a, P: Process> {
+    /// A real server's `Drop` kills and reaps the group on every path out
+    /// of the session, a panic included.
+    pub(super) server: P,
+    rx: Receiver<Event>,
+    /// `None` once stdin is closed.
+    pub(super) writer: Option<Sender<Vec<u8>>>,
+    pub(super) t0: Instant,
+    pub(super) cfg: &'a SessionConfig,
+    pub(super) rules: &'a dyn Rules,
+    rec: &'a mut dyn Recorder,
+    pub(super) requests: Requests,
+    /// The reply of the last request answered, for the script.
+    last_reply: Option<(Target, Outcome)>,
+    pub(super) stop: Option<Stop>,
+    /// The adversarial probe whose window is open.
+    pub(super) active_probe: Option<usize>,
+    pub(super) shutting_down: bool,
+    pub(super) stdout_open: bool,
+    pub(super) stderr_open: bool,
+    /// The leader exited; judged once stdout is drained or `EXIT_DRAIN`
+    /// passed.
+    exit_seen: Option<(Exit, Instant)>,
+    pub(super) exited: bool,
+    pub(super) ended_by: Option<EndedBy>,
+    disconnected: bool,
+}
+
+impl<'a, P: Process> Driver<'a, P> {
+    pub fn new(
+        server: P,
+        rx: Receiver<Event>,
+        writer: Sender<Vec<u8>>,
+        t0: Instant,
+        cfg: &'a SessionConfig,
+        rules: &'a dyn Rules,
+        rec: &'a mut dyn Recorder,
+    ) -> Self {
+        Driver {
+            server,
+            rx,
+            writer: Some(writer),
+            t0,
+            cfg,
+            rules,
+            rec,
+            requests: Requests::default(),
+            last_reply: None,
+            stop: None,
+            active_probe: None,
+            shutting_down: false,
+            stdout_open: true,
+            stderr_open: true,
+            exit_seen: None,
+            exited: false,
+            ended_by: None,
+            disconnected: false,
+        }
+    }
+
+    pub fn now_ms(&self) -> u64 {
+        ms(self.t0.elapsed())
+    }
+
+    fn at_ms(&self, at: Instant) -> u64 {
+        ms(at.saturating_duration_since(self.t0))
+    }
+
+    pub(super) fn emit(&mut self, record: Record) {
+        let at = self.now_ms();
+        self.rec.record(at, record);
+    }
+
+    fn emit_at(&mut self, at: u64, record: Record) {
+        self.rec.record(at, record);
+    }
+
+    pub(super) fn set_stop(&mut self, stop: Stop) {
+        if self.stop.is_none() {
+            self.stop = Some(stop);
+            self.emit(Record::Stop(stop));
+        }
+    }
+
+    /// The conversation is over: an early stop, or the server exited.
+    pub(super) fn halted(&self) -> bool {
+        self.stop.is_some() || self.exited || self.exit_seen.is_some()
+    }
+
+    fn send(&mut self, bytes: Vec<u8>) {
+        if let Some(writer) = &self.writer {
+            // A send error means the writer thread has ended after a failed
+            // write, which it reported as an event.
+            let _ = writer.send(bytes);
+        }
+    }
+
+    /// Sends a message and records its bytes.
+    pub(super) fn send_recorded(&mut self, id: Option<u64>, method: &str, bytes: Vec<u8>) {
+        self.emit(Record::Sent {
+            id,
+            method: method.to_string(),
+            bytes: bytes.clone(),
+        });
+        self.send(bytes);
+    }
+
+    /// Sends a request and records it; returns its id.
+    pub(super) fn send_request(
+        &mut self,
+        target: Target,
+        method: &str,
+        params: Option<&Value>,
+        source: OpSource,
+        cursor: Option<String>,
+    ) -> u64 {
+        let id = self.requests.issue(target, method);
+        self.emit(Record::Request(Request {
+            target,
+            id,
+            method: method.to_string(),
+            params: params.cloned(),
+            source,
+            cursor,
+        }));
+        self.send_recorded(Some(id), method, jsonrpc::request(id, method, params));
+        id
+    }
+
+    pub(super) fn send_notification(&mut self, method: &str, bytes: Vec<u8>) {
+        self.send_recorded(None, method, bytes);
+        self.requests.note_notification();
+    }
+
+    /// Takes the reply `target` got, once its exchange is over.
+    pub(super) fn take_reply(&mut self, target: Target) -> Option<Outcome> {
+        match self.last_reply.take() {
+            Some((t, outcome)) if t == target => Some(outcome),
+            other => {
+                self.last_reply = other;
+                None
+            }
+        }
+    }
+
+    /// Where the session is, for an exit: what it waits for, else the
+    /// probe window that is open, else after initialize.
+    fn stage(&self) -> Stage {
+        if self.shutting_down {
+            return Stage::Shutdown;
+        }
+        match self.requests.first_pending() {
+            Some((Target::Initialize, _)) => Stage::Initialize,
+            Some((Target::Op(i), _)) => Stage::Operation(i),
+            Some((Target::Probe(i), _)) => Stage::Probe(i),
+            Some((Target::Adversarial(i), _)) => Stage::Adversarial(i),
+            None => match self.active_probe {
+                Some(i) => Stage::Adversarial(i),
+                None => Stage::PostInitialize,
+            },
+        }
+    }
+
+    /// Handles events until `done` holds or `deadline` passes. Returns
+    /// whether `done` held.
+    pub(super) fn wait_until(
+        &mut self,
+        deadline: Instant,
+        slice: Duration,
+        mut done: impl FnMut(&mut Self) -> bool,
+    ) -> bool {
+        loop {
+            self.settle_exit();
+            if done(self) {
+                return true;
+            }
+            if let Some(sig) = sys::pending_interrupt()
+                && self.stop != Some(Stop::Interrupted(sig))
+            {
+                self.stop = None;
+                self.set_stop(Stop::Interrupted(sig));
+                return done(self);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return false;
+            }
+            let mut wait = deadline.saturating_duration_since(now).min(slice);
+            if let Some((_, drain_end)) = self.exit_seen {
+                wait = wait.min(drain_end.saturating_duration_since(now));
+            }
+            if !sys::EXIT_WAIT_BLOCKS && !self.exited {
+                wait = wait.min(GROUP_POLL);
+                self.poll_exit();
+            }
+            if self.disconnected {
+                // Every source has finished; only time-based conditions (a
+                // group member's exit) can still change. Poll them.
+                std::thread::sleep(wait.min(GROUP_POLL));
+                continue;
+            }
+            match self.rx.recv_timeout(wait) {
+                Ok(event) => self.handle(event),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => self.disconnected = true,
+            }
+        }
+    }
+
+    pub(super) fn poll_exit(&mut self) {
+        if !self.exited
+            && self.exit_seen.is_none()
+            && let Some(exit) = self.server.try_wait()
+        {
+            self.exit_seen = Some((exit, Instant::now() + EXIT_DRAIN));
+        }
+    }
+
+    /// Waits (within the drain bound) until a seen exit has been judged.
+    pub(super) fn await_exit_judged(&mut self) {
+        if let Some((_, drain_end)) = self.exit_seen {
+            self.wait_until(drain_end + GROUP_POLL, GROUP_POLL, |d| {
+                d.exit_seen.is_none()
+            });
+        }
+    }
+
+    /// Judges a seen exit once stdout is drained (or the drain bound passed).
+    fn settle_exit(&mut self) {
+        let Some((exit, drain_end)) = self.exit_seen else {
+            return;
+        };
+        if self.stdout_open && Instant::now() < drain_end {
+            return;
+        }
+        self.exit_seen = None;
+        self.exited = true;
+        let stage = self.stage();
+        self.emit(Record::Exited { exit, stage });
+        if !self.shutting_down {
+            self.ended_by = Some(EndedBy::ItsOwnExit);
+        }
+    }
+
+    fn handle(&mut self, event: Event) {
+        match event {
+            Event::StdoutLine {
+                at,
+                number,
+                offset,
+                bytes,
+                terminated,
+            } => self.on_line(at, number, offset, bytes, terminated),
+            Event::StdoutOversize {
+                at,
+                number,
+                offset,
+                head,
+                len,
+            } => {
+                let at = self.at_ms(at);
+                self.emit_at(
+                    at,
+                    Record::Oversize {
+                        number,
+                        offset,
+                        head,
+                        len,
+                    },
+                );
+                self.set_stop(Stop::OutputLimit);
+            }
+            Event::StdoutLimit { at, total } => {
+                let at = self.at_ms(at);
+                self.emit_at(at, Record::StdoutLimit { total });
+                self.set_stop(Stop::OutputLimit);
+            }
+            Event::StdoutClosed { total } => {
+                self.stdout_open = false;
+                self.emit(Record::StdoutClosed { total });
+            }
+            Event::Stderr { at, bytes } => {
+                let at = self.at_ms(at);
+                self.emit_at(at, Record::Stderr { bytes });
+            }
+            Event::StderrClosed => {
+                self.stderr_open = false;
+                self.emit(Record::StderrClosed);
+            }
+            Event::WriteFailed { error } => self.emit(Record::WriteFailed { error }),
+            Event::Exited => self.poll_exit(),
+        }
+    }
+
+    fn on_line(&mut self, at: Instant, number: u64, offset: u64, bytes: Vec<u8>, terminated: bool) {
+        let at = self.at_ms(at);
+        let class = jsonrpc::classify(&bytes);
+        let role = match &class.line {
+            Line::Message(msg) => self.match_message(msg),
+            Line::ContentLength => {
+                self.set_stop(Stop::ProtocolError);
+                Role::NotAMessage
+            }
+            Line::Invalid { batch: true, .. } => {
+                // Batches are wrong on today's wire (the checks say so), but
+                // the responses inside still answer our requests: a client
+                // of 2025-03-26 would read them, and waiting for them would
+                // only add a timeout to the report.
+                self.unpack_batch(&bytes, at);
+                Role::NotAMessage
+            }
+            _ => Role::NotAMessage,
+        };
+        let reply = match (&role, class.value) {
+            (Role::Reply(target), Some(value)) => Some((*target, value)),
+            _ => None,
+        };
+        self.emit_at(
+            at,
+            Record::Line(StdoutLine {
+                number,
+                offset,
+                bytes,
+                terminated,
+                line: class.line,
+                crlf: class.crlf,
+                role,
+            }),
+        );
+        if let Some((target, value)) = reply {
+            self.record_reply(target, value, at);
+        }
+    }
+
+    fn unpack_batch(&mut self, bytes: &[u8], at: u64) {
+        let Ok(Value::Array(items)) = serde_json::from_slice::<Value>(bytes) else {
+            return;
+        };
+        for item in items {
+            if let Ok(msg) = jsonrpc::validate(&item)
+                && let Role::Reply(target) = self.match_message(&msg)
+            {
+                self.record_reply(target, item, at);
+            }
+        }
+    }
+
+    /// Decides which request a message answers, answers server requests,
+    /// and stops the conversation on the faults a client cannot get past.
+    fn match_message(&mut self, msg: &Message) -> Role {
+        match msg {
+            Message::Notification { .. } => Role::Notification,
+            Message::Request { id, method } => {
+                if let Some(target) = self.requests.echoed(id, method) {
+                    self.set_stop(Stop::ProtocolError);
+                    return Role::EchoedRequest(target);
+                }
+                Role::ServerRequest(self.answer_server_request(id, method))
+            }
+            Message::Response { id, error_code } => {
+                let role = self.requests.response(id.as_ref(), *error_code);
+                match role {
+                    Role::IdTypeMismatch { .. } | Role::UnknownId { pending: Some(_) } => {
+                        // The client would wait forever for the real answer.
+                        self.set_stop(Stop::ProtocolError);
+                    }
+                    _ => {}
+                }
+                role
+            }
+        }
+    }
+
+    /// `ping` gets `{}`; anything else -32601 (the guard declares no client
+    /// capability).
+    fn answer_server_request(&mut self, id: &Value, method: &str) -> Answer {
+        if self.writer.is_none() {
+            return Answer::NotAnswered;
+        }
+        if method == "ping" {
+            self.send_recorded(None, "", jsonrpc::result_response(id, json!({})));
+            Answer::Pong
+        } else {
+            let answer = jsonrpc::error_response(id, -32601, "Method not found");
+            self.send_recorded(None, "", answer);
+            Answer::MethodNotFound
+        }
+    }
+
+    fn record_reply(&mut self, target: Target, mut value: Value, at: u64) {
+        let result = value.get_mut("result").map(Value::take);
+        let error = value.get_mut("error").map(Value::take);
+        if target == Target::Initialize && error.is_some() {
+            self.set_stop(Stop::ProtocolError);
+        }
+        let outcome = match (&result, &error) {
+            (_, Some(e)) => Outcome::Error(e.clone()),
+            (r, None) => Outcome::Result(r.clone().unwrap_or(Value::Null)),
+        };
+        self.last_reply = Some((target, outcome));
+        self.emit_at(
+            at,
+            Record::Reply {
+                target,
+                result,
+                error,
+            },
+        );
+    }
+
+    /// Emits the last records and says why the conversation stopped early.
+    pub fn finish(mut self) -> Option<Stop> {
+        self.emit(Record::Finished);
+        self.stop
+    }
+}

@@ -1,0 +1,374 @@
+//! The session: a state machine that speaks MCP to the server. It opens the
+//! session (`open`), sends the operations, probes and calls (`script`),
+//! matches every response to its request by id, value and type
+//! (`correlate`), answers the server's own requests, enforces every
+//! deadline with `recv_timeout` (`driver`), and stops the server politely
+//! while it keeps reading (`shutdown`).
+//!
+//! It judges nothing. Everything that happens is emitted, in order, as a
+//! `Record` to a `Recorder` (the transcript, a file writer, a test); the
+//! one decision that needs a judge, whether an initialize result is usable
+//! at all, is asked of the `Rules` the caller hands in. The session can run
+//! over a real process or over channels in memory (`memory`).
+
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::Instant;
+
+use serde_json::Value;
+
+pub use crate::child::Exit;
+use crate::child::Server;
+use crate::jsonrpc::Line;
+use crate::plan::{Launch, OpSource, SessionConfig};
+use crate::wire::{self, Event};
+
+mod correlate;
+mod driver;
+pub mod memory;
+mod open;
+mod script;
+mod shutdown;
+
+/// A request the guard sent and waits (or waited) for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Initialize,
+    /// The operation at this index: the configured operations, then the
+    /// `call` command's call.
+    Op(usize),
+    /// The capability-probe page at this index, in sending order.
+    Probe(usize),
+    /// The adversarial probe at this index of the configured probes.
+    Adversarial(usize),
+}
+
+/// Where the session was when something happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Waiting for the initialize response.
+    Initialize,
+    /// Waiting for the response to operation `n`.
+    Operation(usize),
+    /// Waiting for the response to capability-probe page `n`.
+    Probe(usize),
+    /// Running adversarial probe `n`.
+    Adversarial(usize),
+    /// Initialized, nothing outstanding (including the settle window).
+    PostInitialize,
+    /// The guard has begun to stop the server (stdin closed or signalled).
+    Shutdown,
+}
+
+/// How a server request was answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// `ping`, answered with `{}`.
+    Pong,
+    /// Anything else, answered with -32601.
+    MethodNotFound,
+    /// stdin was already closed: no answer could be sent.
+    NotAnswered,
+}
+
+/// What a stdout message was, in the exchange.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Role {
+    /// Not a message (a framing fault); judged from its classification.
+    NotAMessage,
+    /// The response to one of our requests.
+    Reply(Target),
+    /// A response to a request the guard had given up on (timed out).
+    LateReply(Target),
+    /// A second response to a request already answered.
+    DuplicateReply(Target),
+    /// A response whose id equals one we sent in value but not in type
+    /// (`"1"` for `1`).
+    IdTypeMismatch {
+        target: Target,
+        sent: u64,
+    },
+    /// A response to an id the guard never sent; `pending` is what the guard
+    /// was waiting for at the time, if anything.
+    UnknownId {
+        pending: Option<(Target, u64)>,
+    },
+    /// A response without a usable id after the guard sent a notification.
+    NotificationReply,
+    /// An error response with a null or missing id and code -32700/-32600.
+    ParseErrorReply,
+    /// A response carrying the id written inside the guard's own
+    /// malformed-JSON probe: the server read the broken line as a request.
+    MalformedReply,
+    /// A request that carries the id and method of the guard's own pending
+    /// request: the server echoed our message instead of answering it.
+    EchoedRequest(Target),
+    /// A request from the server, and how the guard answered it.
+    ServerRequest(Answer),
+    Notification,
+}
+
+/// Why the conversation ended before its natural end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    Timeout,
+    ProtocolError,
+    OutputLimit,
+    Interrupted(i32),
+}
+
+/// The step of the shutdown sequence that ended the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndedBy {
+    /// It exited before the guard began to stop it.
+    ItsOwnExit,
+    /// It exited after stdin was closed.
+    StdinClose,
+    Sigterm,
+    Sigkill,
+    /// It did not die even after SIGKILL within the bound (or could not be
+    /// reaped); the Drop guard reaps it.
+    Unknown,
+}
+
+/// One stdout line (without its newline) and what it was.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StdoutLine {
+    /// The physical line number, from 1.
+    pub number: u64,
+    /// The byte offset of its first byte in the stream.
+    pub offset: u64,
+    pub bytes: Vec<u8>,
+    /// False for bytes that ended at EOF without a newline.
+    pub terminated: bool,
+    pub line: Line,
+    pub crlf: bool,
+    pub role: Role,
+}
+
+/// A request the guard sends: what for, with what, from where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    pub target: Target,
+    pub id: u64,
+    pub method: String,
+    pub params: Option<Value>,
+    pub source: OpSource,
+    /// The pagination cursor of a probe page.
+    pub cursor: Option<String>,
+}
+
+/// One thing that happened in a session. Records arrive in time order,
+/// each with the milliseconds since the spawn.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Record {
+    Spawned {
+        pid: u32,
+        executable: Option<String>,
+    },
+    SpawnFailed {
+        code: String,
+        message: String,
+    },
+    /// The guard is about to send a request (its bytes follow as `Sent`).
+    Request(Request),
+    /// The exact bytes of a message the guard wrote to stdin: a request
+    /// (`id`), a notification, or an answer to a server request (`method`
+    /// empty).
+    Sent {
+        id: Option<u64>,
+        method: String,
+        bytes: Vec<u8>,
+    },
+    /// One stdout line and what it was.
+    Line(StdoutLine),
+    /// The result or error a request got.
+    Reply {
+        target: Target,
+        result: Option<Value>,
+        error: Option<Value>,
+    },
+    /// A stdout line longer than the limit (only its head is kept).
+    Oversize {
+        number: u64,
+        offset: u64,
+        head: Vec<u8>,
+        len: u64,
+    },
+    /// The total stdout limit was passed.
+    StdoutLimit {
+        total: u64,
+    },
+    /// stdout closed (or was given up on); every byte read, counted.
+    StdoutClosed {
+        total: u64,
+    },
+    /// A chunk of stderr, as read.
+    Stderr {
+        bytes: Vec<u8>,
+    },
+    StderrClosed,
+    /// No response within the timeout.
+    Timeout {
+        target: Target,
+        ms: u64,
+    },
+    /// The server's leader exited.
+    Exited {
+        exit: Exit,
+        stage: Stage,
+    },
+    /// Writing to the server's stdin failed.
+    WriteFailed {
+        error: String,
+    },
+    /// `notifications/initialized` was sent: the handshake is done.
+    Handshake,
+    /// The `call` command's tool or arguments did not fit; nothing was
+    /// called.
+    CallRefused {
+        problem: String,
+    },
+    ProbeStarted {
+        index: usize,
+    },
+    ProbeFinished {
+        index: usize,
+        duration_ms: u64,
+    },
+    /// Why the conversation ended early.
+    Stop(Stop),
+    /// The guard closed the server's stdin.
+    StdinClosed,
+    /// The guard signalled the server's process group.
+    Signalled {
+        signal: i32,
+    },
+    /// How the server ended.
+    Ended(EndedBy),
+    /// Other members of the process group outlived the leader and were
+    /// killed.
+    Orphans,
+    /// A stream stayed open after the group was gone.
+    HeldOpen {
+        stdout: bool,
+        stderr: bool,
+    },
+    /// The session is over.
+    Finished,
+}
+
+/// Where a session's records go.
+pub trait Recorder {
+    fn record(&mut self, at_ms: u64, record: Record);
+}
+
+/// Records in memory, as they came (for tests and tools).
+impl Recorder for Vec<(u64, Record)> {
+    fn record(&mut self, at_ms: u64, record: Record) {
+        self.push((at_ms, record));
+    }
+}
+
+/// The judgements the session cannot go on without. `checks` implements
+/// them; the session only asks.
+pub trait Rules {
+    /// Whether an initialize result is usable enough to send
+    /// `notifications/initialized` and go on.
+    fn handshake_usable(&self, result: &Value, requested: &str) -> bool;
+}
+
+/// Accepts every initialize result (for callers without a judge).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Lenient;
+
+impl Rules for Lenient {
+    fn handshake_usable(&self, _result: &Value, _requested: &str) -> bool {
+        true
+    }
+}
+
+/// What the session needs of the server process: `child::Server` in a real
+/// run, a stand-in in memory.
+pub trait Process {
+    /// The exit status once the process has exited (reaped once).
+    fn try_wait(&mut self) -> Option<Exit>;
+    /// Signals the whole process group; false when it has no member left.
+    fn signal_group(&mut self, sig: i32) -> bool;
+    /// Whether any member of the process group is still alive.
+    fn group_alive(&mut self) -> bool;
+}
+
+impl Process for Server {
+    fn try_wait(&mut self) -> Option<Exit> {
+        Server::try_wait(self)
+    }
+
+    fn signal_group(&mut self, sig: i32) -> bool {
+        Server::signal_group(self, sig)
+    }
+
+    fn group_alive(&mut self) -> bool {
+        Server::group_alive(self)
+    }
+}
+
+/// Spawns the server, runs the session, stops the server. Everything is
+/// recorded; a spawn failure too. Returns why the conversation stopped
+/// early, if it did.
+pub fn run(
+    launch: &Launch,
+    cfg: &SessionConfig,
+    rules: &dyn Rules,
+    rec: &mut dyn Recorder,
+) -> Option<Stop> {
+    let t0 = Instant::now();
+    let (server, pipes) = match Server::spawn(launch) {
+        Ok(spawned) => spawned,
+        Err(e) => {
+            rec.record(
+                0,
+                Record::SpawnFailed {
+                    code: crate::sys::errno_name(&e),
+                    message: format!("cannot start {}: {e}", launch.program.to_string_lossy()),
+                },
+            );
+            rec.record(driver::ms(t0.elapsed()), Record::Finished);
+            return None;
+        }
+    };
+    rec.record(
+        0,
+        Record::Spawned {
+            pid: server.pid(),
+            executable: server.executable(&launch.program),
+        },
+    );
+    let (tx, rx) = wire::channel();
+    wire::spawn_stdout_framer(
+        pipes.stdout,
+        cfg.limits.max_stdout_line_bytes,
+        cfg.limits.max_stdout_bytes,
+        tx.clone(),
+    );
+    wire::spawn_stderr_drain(pipes.stderr, tx.clone());
+    wire::spawn_exit_watcher(server.pid(), tx.clone());
+    let writer = wire::spawn_stdin_writer(pipes.stdin, tx);
+    drive(server, rx, writer, t0, cfg, rules, rec)
+}
+
+/// Runs the session over a process and its event channel: converse, then
+/// stop the process. The caller holds no `Sender` of `rx`.
+pub fn drive<P: Process>(
+    process: P,
+    rx: Receiver<Event>,
+    writer: Sender<Vec<u8>>,
+    t0: Instant,
+    cfg: &SessionConfig,
+    rules: &dyn Rules,
+    rec: &mut dyn Recorder,
+) -> Option<Stop> {
+    let mut d = driver::Driver::new(process, rx, writer, t0, cfg, rules, rec);
+    d.converse();
+    d.teardown();
+    d.finish()
+}

@@ -1,0 +1,244 @@
+//! The MCP script after the opening: the operations in order, the
+//! capability probes (every advertised list, every page), the `call`
+//! command's tool call, the adversarial probes, and the settle window. A
+//! request that times out is cancelled and the script goes on; only an
+//! exit, an interrupt or a fault no client could get past ends it.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::driver::{INTERRUPT_POLL, Outcome, ms};
+use super::open::Opened;
+use super::{Process, Record, Target};
+use crate::call::CallSpec;
+use crate::mcp;
+use crate::plan::OpSource;
+
+/// How long the notification and malformed-JSON probes watch for an answer
+/// (or a crash), at least; `--settle` can lengthen it, the request timeout
+/// caps it.
+const OBSERVE_WINDOW: Duration = Duration::from_millis(500);
+
+/// What the script has seen of the lists so far.
+#[derive(Debug, Default)]
+struct Lists {
+    /// Lists an operation fetched from their first page: the method and
+    /// the cursor it returned.
+    covered: Vec<(String, Option<String>)>,
+    /// Every tool listed so far, in order.
+    tools: Vec<Value>,
+}
+
+impl Lists {
+    fn note(&mut self, method: &str, result: &Value) {
+        if method == "tools/list"
+            && let Some(tools) = result.get("tools").and_then(Value::as_array)
+        {
+            self.tools.extend(tools.iter().cloned());
+        }
+    }
+}
+
+/// The `nextCursor` of a list result, when it is a string.
+fn next_cursor(result: &Value) -> Option<String> {
+    result.get("nextCursor")?.as_str().map(String::from)
+}
+
+impl<P: Process> super::driver::Driver<'_, P> {
+    pub(super) fn converse(&mut self) {
+        let Some(opened) = self.open() else {
+            return;
+        };
+        let mut lists = Lists::default();
+        for i in 0..self.cfg.operations.len() {
+            if !self.operation(i, &mut lists) {
+                return;
+            }
+        }
+        if (self.cfg.capability_probes || self.cfg.force_tools_list)
+            && !self.probe_capabilities(&opened, &mut lists)
+        {
+            return;
+        }
+        if let Some(spec) = &self.cfg.tool_call
+            && !self.call_tool(spec, &lists)
+        {
+            return;
+        }
+        if !self.adversarial() {
+            return;
+        }
+        let settle_end = Instant::now() + self.cfg.settle;
+        self.wait_until(settle_end, INTERRUPT_POLL, |d| d.halted());
+    }
+
+    /// Sends one request and waits for its response under the request
+    /// timeout. On timeout it tells the server it gave up (MCP: SHOULD) and
+    /// the session goes on: one slow request is one failed exchange.
+    fn exchange(
+        &mut self,
+        target: Target,
+        method: &str,
+        params: Option<&Value>,
+        source: OpSource,
+        cursor: Option<String>,
+    ) -> Outcome {
+        let id = self.send_request(target, method, params, source, cursor);
+        let deadline = Instant::now() + self.cfg.request_timeout;
+        let answered = self.wait_until(deadline, INTERRUPT_POLL, |d| {
+            !d.requests.is_pending(target) || d.halted()
+        });
+        if answered && let Some(outcome) = self.take_reply(target) {
+            return outcome;
+        }
+        if self.halted() {
+            return Outcome::Halted;
+        }
+        self.requests.abandon(target);
+        let timeout_ms = ms(self.cfg.request_timeout);
+        self.emit(Record::Timeout {
+            target,
+            ms: timeout_ms,
+        });
+        let cancel = json!({
+            "jsonrpc": "2.0",
+            "method": "notifications/cancelled",
+            "params": {"requestId": id, "reason": "timeout"},
+        });
+        let mut bytes = cancel.to_string().into_bytes();
+        bytes.push(b'\n');
+        self.send_notification("notifications/cancelled", bytes);
+        Outcome::TimedOut
+    }
+
+    /// Operation `i`. Returns false when the session has halted.
+    fn operation(&mut self, i: usize, lists: &mut Lists) -> bool {
+        let op = &self.cfg.operations[i];
+        let (method, params, source) = (op.method.clone(), op.params.clone(), op.source);
+        match self.exchange(Target::Op(i), &method, params.as_ref(), source, None) {
+            Outcome::Halted => false,
+            Outcome::Result(result) => {
+                lists.note(&method, &result);
+                if params.is_none() && mcp::list_spec(&method).is_some() {
+                    lists.covered.push((method, next_cursor(&result)));
+                }
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// Lists everything the opening advertised, following `nextCursor`
+    /// while it is a new string, for at most `mcp::MAX_PAGES` pages. A list
+    /// an operation already fetched from its first page continues from that
+    /// operation's cursor. Returns false when the session has halted.
+    fn probe_capabilities(&mut self, opened: &Opened, lists: &mut Lists) -> bool {
+        let advertised = mcp::advertised_keys(&opened.capabilities);
+        let mut page_index = 0;
+        for spec in &mcp::LISTS {
+            let is_advertised = advertised.iter().any(|k| k == spec.capability);
+            let wanted = (self.cfg.capability_probes && is_advertised)
+                || (self.cfg.force_tools_list && spec.method == "tools/list");
+            if !wanted {
+                continue;
+            }
+            let mut cursor = None;
+            let mut seen: Vec<String> = Vec::new();
+            let mut pages = 0;
+            if let Some((_, next)) = lists.covered.iter().find(|(m, _)| m == spec.method) {
+                let Some(next) = next.clone() else { continue };
+                seen.push(next.clone());
+                cursor = Some(next);
+                pages = 1;
+            }
+            while pages < mcp::MAX_PAGES {
+                let params = cursor.as_ref().map(|c| json!({"cursor": c}));
+                let target = Target::Probe(page_index);
+                page_index += 1;
+                let outcome = self.exchange(
+                    target,
+                    spec.method,
+                    params.as_ref(),
+                    OpSource::CapabilityProbe,
+                    cursor.clone(),
+                );
+                pages += 1;
+                let result = match outcome {
+                    Outcome::Halted => return false,
+                    Outcome::Result(result) => result,
+                    // An error or a timeout: the checks report it.
+                    _ => break,
+                };
+                lists.note(spec.method, &result);
+                match next_cursor(&result) {
+                    Some(next) if !seen.contains(&next) => {
+                        seen.push(next.clone());
+                        cursor = Some(next);
+                    }
+                    // The end, or a cursor seen before (a loop, which the
+                    // checks report).
+                    _ => break,
+                }
+            }
+        }
+        true
+    }
+
+    /// Calls the `call` command's tool, its arguments typed from the listed
+    /// schema. A tool or argument that does not fit is recorded and nothing
+    /// is called. Returns false when the session has halted.
+    fn call_tool(&mut self, spec: &CallSpec, lists: &Lists) -> bool {
+        let arguments = match crate::call::arguments(&lists.tools, spec) {
+            Ok(arguments) => arguments,
+            Err(problem) => {
+                self.emit(Record::CallRefused { problem });
+                return true;
+            }
+        };
+        let params = json!({"name": spec.tool, "arguments": arguments});
+        let target = Target::Op(self.cfg.operations.len());
+        let outcome = self.exchange(target, "tools/call", Some(&params), OpSource::CliCall, None);
+        outcome != Outcome::Halted
+    }
+
+    /// Runs every adversarial probe in order while the server lives; each
+    /// is judged by the checks afterwards. Returns false when the session
+    /// has halted (a crash during a probe ends the run).
+    fn adversarial(&mut self) -> bool {
+        // A longer --settle lengthens the window (a loaded machine).
+        let observe = self
+            .cfg
+            .request_timeout
+            .min(OBSERVE_WINDOW.max(self.cfg.settle));
+        for i in 0..self.cfg.adversarial.len() {
+            let probe = self.cfg.adversarial[i].clone();
+            let started = Instant::now();
+            self.emit(Record::ProbeStarted { index: i });
+            self.active_probe = Some(i);
+            let target = Target::Adversarial(i);
+            match (probe.params(), probe.raw_line()) {
+                (Some(params), _) => {
+                    let source = OpSource::AdversarialProbe;
+                    self.exchange(target, probe.method(), Some(&params), source, None);
+                }
+                (None, raw) => {
+                    self.send_notification(probe.method(), raw.unwrap_or_default());
+                    let end = Instant::now() + observe;
+                    self.wait_until(end, INTERRUPT_POLL, |d| d.halted());
+                }
+            }
+            // A crash in the window is judged as the probe's.
+            self.await_exit_judged();
+            self.active_probe = None;
+            self.emit(Record::ProbeFinished {
+                index: i,
+                duration_ms: ms(started.elapsed()),
+            });
+            if self.halted() {
+                return false;
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,19 @@
+//! The integration tests, one crate with a module per area (as ripgrep
+//! does): they run the real binary against `examples/fake_server.rs`
+//! scenarios and the official SDK servers, or drive the session in memory
+//! through the library. Every test has a deadline and proves that no
+//! process it started survived.
+
+#![allow(dead_code)]
+
+mod architecture;
+mod audit;
+mod cli;
+mod codes;
+mod interop;
+mod process;
+mod profiles;
+mod protocol;
+mod scan;
+mod session;
+mod util;
