@@ -9,6 +9,7 @@
 //! so a broken test can never leave a process behind for long.
 
 use std::io::{self, BufRead, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -17,6 +18,9 @@ use serde_json::{Value, json};
 unsafe extern "C" {
     fn signal(signum: i32, handler: usize) -> usize;
     fn setsid() -> i32;
+    fn setpgid(pid: i32, pgid: i32) -> i32;
+    fn getpgid(pid: i32) -> i32;
+    fn getppid() -> i32;
 }
 
 const SIGTERM: i32 = 15;
@@ -231,6 +235,58 @@ const SCENARIOS: &[(&str, &str)] = &[
         "adv-garbage-print",
         "prints a complaint on stdout for a line that is not JSON",
     ),
+    (
+        "escape-group",
+        "starts a helper in a group of its own, joins that group, ignores EOF and SIGTERM",
+    ),
+    (
+        "join-guard-group",
+        "moves into its parent's (the guard's) process group, ignores EOF and SIGTERM",
+    ),
+    (
+        "daemon-orphan",
+        "leaves a daemon in a new session with its stdio closed",
+    ),
+    (
+        "goodbye-daemon",
+        "leaves a daemon holding stdout; on EOF writes Goodbye without a newline",
+    ),
+    (
+        "helper-exits-with-server",
+        "a helper in its group exits when the server exits (a zombie, not an orphan)",
+    ),
+    (
+        "env-then-exit",
+        "writes its environment and argv to stderr and exits 3 before initialize",
+    ),
+    (
+        "parent-env",
+        "reads its parent's environment from /proc and writes it to stdout and stderr",
+    ),
+    (
+        "echo-secret",
+        "writes $SECRET_X on stdout (a quoted line, a JSON string, an oversize line) and stderr",
+    ),
+    (
+        "flood-empty",
+        "writes $FAKE_LINES (default 1048576) empty stdout lines, then answers",
+    ),
+    (
+        "flood-empty-stderr",
+        "writes 50 MB of empty lines to stderr, then answers",
+    ),
+    (
+        "big-list-exit",
+        "answers tools/list with 200 KB and exits at once",
+    ),
+    (
+        "odd-json",
+        "valid JSON serde refuses: a lone surrogate, 500-deep nesting, 1e400",
+    ),
+    (
+        "bidi-tool",
+        "its echo tool answers with a right-to-left override in the text",
+    ),
 ];
 
 /// Scenarios that advertise tools, resources and prompts.
@@ -352,6 +408,17 @@ fn answer(scenario: &str, method: &str, cursor: Option<&str>, cursor_given: bool
         ("tools/list", _) if cursor.is_none() && cursor_given => {
             Answer::Error(-32602, "Invalid params: cursor must be a string")
         }
+        ("tools/list", "big-list-exit") => {
+            let tools: Vec<Value> = (0..1100)
+                .map(|i| {
+                    let mut t = echo_tool();
+                    t["name"] = json!(format!("tool_{i:04}"));
+                    t["description"] = json!("A tool with a description long enough to matter.");
+                    t
+                })
+                .collect();
+            Answer::Result(json!({ "tools": tools }))
+        }
         ("tools/list", "cursor-loop") => {
             Answer::Result(json!({"tools": [echo_tool()], "nextCursor": "again"}))
         }
@@ -430,6 +497,9 @@ fn call(scenario: &str, params: &Value) -> Answer {
         );
     }
     match name {
+        "echo" if scenario == "bidi-tool" => {
+            Answer::Result(json!({"content": [{"type": "text", "text": "report\u{202e}txt.exe"}]}))
+        }
         "echo" => match args["text"].as_str() {
             Some(text) => Answer::Result(json!({"content": [{"type": "text", "text": text}]})),
             None if scenario == "adv-lenient" => {
@@ -488,6 +558,105 @@ fn linger(limit: Duration) {
     }
 }
 
+/// What the hostile scenarios do before they read stdin.
+fn hostile_start(scenario: &str, marker: &str, out: &mut impl Write, err: &mut impl Write) {
+    let exe = || std::env::current_exe().expect("own path");
+    match scenario {
+        "escape-group" => {
+            let helper = Command::new(exe())
+                .args(["own-group-helper", marker])
+                .stdin(Stdio::null())
+                .process_group(0)
+                .spawn()
+                .expect("spawn helper");
+            let pid = i32::try_from(helper.id()).expect("pid");
+            std::mem::forget(helper);
+            // SAFETY: setpgid and signal have no memory effects.
+            unsafe {
+                setpgid(0, pid);
+                signal(SIGTERM, SIG_IGN);
+            }
+        }
+        "join-guard-group" => {
+            // SAFETY: these calls have no memory effects.
+            unsafe {
+                setpgid(0, getpgid(getppid()));
+                signal(SIGTERM, SIG_IGN);
+            }
+        }
+        "daemon-orphan" => {
+            let daemon = Command::new(exe())
+                .args(["daemon-closed", marker])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("spawn daemon");
+            std::mem::forget(daemon);
+        }
+        "goodbye-daemon" => spawn_grandchild("daemon-holding", marker),
+        "helper-exits-with-server" => {
+            let helper = Command::new(exe())
+                .args(["pipe-helper", marker])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .spawn()
+                .expect("spawn helper");
+            // Its stdin stays open until this process exits.
+            std::mem::forget(helper);
+        }
+        "parent-env" => {
+            // SAFETY: getppid has no memory effects.
+            let ppid = unsafe { getppid() };
+            let env = std::fs::read(format!("/proc/{ppid}/environ")).unwrap_or_default();
+            for var in env.split(|&b| b == 0).filter(|v| !v.is_empty()) {
+                let var = String::from_utf8_lossy(var);
+                let _ = writeln!(err, "parent {var}");
+                let _ = writeln!(out, "parent env: {var}");
+            }
+            let _ = out.flush();
+        }
+        "echo-secret" => {
+            let secret = std::env::var("SECRET_X").unwrap_or_default();
+            let _ = writeln!(out, "{}{secret}", "x".repeat(150));
+            send(
+                out,
+                &json!({"jsonrpc": "2.0", "method": "notifications/message",
+                    "params": {"level": "info", "data": secret}}),
+                "\n",
+            );
+            let _ = writeln!(err, "the secret is {secret}");
+            if std::env::var_os("FAKE_OVERSIZE").is_some() {
+                let _ = writeln!(out, "{}{secret}{}", "z".repeat(505), "z".repeat(300_000));
+            }
+            let _ = out.flush();
+        }
+        "flood-empty" => {
+            let n: usize = std::env::var("FAKE_LINES")
+                .ok()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1 << 20);
+            let chunk = vec![b'\n'; 64 * 1024];
+            let mut left = n;
+            while left > 0 {
+                let k = left.min(chunk.len());
+                if out.write_all(&chunk[..k]).is_err() {
+                    std::process::exit(0);
+                }
+                left -= k;
+            }
+            let _ = out.flush();
+        }
+        "flood-empty-stderr" => {
+            let chunk = vec![b'\n'; 64 * 1024];
+            for _ in 0..800 {
+                let _ = err.write_all(&chunk);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Leaves a child behind on purpose: it is never waited for, because the
 /// scenario is a server that forgets its children.
 #[allow(clippy::zombie_processes)]
@@ -513,6 +682,21 @@ fn main() {
         }
         // Grandchild modes: hold the inherited stdout open and stay alive.
         "grandchild-hold" => return linger(Duration::from_secs(30)),
+        "own-group-helper" => {
+            // SAFETY: setpgid has no memory effects.
+            unsafe { setpgid(0, 0) };
+            return linger(Duration::from_secs(30));
+        }
+        "daemon-closed" | "daemon-holding" => {
+            // SAFETY: setsid has no memory effects.
+            unsafe { setsid() };
+            return linger(Duration::from_secs(30));
+        }
+        "pipe-helper" => {
+            let mut sink = String::new();
+            let _ = io::stdin().read_line(&mut sink);
+            return;
+        }
         "grandchild-escape" => {
             // SAFETY: setsid has no memory effects.
             unsafe { setsid() };
@@ -574,7 +758,7 @@ fn run(scenario: &str, marker: &str) {
         "stderr-log" => {
             let _ = writeln!(err, "info: fake server starting");
         }
-        "stderr-env" => {
+        "stderr-env" | "env-then-exit" => {
             for (k, v) in std::env::vars() {
                 let _ = writeln!(err, "env {k}={v}");
             }
@@ -583,8 +767,11 @@ fn run(scenario: &str, marker: &str) {
                 "argv {}",
                 std::env::args().collect::<Vec<_>>().join(" ")
             );
+            if scenario == "env-then-exit" {
+                std::process::exit(3);
+            }
         }
-        _ => {}
+        _ => hostile_start(scenario, marker, &mut out, &mut err),
     }
     let stdin = io::stdin().lock();
     // An initialize response held back until the client answers our request.
@@ -687,6 +874,18 @@ fn run(scenario: &str, marker: &str) {
                         send(&mut out, &response, ending);
                         send(&mut out, &response, ending);
                     }
+                    "big-list-exit" if method == "tools/list" => {
+                        send(&mut out, &response, ending);
+                        std::process::exit(0);
+                    }
+                    "odd-json" if method == "tools/list" => {
+                        let deep = format!("{}1{}", "{\"a\":".repeat(500), "}".repeat(500));
+                        let _ = writeln!(
+                            out,
+                            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{{\"tools\":[{{\"name\":\"echo\",\"description\":\"Echo caf\\udce9.\",\"inputSchema\":{{\"type\":\"object\",\"x-deep\":{deep}}}}}],\"_meta\":{{\"big\":1e400}}}}}}"
+                        );
+                        let _ = out.flush();
+                    }
                     "batch-response" if method == "tools/list" => {
                         send(&mut out, &json!([response]), ending)
                     }
@@ -701,6 +900,11 @@ fn run(scenario: &str, marker: &str) {
             let _ = writeln!(out, "shutting down, bye");
             let _ = out.flush();
         }
+        "goodbye-daemon" => {
+            let _ = write!(out, "Goodbye");
+            let _ = out.flush();
+        }
+        "escape-group" | "join-guard-group" => linger(Duration::from_secs(30)),
         "ignore-eof" | "no-newline-alive" => linger(Duration::from_secs(30)),
         "ignore-sigterm" => linger(Duration::from_secs(30)),
         _ => {}
@@ -752,6 +956,13 @@ fn initialize(
                 "\n",
             );
             send(out, &response, ending);
+        }
+        "odd-json" => {
+            let _ = writeln!(
+                out,
+                "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{{\"tools\":{{}}}},\"serverInfo\":{{\"name\":\"caf\\udce9\",\"version\":\"1\"}}}}}}"
+            );
+            let _ = out.flush();
         }
         "init-error" => send(
             out,

@@ -4,7 +4,7 @@
 //! `--against` comparison, the rendering, and the record files. `main`
 //! only parses and exits; `demo` calls back in here.
 
-use std::io::{self, Write};
+use std::io;
 
 use serde_json::Value;
 
@@ -42,7 +42,10 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
             demo::serve(kind).map_err(|e| Error::io("demo server", e))?;
             Ok(0)
         }
-        Command::Scan(args) => scan_command(&args),
+        Command::Scan(args) => {
+            sys::install_interrupt_handlers();
+            scan_command(&args)
+        }
         Command::Demo(args) => {
             sys::install_interrupt_handlers();
             demo::run(&args)
@@ -53,7 +56,9 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
             match run_check(&plan)? {
                 Checked::Report { code, output } => {
                     write_stdout(&output)?;
-                    Ok(code)
+                    // A signal while the report was written (a stuck reader)
+                    // ends the run as interrupted.
+                    Ok(sys::pending_interrupt().map_or(code, interrupted))
                 }
                 Checked::Interrupted(sig) => Ok(interrupted(sig)),
             }
@@ -115,6 +120,10 @@ pub fn run_check(plan: &Plan) -> Result<Checked, Error> {
     } else {
         Some(scan::scan(&plan.settings.scan)?)
     };
+    // An interrupt during the scan: nothing is started.
+    if let Some(sig) = sys::pending_interrupt() {
+        return Ok(Checked::Interrupted(sig));
+    }
     let transcript_file = match &plan.settings.transcript {
         Some(path) => Some(std::fs::File::create(path).map_err(|e| {
             Error::io(format!("cannot write the transcript {}", path.display()), e)
@@ -127,6 +136,8 @@ pub fn run_check(plan: &Plan) -> Result<Checked, Error> {
         1
     };
     let ctx = Context::of(plan);
+    // The runtime versions are probed while the session runs: no wall time.
+    let runtimes = probe_runtimes(plan);
     let mut runs = Vec::new();
     let mut facts = Vec::new();
     for n in 1..=repeat {
@@ -154,13 +165,28 @@ pub fn run_check(plan: &Plan) -> Result<Checked, Error> {
     let baseline = against(plan, &facts[0].1, &mut extra)?;
     let mut report = Report::new(plan, runs, extra, scanned, baseline, drift);
     report.package = fingerprint::package(&plan.shown_argv, &plan.base_dir);
-    if matches!(
-        plan.settings.profile,
-        crate::options::Profile::Registry | crate::options::Profile::Strict
-    ) {
-        report.runtimes = fingerprint::runtimes(&plan.shown_argv, &plan.launch.env);
-    }
+    // Each probe is bounded (fingerprint::VERSION_LIMIT); this bounds the
+    // wait for all of them.
+    report.runtimes = runtimes
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .unwrap_or_else(|_| serde_json::json!({}));
     finish(plan, &report)
+}
+
+/// Starts probing the versions of the runtimes the command uses, on a
+/// thread; the answer arrives on the channel.
+fn probe_runtimes(plan: &Plan) -> std::sync::mpsc::Receiver<Value> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let argv = plan.shown_argv.clone();
+    let env = plan.launch.env.clone();
+    let builder = std::thread::Builder::new().name("runtime-versions".into());
+    // No thread, no versions: the receiver then reports a closed channel.
+    let _ = sys::with_interrupts_blocked(|| {
+        builder.spawn(move || {
+            let _ = tx.send(fingerprint::runtimes(&argv, &env));
+        })
+    });
+    rx
 }
 
 /// Renders the report, appends the evidence, and picks the exit status.
@@ -187,7 +213,13 @@ fn finish(plan: &Plan, report: &Report) -> Result<Checked, Error> {
     };
     if let Some(path) = &plan.settings.evidence {
         for run in &report.runs {
-            evidence::append(path, report::record::evidence(report, run, path))?;
+            let record = report::record::evidence(report, run, path);
+            if let Err(e) = evidence::append(path, record) {
+                return match sys::pending_interrupt() {
+                    Some(sig) => Ok(Checked::Interrupted(sig)),
+                    None => Err(e),
+                };
+            }
         }
     }
     if let Some(problem) = &report.first().call_problem {
@@ -236,12 +268,18 @@ fn against(plan: &Plan, current: &Facts, issues: &mut Vec<Issue>) -> Result<Base
 fn scan_command(args: &cli::ScanArgs) -> Result<u8, Error> {
     let roots: Vec<std::path::PathBuf> = args.paths.iter().map(Into::into).collect();
     let scanned = scan::scan(&roots)?;
+    if let Some(sig) = sys::pending_interrupt() {
+        return Ok(interrupted(sig));
+    }
     let output = if args.json {
         report::scan::render_json(&scanned)
     } else {
         report::scan::render_text(&scanned, plan::use_color(args.color))
     };
     write_stdout(&output)?;
+    if let Some(sig) = sys::pending_interrupt() {
+        return Ok(interrupted(sig));
+    }
     Ok(if scanned.findings.is_empty() { 0 } else { 1 })
 }
 
@@ -254,11 +292,16 @@ pub fn interrupted(sig: i32) -> u8 {
     u8::try_from(128 + sig).unwrap_or(128)
 }
 
-/// Writes to stdout; a closed stdout (`guard | head`) is not an error.
+/// Writes to stdout; a closed stdout (`guard | head`) is not an error, and
+/// an interrupt stops the write (the caller then exits as interrupted).
 pub fn write_stdout(text: &str) -> Result<(), Error> {
-    let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+    match sys::write_stdout(text.as_bytes()) {
+        Err(e)
+            if !matches!(
+                e.kind(),
+                io::ErrorKind::BrokenPipe | io::ErrorKind::Interrupted
+            ) =>
+        {
             Err(Error::io("cannot write the report", e))
         }
         _ => Ok(()),

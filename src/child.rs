@@ -1,7 +1,11 @@
 //! The one owner of the server process. It spawns the command without a
 //! shell, with an allow-listed environment, all three streams piped, in its
-//! own process group; it signals that group, reaps the leader exactly once,
-//! and kills and reaps on every path out through `Drop`, a panic included.
+//! own process group (and, on Linux, dying with the guard); it signals that
+//! group and the leader itself (which may have left the group), reaps the
+//! leader exactly once, finds what outlived it (live group members, and as
+//! the guard is a child subreaper on Linux, every live descendant however
+//! it left the group), and kills and reaps on every path out through
+//! `Drop`, a panic included.
 //!
 //! `child` decides nothing about *when* to stop the server: the session
 //! drives the shutdown sequence with these primitives while it keeps reading
@@ -29,6 +33,8 @@ pub struct Server {
     /// Set once the group was seen empty after the leader was reaped; from
     /// then on the group id may be reused and is never signalled again.
     group_gone: bool,
+    /// The program as the user named it (for finding it on PATH).
+    program: std::ffi::OsString,
 }
 
 /// How the exit status reads in a report.
@@ -71,6 +77,7 @@ impl Server {
         }
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        sys::die_with_parent(&mut cmd);
         let mut child = cmd.spawn()?;
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
@@ -81,6 +88,7 @@ impl Server {
             child,
             status: None,
             group_gone: false,
+            program: launch.program.clone(),
         };
         Ok((
             server,
@@ -99,7 +107,8 @@ impl Server {
     /// The absolute path of the program that runs: what the kernel
     /// executed (`/proc/PID/exe`), else `program` found on PATH. Read right
     /// after the spawn, which returns only once the exec has happened.
-    pub fn executable(&self, program: &std::ffi::OsStr) -> Option<String> {
+    pub fn executable(&self) -> Option<String> {
+        let program = self.program.as_os_str();
         let proc_exe = format!("/proc/{}/exe", self.pid());
         if let Ok(path) = std::fs::read_link(proc_exe) {
             return Some(path.to_string_lossy().into_owned());
@@ -135,16 +144,18 @@ impl Server {
         self.status.is_some()
     }
 
-    /// Sends `sig` to the whole process group. Returns whether any process
-    /// received it. Before the leader is reaped its zombie keeps the group id
-    /// reserved, so this can never hit an unrelated group.
+    /// Sends `sig` to the whole process group, and to the leader itself
+    /// while it is unreaped (a server may have moved to another group).
+    /// Returns whether any process received it. Before the leader is reaped
+    /// its zombie keeps the pid and group id reserved, so this can never hit
+    /// an unrelated process.
     pub fn signal_group(&mut self, sig: i32) -> bool {
-        if self.group_gone {
-            return false;
-        }
         #[cfg(unix)]
         {
-            sys::signal_group(self.pid(), sig).unwrap_or_default()
+            let leader =
+                self.status.is_none() && sys::signal_process(self.pid(), sig).unwrap_or_default();
+            let group = !self.group_gone && sys::signal_group(self.pid(), sig).unwrap_or_default();
+            leader || group
         }
         #[cfg(not(unix))]
         {
@@ -153,35 +164,114 @@ impl Server {
         }
     }
 
-    /// After the leader was reaped: are other members of its group alive?
-    /// Once this answers no, the group is never signalled again.
-    pub fn group_alive(&mut self) -> bool {
-        if self.group_gone || !self.has_exited() {
-            return !self.group_gone;
+    /// What outlived the leader (after it was reaped): live members of its
+    /// process group and, when the guard is the subreaper, every live
+    /// descendant of the guard other than its own helpers. Zombies are not
+    /// alive; those the guard adopted are reaped here.
+    pub fn leftovers(&mut self) -> Vec<sys::Proc> {
+        if !self.has_exited() {
+            return Vec::new();
         }
-        let alive = self.signal_group(0);
-        if !alive {
+        if !sys::PROCESS_TABLE {
+            // Only the group can be asked, and only whether it has members.
+            let alive = !self.group_gone && sys::signal_group(self.pid(), 0).unwrap_or_default();
+            self.group_gone |= !alive;
+            return if alive {
+                vec![sys::Proc {
+                    pid: self.pid(),
+                    ppid: 0,
+                    pgid: self.pid(),
+                    state: '?',
+                    cmdline: "(a member of the server's process group)".to_string(),
+                }]
+            } else {
+                Vec::new()
+            };
+        }
+        let table = sys::processes();
+        let guard = std::process::id();
+        let helpers = helpers();
+        let mut mine: Vec<u32> = vec![guard];
+        let mut found = Vec::new();
+        // Walk down from the guard: every process whose parent is already
+        // known to be ours (the table is not ordered by parenthood).
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for p in &table {
+                if mine.contains(&p.pid) || !mine.contains(&p.ppid) || helpers.contains(&p.pid) {
+                    continue;
+                }
+                let in_group = p.pgid == self.pid();
+                if sys::is_subreaper() || in_group {
+                    mine.push(p.pid);
+                    found.push(p.clone());
+                    grew = true;
+                }
+            }
+        }
+        let members: Vec<sys::Proc> = table
+            .iter()
+            .filter(|p| p.pgid == self.pid() && !found.iter().any(|f| f.pid == p.pid))
+            .cloned()
+            .collect();
+        found.extend(members);
+        // Adopted zombies: reap them; they are not leftovers.
+        for p in found.iter().filter(|p| p.is_zombie() && p.ppid == guard) {
+            sys::reap(p.pid);
+        }
+        found.retain(|p| !p.is_zombie());
+        if found.iter().all(|p| p.pgid != self.pid()) {
             self.group_gone = true;
         }
-        alive
+        found
+    }
+
+    /// Kills every leftover (and the group), then reaps those the guard
+    /// adopted.
+    pub fn kill_leftovers(&mut self, left: &[sys::Proc]) {
+        if !self.group_gone {
+            let _ = sys::signal_group(self.pid(), sys::SIGKILL);
+        }
+        for p in left {
+            let _ = sys::signal_process(p.pid, sys::SIGKILL);
+        }
+    }
+}
+
+/// Children the guard starts for itself (runtime version probes): never
+/// mistaken for what a server left behind.
+static HELPERS: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
+
+fn helpers() -> Vec<u32> {
+    HELPERS.lock().map(|h| h.clone()).unwrap_or_default()
+}
+
+fn helper(pid: u32, add: bool) {
+    if let Ok(mut h) = HELPERS.lock() {
+        h.retain(|p| *p != pid);
+        if add {
+            h.push(pid);
+        }
     }
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
         if self.status.is_none() {
-            // The zombie or live leader still holds the group id: kill the
-            // whole group, then reap. SIGKILL cannot be ignored, so the wait
-            // ends as soon as the kernel has torn the process down.
+            // The zombie or live leader still holds its pid and group id:
+            // kill it and the group, then reap. SIGKILL to the leader itself
+            // cannot be ignored or escaped, so the wait ends as soon as the
+            // kernel has torn the process down.
             self.signal_group(sys::SIGKILL);
-            #[cfg(not(unix))]
             let _ = self.child.kill();
             if let Ok(status) = self.child.wait() {
                 self.status = Some(status);
             }
         }
-        if !self.group_gone && self.group_alive() {
-            self.signal_group(sys::SIGKILL);
+        let left = self.leftovers();
+        if !left.is_empty() {
+            self.kill_leftovers(&left);
         }
     }
 }
@@ -207,20 +297,22 @@ pub fn version_of(
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
     let child = cmd.spawn().ok()?;
     let pid = child.id();
+    helper(pid, true);
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(child.wait_with_output());
     });
-    let out = match rx.recv_timeout(limit) {
-        Ok(Ok(out)) => out,
-        Ok(Err(_)) => return None,
+    let waited = match rx.recv_timeout(limit) {
+        Ok(out) => Some(out),
         Err(_) => {
             let _ = sys::signal_group(pid, sys::SIGKILL);
             // The waiting thread reaps it; give it a bounded moment.
             let _ = rx.recv_timeout(std::time::Duration::from_secs(1));
-            return None;
+            None
         }
     };
+    helper(pid, false);
+    let out = waited?.ok()?;
     if !out.status.success() {
         return None;
     }

@@ -342,7 +342,20 @@ pub fn load(path: &OsString, server: Option<&str>) -> Result<ConfigFile, Error> 
     }
     let text = std::fs::read_to_string(&resolved)
         .map_err(|e| Error::io(format!("cannot read the config file {shown}"), e))?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| {
+    parse_text(&text, &shown, &resolved, server)
+}
+
+/// Reads and validates a config file's text; `shown` names it in errors
+/// and `resolved` (absolute) is what relative paths are resolved against.
+pub fn parse_text(
+    text: &str,
+    shown: &str,
+    resolved: &Path,
+    server: Option<&str>,
+) -> Result<ConfigFile, Error> {
+    let shown = shown.to_string();
+    let resolved = resolved.to_path_buf();
+    let value: Value = serde_json::from_str(text).map_err(|e| {
         Error::usage(
             format!("config {shown} is not valid JSON: {e}"),
             "fix the config file; nothing was started",

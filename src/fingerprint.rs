@@ -17,7 +17,74 @@ fn base(program: &str) -> &str {
     program.rsplit(['/', '\\']).next().unwrap_or(program)
 }
 
-/// The first argument that is not an option, after `skip` leading ones.
+/// How a package runner spells its options: those that take a value (so
+/// the value is not the package), and those whose value is the package.
+struct Runner {
+    valued: &'static [&'static str],
+    package: &'static [&'static str],
+}
+
+const NPX: Runner = Runner {
+    valued: &[
+        "--registry",
+        "--cache",
+        "--userconfig",
+        "--prefix",
+        "-c",
+        "--call",
+        "--node-options",
+        "--workspace",
+        "-w",
+    ],
+    package: &["-p", "--package"],
+};
+
+const UVX: Runner = Runner {
+    valued: &[
+        "--with",
+        "--with-requirements",
+        "--index-url",
+        "--extra-index-url",
+        "--index",
+        "--default-index",
+        "--find-links",
+        "-f",
+        "--python",
+        "-p",
+        "--directory",
+        "--spec",
+        "--pip-args",
+    ],
+    package: &["--from"],
+};
+
+/// The package a runner's arguments name: the value of a package option,
+/// else the first argument that is neither an option nor an option's value.
+fn package_operand<'a>(args: &'a [String], runner: &Runner) -> Option<&'a str> {
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if let Some((flag, value)) = a.split_once('=')
+            && runner.package.contains(&flag)
+        {
+            return Some(value);
+        }
+        if runner.package.contains(&a) {
+            return args.get(i + 1).map(String::as_str);
+        }
+        if runner.valued.contains(&a) {
+            i += 2;
+            continue;
+        }
+        if !a.starts_with('-') {
+            return Some(a);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The first argument that is not an option.
 fn first_operand(args: &[String]) -> Option<&String> {
     args.iter().find(|a| !a.starts_with('-'))
 }
@@ -42,7 +109,7 @@ pub fn package(argv: &[String], cwd: &Path) -> Value {
     };
     let args = &argv[1..];
     match base(program) {
-        "npx" | "pnpx" | "bunx" => match first_operand(args) {
+        "npx" | "pnpx" | "bunx" => match package_operand(args, &NPX) {
             Some(spec) => {
                 let (name, version) = split_spec(spec, "@");
                 json!({"manager": "npm", "via": base(program), "name": name, "version": version})
@@ -50,7 +117,7 @@ pub fn package(argv: &[String], cwd: &Path) -> Value {
             None => Value::Null,
         },
         "npm" | "pnpm" if args.first().is_some_and(|a| a == "exec" || a == "x") => {
-            match first_operand(&args[1..]) {
+            match package_operand(&args[1..], &NPX) {
                 Some(spec) => {
                     let (name, version) = split_spec(spec, "@");
                     json!({"manager": "npm", "via": format!("{} exec", base(program)), "name": name, "version": version})
@@ -65,7 +132,7 @@ pub fn package(argv: &[String], cwd: &Path) -> Value {
                 } else {
                     args
                 };
-            match first_operand(rest) {
+            match package_operand(rest, &UVX) {
                 Some(spec) => {
                     let (name, version) = split_spec(spec, "==");
                     json!({"manager": "pypi", "via": base(program), "name": name, "version": version})
@@ -107,32 +174,30 @@ pub fn package(argv: &[String], cwd: &Path) -> Value {
             Value::Null
         }
         "node" | "nodejs" | "bun" | "deno" => match first_operand(args) {
-            Some(script) => nearest_package_json(&cwd.join(script), cwd),
+            Some(script) => nearest_package_json(&cwd.join(script)),
             None => Value::Null,
         },
         _ => Value::Null,
     }
 }
 
-/// The `package.json` nearest to `file`, searching up to `root` and never
-/// above it.
-fn nearest_package_json(file: &Path, root: &Path) -> Value {
-    let (Ok(file), Ok(root)) = (file.canonicalize(), root.canonicalize()) else {
+/// The `package.json` nearest to `file`, walking up from its directory
+/// (not into or out of `node_modules`: a script's own package, not a
+/// dependency's or a workspace root's).
+fn nearest_package_json(file: &Path) -> Value {
+    let Ok(file) = file.canonicalize() else {
         return Value::Null;
     };
     let mut dir = file.parent();
     while let Some(d) = dir {
-        if !d.starts_with(&root) {
-            break;
-        }
         let candidate = d.join("package.json");
         if let Ok(text) = std::fs::read_to_string(&candidate) {
             let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-            let rel = candidate.strip_prefix(&root).map_or_else(
-                |_| candidate.display().to_string(),
-                |p| p.display().to_string(),
-            );
-            return json!({"manager": "npm", "via": "package.json", "name": v.get("name"), "version": v.get("version"), "path": rel});
+            return json!({"manager": "npm", "via": "package.json", "name": v.get("name"),
+                "version": v.get("version"), "path": candidate.display().to_string()});
+        }
+        if d.file_name().is_some_and(|n| n == "node_modules") {
+            break;
         }
         dir = d.parent();
     }
@@ -196,7 +261,35 @@ mod tests {
     }
 
     #[test]
-    fn node_scripts_use_the_nearest_package_json_inside_the_cwd() {
+    fn option_values_are_never_taken_for_the_package() {
+        let cwd = Path::new("/nonexistent");
+        let p = package(
+            &argv("npx --registry https://me:<redacted>@reg.example/ -y real-server@2.0.0"),
+            cwd,
+        );
+        assert_eq!(
+            (p["name"].as_str(), p["version"].as_str()),
+            (Some("real-server"), Some("2.0.0"))
+        );
+        let p = package(&argv("npx -p @scope/pkg@1.0.0 run-it"), cwd);
+        assert_eq!(p["name"], "@scope/pkg");
+        let p = package(
+            &argv("uvx --index-url https://u:<redacted>@pypi.example/simple mcp-server-git"),
+            cwd,
+        );
+        assert_eq!(p["name"], "mcp-server-git");
+        let p = package(
+            &argv("uvx --from mcp-server-fetch==1.2 mcp-server-fetch"),
+            cwd,
+        );
+        assert_eq!(
+            (p["name"].as_str(), p["version"].as_str()),
+            (Some("mcp-server-fetch"), Some("1.2"))
+        );
+    }
+
+    #[test]
+    fn node_scripts_use_the_package_json_nearest_to_the_script() {
         let dir = std::env::temp_dir().join(format!("mcpguard-pkg-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("app/src")).expect("mkdir");
@@ -212,9 +305,10 @@ mod tests {
             (p["name"].as_str(), p["version"].as_str()),
             (Some("weather"), Some("0.3.0"))
         );
-        // From a cwd below the package.json, it is above the cwd: not used.
-        let p = package(&argv("node server.js"), &dir.join("app/src"));
-        assert_eq!(p, Value::Null);
+        // From any cwd, an absolute script path finds its own package.
+        let script = dir.join("app/src/server.js");
+        let p = package(&argv(&format!("node {}", script.display())), Path::new("/"));
+        assert_eq!(p["name"], "weather");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -75,20 +75,15 @@ pub fn classify(bytes: &[u8]) -> Classified {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let value: Value = match serde_json::from_str(json_text) {
-        Ok(v) if !bom => v,
+    let value: Value = match crate::jsontext::parse(json_text) {
+        Ok((v, _)) if !bom => v,
         Ok(_) => {
             return done(Line::NotJson {
                 error: "the line starts with a UTF-8 byte order mark".to_string(),
                 bom,
             });
         }
-        Err(e) => {
-            return done(Line::NotJson {
-                error: e.to_string(),
-                bom,
-            });
-        }
+        Err(error) => return done(Line::NotJson { error, bom }),
     };
     match validate(&value) {
         Ok(msg) => Classified {

@@ -3,8 +3,8 @@
 //!
 //! The layers, each importing only from those before it:
 //!
-//! 1. foundation: `error`, `sys`, `jsonrpc`, `mcp`, `redact`, `escape`, and
-//!    the independent static scanner `scan`;
+//! 1. foundation: `error`, `sys`, `jsonrpc`, `jsontext`, `mcp`, `redact`,
+//!    `escape`, and the independent static scanner `scan`;
 //! 2. the user's words: `options` (vocabulary), `call`, `cli`;
 //! 3. what to do: `config`, `settings`, `plan`;
 //! 4. doing it: `child`, `wire`, `session` (which emits records and judges
@@ -30,6 +30,7 @@ pub mod escape;
 pub mod evidence;
 pub mod fingerprint;
 pub mod jsonrpc;
+pub mod jsontext;
 pub mod mcp;
 pub mod options;
 pub mod plan;

@@ -306,7 +306,9 @@ fn checked_cwd(dir: &Path) -> Result<PathBuf, Error> {
         .map_err(|e| Error::io(format!("cannot use --cwd {}", dir.display()), e))
 }
 
-/// The absolute path of an output file, checked before anything runs.
+/// The absolute path of an output file, checked before anything runs: in
+/// an existing directory, a regular file if it exists (a FIFO or a device
+/// would block or swallow the record), and open for appending.
 fn writable(flag: &str, path: Option<&Path>) -> Result<Option<PathBuf>, Error> {
     let Some(path) = path else { return Ok(None) };
     let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
@@ -320,6 +322,17 @@ fn writable(flag: &str, path: Option<&Path>) -> Result<Option<PathBuf>, Error> {
             "give a file path in an existing directory",
         ));
     }
+    if std::fs::metadata(&abs).is_ok_and(|m| !m.is_file()) {
+        return Err(Error::usage(
+            format!("{flag} {} is not a regular file", abs.display()),
+            "give the path of a regular file (not a FIFO or a device)",
+        ));
+    }
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(&abs)
+        .map_err(|e| Error::io(format!("{flag} {} cannot be written", abs.display()), e))?;
     Ok(Some(abs))
 }
 

@@ -274,6 +274,24 @@ impl Redactor {
         out
     }
 
+    /// How much of `bytes` may be shown when the text continues past its
+    /// end (a cut): everything but a trailing start of a secret (two bytes
+    /// or more), which would be a piece of it.
+    pub fn safe_prefix(&self, bytes: &[u8]) -> usize {
+        let mut keep = bytes.len();
+        for secret in &self.patterns {
+            let s = secret.as_bytes();
+            let longest = s.len().saturating_sub(1).min(bytes.len());
+            for k in (2..=longest).rev() {
+                if bytes.ends_with(&s[..k]) {
+                    keep = keep.min(bytes.len() - k);
+                    break;
+                }
+            }
+        }
+        keep
+    }
+
     /// Scrubs every string (keys included) inside a JSON value.
     pub fn scrub_json(&self, value: &mut Value) {
         if self.patterns.is_empty() {
@@ -454,6 +472,14 @@ mod tests {
         let mut v = serde_json::json!({"k": ["canary-secret-42"], "canary-secret-42": 1});
         r.scrub_json(&mut v);
         assert_eq!(v, serde_json::json!({"k": ["<redacted>"], "<redacted>": 1}));
+    }
+
+    #[test]
+    fn a_cut_never_shows_the_start_of_a_secret() {
+        let r = Redactor::new([Secret::named("hunter2-secret")]);
+        assert_eq!(r.safe_prefix(b"password is hunter2-se"), 12);
+        assert_eq!(r.safe_prefix(b"nothing here"), 12);
+        assert_eq!(r.safe_prefix(b"ends in h"), 9);
     }
 
     #[test]

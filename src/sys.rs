@@ -1,6 +1,10 @@
-//! The few platform calls that std does not offer: signalling a whole process
-//! group, learning that a child exited without reaping it, and noticing
-//! SIGINT/SIGTERM/SIGHUP sent to the guard itself.
+//! The few platform calls that std does not offer: signalling a process
+//! group or one process, learning that a child exited without reaping it,
+//! noticing SIGINT/SIGTERM/SIGHUP/SIGQUIT sent to the guard (so that a
+//! blocking write returns), keeping those signals away from worker
+//! threads, and, on Linux, the child subreaper, the parent-death signal and
+//! the process table (`/proc`) that let the guard find every descendant of
+//! the server, however it left the process group.
 //!
 //! Everything here is a thin, hand-declared binding; the policy (when to
 //! signal, what to record) lives in `child` and `session`. Nothing outside
@@ -13,8 +17,23 @@ use std::sync::atomic::{AtomicI32, Ordering};
 /// Linux and the BSDs/macOS.
 pub const SIGHUP: i32 = 1;
 pub const SIGINT: i32 = 2;
+pub const SIGQUIT: i32 = 3;
 pub const SIGKILL: i32 = 9;
 pub const SIGTERM: i32 = 15;
+
+pub const SIGALRM: i32 = 14;
+#[cfg(not(any(target_os = "macos", target_os = "ios", target_os = "freebsd")))]
+pub const SIGUSR1: i32 = 10;
+#[cfg(not(any(target_os = "macos", target_os = "ios", target_os = "freebsd")))]
+pub const SIGUSR2: i32 = 12;
+#[cfg(any(target_os = "macos", target_os = "ios", target_os = "freebsd"))]
+pub const SIGUSR1: i32 = 30;
+#[cfg(any(target_os = "macos", target_os = "ios", target_os = "freebsd"))]
+pub const SIGUSR2: i32 = 31;
+
+/// The signals that interrupt the guard and end its run cleanly: every
+/// catchable one whose default would kill the guard and orphan the server.
+pub const INTERRUPTS: [i32; 7] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM];
 
 /// The name of a signal number, for reports (`SIGTERM`), or `SIG<n>`.
 pub fn signal_name(sig: i32) -> String {
@@ -27,7 +46,9 @@ pub fn signal_name(sig: i32) -> String {
         6 => "SIGABRT",
         8 => "SIGFPE",
         9 => "SIGKILL",
+        10 => "SIGUSR1",
         11 => "SIGSEGV",
+        12 => "SIGUSR2",
         13 => "SIGPIPE",
         14 => "SIGALRM",
         15 => "SIGTERM",
@@ -36,34 +57,77 @@ pub fn signal_name(sig: i32) -> String {
     name.to_string()
 }
 
+/// One process of the process table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proc {
+    pub pid: u32,
+    pub ppid: u32,
+    pub pgid: u32,
+    /// `Z` for a zombie, `R`, `S`, `D` ... otherwise.
+    pub state: char,
+    /// The command line, arguments joined with spaces.
+    pub cmdline: String,
+}
+
+impl Proc {
+    pub fn is_zombie(&self) -> bool {
+        self.state == 'Z'
+    }
+}
+
 #[cfg(unix)]
 mod imp {
     use super::*;
+    use std::time::{Duration, Instant};
+
+    /// Room for a `sigset_t` on every target (128 bytes on Linux, 4 on macOS).
+    type SigSet = [u64; 16];
 
     unsafe extern "C" {
         fn kill(pid: i32, sig: i32) -> i32;
         fn flock(fd: i32, operation: i32) -> i32;
         fn gethostname(name: *mut u8, len: usize) -> i32;
         fn signal(signum: i32, handler: usize) -> usize;
+        fn siginterrupt(sig: i32, flag: i32) -> i32;
+        fn sigemptyset(set: *mut SigSet) -> i32;
+        fn sigaddset(set: *mut SigSet, signum: i32) -> i32;
+        fn pthread_sigmask(how: i32, set: *const SigSet, old: *mut SigSet) -> i32;
+        fn write(fd: i32, buf: *const u8, count: usize) -> isize;
+        fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
+        fn getpid() -> i32;
         #[cfg(any(target_os = "linux", target_os = "android", target_os = "macos"))]
         fn waitid(idtype: u32, id: u32, infop: *mut u8, options: i32) -> i32;
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        fn prctl(option: i32, ...) -> i32;
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        fn getppid() -> i32;
     }
 
     const ESRCH: i32 = 3;
     const EINTR: i32 = 4;
     const LOCK_EX: i32 = 2;
     const LOCK_NB: i32 = 4;
+    const WNOHANG: i32 = 1;
     #[cfg(not(any(target_os = "macos", target_os = "ios", target_os = "freebsd")))]
     const EWOULDBLOCK: i32 = 11;
     #[cfg(any(target_os = "macos", target_os = "ios", target_os = "freebsd"))]
     const EWOULDBLOCK: i32 = 35;
+    #[cfg(target_os = "macos")]
+    const SIG_BLOCK: i32 = 1;
+    #[cfg(target_os = "macos")]
+    const SIG_SETMASK: i32 = 3;
+    #[cfg(not(target_os = "macos"))]
+    const SIG_BLOCK: i32 = 0;
+    #[cfg(not(target_os = "macos"))]
+    const SIG_SETMASK: i32 = 2;
 
     /// Takes an exclusive advisory lock on an open file within `limit`; it
     /// is released when the file is closed. Another holder is waited for by
-    /// polling (no event says the lock was released), never past the limit.
-    pub fn lock_exclusive(file: &std::fs::File, limit: std::time::Duration) -> io::Result<()> {
+    /// polling (no event says the lock was released), never past the limit
+    /// and never past an interrupt of the guard.
+    pub fn lock_exclusive(file: &std::fs::File, limit: Duration) -> io::Result<()> {
         use std::os::fd::AsRawFd;
-        let deadline = std::time::Instant::now() + limit;
+        let deadline = Instant::now() + limit;
         loop {
             // SAFETY: flock only reads the descriptor number, which `file`
             // keeps open for the duration of the call.
@@ -73,8 +137,11 @@ mod imp {
             let err = io::Error::last_os_error();
             match err.raw_os_error() {
                 Some(EINTR) => continue,
-                Some(EWOULDBLOCK) if std::time::Instant::now() < deadline => {
-                    std::thread::sleep(std::time::Duration::from_millis(5));
+                Some(EWOULDBLOCK) if pending_interrupt().is_some() => {
+                    return Err(io::Error::from(io::ErrorKind::Interrupted));
+                }
+                Some(EWOULDBLOCK) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
                 }
                 Some(EWOULDBLOCK) => {
                     return Err(io::Error::new(
@@ -100,19 +167,9 @@ mod imp {
         String::from_utf8_lossy(&buf[..end]).into_owned()
     }
 
-    /// Sends `sig` to every process in group `pgid`. `Ok(false)` means the
-    /// group has no member left (ESRCH), which callers treat as success.
-    pub fn signal_group(pgid: u32, sig: i32) -> io::Result<bool> {
-        let Ok(pgid) = i32::try_from(pgid) else {
-            return Err(io::Error::from(io::ErrorKind::InvalidInput));
-        };
-        if pgid <= 1 {
-            // kill(-1, ..) would signal every process we may signal. Never.
-            return Err(io::Error::from(io::ErrorKind::InvalidInput));
-        }
-        // SAFETY: kill has no memory effects; a negative pid addresses the
-        // process group, and pgid > 1 was checked above.
-        let rc = unsafe { kill(-pgid, sig) };
+    fn send(target: i32, sig: i32) -> io::Result<bool> {
+        // SAFETY: kill has no memory effects; callers checked the target.
+        let rc = unsafe { kill(target, sig) };
         if rc == 0 {
             return Ok(true);
         }
@@ -122,6 +179,36 @@ mod imp {
         } else {
             Err(err)
         }
+    }
+
+    /// Sends `sig` to every process in group `pgid`. `Ok(false)` means the
+    /// group has no member left (ESRCH), which callers treat as success.
+    pub fn signal_group(pgid: u32, sig: i32) -> io::Result<bool> {
+        match i32::try_from(pgid) {
+            // kill(-1, ..) would signal every process we may signal. Never.
+            Ok(pgid) if pgid > 1 => send(-pgid, sig),
+            _ => Err(io::Error::from(io::ErrorKind::InvalidInput)),
+        }
+    }
+
+    /// Sends `sig` to one process. The caller must know the pid is still
+    /// the process it means (its own unreaped child, or a descendant found
+    /// in the process table a moment ago).
+    pub fn signal_process(pid: u32, sig: i32) -> io::Result<bool> {
+        match i32::try_from(pid) {
+            Ok(pid) if pid > 1 => send(pid, sig),
+            _ => Err(io::Error::from(io::ErrorKind::InvalidInput)),
+        }
+    }
+
+    /// Reaps `pid` if it is a zombie child of ours; true when it was.
+    pub fn reap(pid: u32) -> bool {
+        let Ok(pid) = i32::try_from(pid) else {
+            return false;
+        };
+        let mut status = 0;
+        // SAFETY: `status` outlives the call; WNOHANG never blocks.
+        unsafe { waitpid(pid, &mut status, WNOHANG) == pid }
     }
 
     /// Blocks until process `pid` (our own child) has exited, without reaping
@@ -161,21 +248,111 @@ mod imp {
         PENDING.store(sig, Ordering::SeqCst);
     }
 
-    /// Routes SIGINT, SIGTERM and SIGHUP to a flag the session polls, so the
-    /// guard can kill and reap the server group before it exits. The server
-    /// runs in its own process group and no longer receives the terminal's
-    /// Ctrl-C itself, so without this an interrupted guard would orphan it.
+    /// Routes SIGINT, SIGTERM, SIGHUP and SIGQUIT to a flag the guard polls,
+    /// so it can kill and reap the server before it exits. The server runs
+    /// in its own process group and no longer receives the terminal's Ctrl-C
+    /// itself, so without this an interrupted guard would orphan it. The
+    /// signals interrupt blocking system calls (no SA_RESTART), so a write
+    /// into a pipe nobody reads returns and the guard can stop.
     pub fn install_interrupt_handlers() {
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
+        for sig in INTERRUPTS {
             // SAFETY: `on_signal` is an `extern "C" fn(i32)` that only stores
-            // to an atomic. glibc and musl give `signal` BSD semantics (the
-            // handler stays installed, SA_RESTART). Dispositions reset to
-            // default in the child at exec.
+            // to an atomic; `signal` installs it (glibc and musl give it BSD
+            // semantics: it stays installed), and `siginterrupt` only clears
+            // SA_RESTART. Dispositions reset to default in the child at exec.
             unsafe {
                 signal(sig, on_signal as *const () as usize);
+                siginterrupt(sig, 1);
             }
         }
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        become_subreaper();
     }
+
+    /// Runs `f` (which spawns threads) with the interrupt signals blocked,
+    /// so the threads it starts inherit the block: the signals then reach
+    /// the main thread, which is the one that must stop what it is doing.
+    pub fn with_interrupts_blocked<T>(f: impl FnOnce() -> T) -> T {
+        let mut set: SigSet = [0; 16];
+        let mut old: SigSet = [0; 16];
+        // SAFETY: both sets live on this stack frame for the calls; the
+        // functions write only into them.
+        let blocked = unsafe {
+            sigemptyset(&mut set);
+            for sig in INTERRUPTS {
+                sigaddset(&mut set, sig);
+            }
+            pthread_sigmask(SIG_BLOCK, &set, &mut old) == 0
+        };
+        let out = f();
+        if blocked {
+            // SAFETY: restores the mask saved above.
+            unsafe {
+                pthread_sigmask(SIG_SETMASK, &old, std::ptr::null_mut());
+            }
+        }
+        out
+    }
+
+    /// Writes all of `bytes` to stdout, unless the guard is interrupted
+    /// while the write blocks (a slow or stuck reader): then it stops and
+    /// says `Interrupted`. A closed reader gives `BrokenPipe`.
+    pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            if pending_interrupt().is_some() {
+                return Err(io::Error::from(io::ErrorKind::Interrupted));
+            }
+            // SAFETY: fd 1 is stdout; the buffer is valid for its length.
+            let n = unsafe { write(1, rest.as_ptr(), rest.len()) };
+            if n < 0 {
+                let err = io::Error::last_os_error();
+                if err.raw_os_error() == Some(EINTR) {
+                    continue;
+                }
+                return Err(err);
+            }
+            rest = &rest[n.unsigned_abs()..];
+        }
+        Ok(())
+    }
+
+    /// Makes the guard the subreaper of its descendants: a process that
+    /// leaves the server's process group and loses its parent is re-parented
+    /// to the guard (not to init), so it can be found and ended.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn become_subreaper() {
+        const PR_SET_CHILD_SUBREAPER: i32 = 36;
+        // SAFETY: prctl with this option only sets a flag of this process.
+        let rc = unsafe { prctl(PR_SET_CHILD_SUBREAPER, 1u64, 0u64, 0u64, 0u64) };
+        SUBREAPER.store(rc == 0, Ordering::SeqCst);
+    }
+
+    /// Arranges for the server to receive SIGKILL when the guard dies (even
+    /// by SIGKILL, which no handler sees).
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub fn die_with_parent(cmd: &mut std::process::Command) {
+        use std::os::unix::process::CommandExt;
+        const PR_SET_PDEATHSIG: i32 = 1;
+        // SAFETY: getpid has no memory effects.
+        let parent = unsafe { getpid() };
+        // SAFETY: the closure runs in the child between fork and exec and
+        // calls only async-signal-safe functions (prctl, getppid); it
+        // allocates nothing.
+        unsafe {
+            cmd.pre_exec(move || {
+                prctl(PR_SET_PDEATHSIG, SIGKILL as u64, 0u64, 0u64, 0u64);
+                // The guard died between fork and prctl: go too.
+                if getppid() != parent {
+                    return Err(io::Error::from(io::ErrorKind::Other));
+                }
+                Ok(())
+            });
+        }
+    }
+
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub fn die_with_parent(_cmd: &mut std::process::Command) {}
 }
 
 #[cfg(not(unix))]
@@ -184,6 +361,14 @@ mod imp {
 
     pub fn signal_group(_pgid: u32, _sig: i32) -> io::Result<bool> {
         Err(io::Error::from(io::ErrorKind::Unsupported))
+    }
+
+    pub fn signal_process(_pid: u32, _sig: i32) -> io::Result<bool> {
+        Err(io::Error::from(io::ErrorKind::Unsupported))
+    }
+
+    pub fn reap(_pid: u32) -> bool {
+        false
     }
 
     pub fn wait_exit_no_reap(_pid: u32) {}
@@ -199,11 +384,33 @@ mod imp {
     pub(super) static PENDING: AtomicI32 = AtomicI32::new(0);
 
     pub fn install_interrupt_handlers() {}
+
+    pub fn with_interrupts_blocked<T>(f: impl FnOnce() -> T) -> T {
+        f()
+    }
+
+    pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
+        use std::io::Write;
+        let mut out = io::stdout().lock();
+        out.write_all(bytes).and_then(|()| out.flush())
+    }
+
+    pub fn die_with_parent(_cmd: &mut std::process::Command) {}
 }
 
 pub use imp::{
-    hostname, install_interrupt_handlers, lock_exclusive, signal_group, wait_exit_no_reap,
+    die_with_parent, hostname, install_interrupt_handlers, lock_exclusive, reap, signal_group,
+    signal_process, wait_exit_no_reap, with_interrupts_blocked, write_stdout,
 };
+
+/// Set once the guard is the child subreaper of its descendants.
+static SUBREAPER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether every orphaned descendant comes back to the guard (Linux, after
+/// `install_interrupt_handlers`): then the whole subtree is the server's.
+pub fn is_subreaper() -> bool {
+    SUBREAPER.load(Ordering::SeqCst)
+}
 
 /// Whether `wait_exit_no_reap` really blocks until exit on this target. Where
 /// it does not, the session polls the child instead.
@@ -213,12 +420,67 @@ pub const EXIT_WAIT_BLOCKS: bool = cfg!(any(
     target_os = "macos"
 ));
 
+/// Whether the process table can be read (`/proc`): descendants that left
+/// the process group can be found, and zombies told from live members.
+pub const PROCESS_TABLE: bool = cfg!(any(target_os = "linux", target_os = "android"));
+
 /// The signal that interrupted the guard, if one arrived.
 pub fn pending_interrupt() -> Option<i32> {
     match imp::PENDING.load(Ordering::SeqCst) {
         0 => None,
         sig => Some(sig),
     }
+}
+
+/// Every process of the process table (Linux `/proc`); empty elsewhere.
+pub fn processes() -> Vec<Proc> {
+    let mut out = Vec::new();
+    if !PROCESS_TABLE {
+        return out;
+    }
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return out;
+    };
+    for entry in dir.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|s| s.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if let Some(p) = read_proc(pid) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// One process's `stat` (state, parent, group) and command line.
+fn read_proc(pid: u32) -> Option<Proc> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // `pid (comm) state ppid pgrp ...`; comm may hold spaces and parens.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace();
+    let state = fields.next()?.chars().next()?;
+    let ppid = fields.next()?.parse().ok()?;
+    let pgid = fields.next()?.parse().ok()?;
+    let cmdline = std::fs::read(format!("/proc/{pid}/cmdline"))
+        .map(|b| {
+            String::from_utf8_lossy(&b)
+                .split('\0')
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default();
+    Some(Proc {
+        pid,
+        ppid,
+        pgid,
+        state,
+        cmdline,
+    })
 }
 
 /// The kernel release (`uname -r`), or "" when unknown.
@@ -247,4 +509,28 @@ pub fn errno_name(err: &io::Error) -> String {
         None => "",
     };
     name.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_process_table_holds_this_process_with_its_group() {
+        if !PROCESS_TABLE {
+            return;
+        }
+        let me = std::process::id();
+        let all = processes();
+        let own = all.iter().find(|p| p.pid == me).expect("this process");
+        assert!(!own.is_zombie());
+        assert!(own.pgid > 0 && own.ppid > 0);
+    }
+
+    #[test]
+    fn signal_names_cover_the_interrupts() {
+        for sig in INTERRUPTS {
+            assert_ne!(signal_name(sig), format!("SIG{sig}"), "{sig} has a name");
+        }
+    }
 }

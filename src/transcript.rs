@@ -78,10 +78,16 @@ pub struct Entry {
 impl Entry {
     /// The parsed message of a stdout line that is one.
     pub fn value(&self) -> Option<Value> {
+        self.parsed().map(|(v, _)| v)
+    }
+
+    /// The parsed message of a stdout line that is one, with what was
+    /// unusual about its JSON.
+    pub fn parsed(&self) -> Option<(Value, crate::jsontext::Quirks)> {
         match &self.kind {
             EntryKind::Line(l) if matches!(l.line, Line::Message(_)) => {
                 let text = l.bytes.strip_suffix(b"\r").unwrap_or(&l.bytes);
-                serde_json::from_slice(text).ok()
+                crate::jsontext::parse(std::str::from_utf8(text).ok()?).ok()
             }
             _ => None,
         }
@@ -162,9 +168,9 @@ pub struct Shutdown {
     /// The exit status, however the server ended.
     pub exit: Option<Exit>,
     pub exited_at_ms: Option<u64>,
-    /// Other members of the server's process group were alive after the
-    /// leader exited, and were killed.
-    pub orphans: bool,
+    /// Processes that outlived the leader and were killed: pid and command
+    /// (scrubbed of secrets).
+    pub orphans: Vec<(u32, String)>,
     /// A stream stayed open after the group was gone: a process outside the
     /// group (setsid, double fork) holds it.
     pub stdout_held_open: bool,
@@ -397,7 +403,7 @@ impl Transcript {
                 sigkill_at_ms: None,
                 exit: None,
                 exited_at_ms: None,
-                orphans: false,
+                orphans: Vec::new(),
                 stdout_held_open: false,
                 stderr_held_open: false,
             },
@@ -553,7 +559,11 @@ impl Transcript {
         }
         self.stderr_partial.extend_from_slice(rest);
         if self.stderr_partial.len() > STDERR_PIECE {
-            let piece = std::mem::take(&mut self.stderr_partial);
+            // A long line is kept in pieces; a secret that spans the cut is
+            // carried whole into the next piece.
+            let mut piece = std::mem::take(&mut self.stderr_partial);
+            let keep = self.redactor.safe_prefix(&piece);
+            self.stderr_partial = piece.split_off(keep);
             self.stderr_line(at, piece, false);
         }
     }
@@ -793,6 +803,10 @@ impl Transcript {
             }
             Record::Line(mut line) => {
                 line.bytes = self.scrub(std::mem::take(&mut line.bytes));
+                if !line.terminated {
+                    // The last bytes may be cut (a pipe that never closed).
+                    line.bytes.truncate(self.redactor.safe_prefix(&line.bytes));
+                }
                 let kind = EntryKind::Line(line);
                 self.stdout_line(Entry { at_ms: at, kind });
             }
@@ -804,10 +818,13 @@ impl Transcript {
             Record::Oversize {
                 number,
                 offset,
-                head,
+                mut head,
                 len,
             } => {
-                let head = self.scrub(head);
+                // The head is cut from a longer line: no piece of a secret
+                // may end it.
+                head = self.scrub(head);
+                head.truncate(self.redactor.safe_prefix(&head));
                 self.push(
                     at,
                     EntryKind::Oversize {
@@ -836,6 +853,7 @@ impl Transcript {
                 self.executable = executable;
                 self.tapped(|tap, tr| tap.spawned(tr));
             }
+            Record::Executable(exe) => self.executable = Some(exe),
             Record::SpawnFailed { code, message } => {
                 let message =
                     String::from_utf8_lossy(&self.scrub(message.into_bytes())).into_owned();
@@ -864,7 +882,12 @@ impl Transcript {
             }
             Record::Signalled { .. } => self.shutdown.sigkill_at_ms = Some(at),
             Record::Ended(by) => self.shutdown.ended_by = by,
-            Record::Orphans => self.shutdown.orphans = true,
+            Record::Orphans { processes } => {
+                self.shutdown.orphans = processes
+                    .into_iter()
+                    .map(|(pid, cmd)| (pid, self.redactor.scrub(&cmd).into_owned()))
+                    .collect()
+            }
             Record::HeldOpen { stdout, stderr } => {
                 self.shutdown.stdout_held_open = stdout;
                 self.shutdown.stderr_held_open = stderr;

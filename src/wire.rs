@@ -12,8 +12,9 @@
 //! All of them send `Event`s on one bounded channel. The session holds no
 //! `Sender`, so a disconnected channel means every source has finished.
 
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Instant;
 
@@ -73,8 +74,64 @@ pub fn channel() -> (SyncSender<Event>, Receiver<Event>) {
 
 fn spawn_named(name: &str, f: impl FnOnce() + Send + 'static) {
     // A thread that cannot be created leaves its source silent; the session
-    // then ends by its deadlines, which is the safe failure.
-    let _ = thread::Builder::new().name(name.to_string()).spawn(f);
+    // then ends by its deadlines, which is the safe failure. The thread
+    // starts with the guard's interrupts blocked, so they reach the main
+    // thread (whose blocking write must return).
+    let builder = thread::Builder::new().name(name.to_string());
+    let _ = crate::sys::with_interrupts_blocked(|| builder.spawn(f));
+}
+
+/// The unterminated bytes at the end of stdout so far (the start of a line
+/// whose newline has not come), shared by the framer with the session: a
+/// descendant that holds the pipe open keeps EOF from ever coming, and the
+/// server's last bytes must still be judged.
+#[derive(Debug, Clone, Default)]
+pub struct Tail(Arc<Mutex<TailState>>);
+
+#[derive(Debug, Default)]
+struct TailState {
+    /// The first `TAIL_KEEP` bytes of the pending line.
+    head: Vec<u8>,
+    number: u64,
+    offset: u64,
+    /// The pending line's length so far.
+    len: u64,
+}
+
+/// Bytes of a pending line kept for the session.
+const TAIL_KEEP: usize = 4096;
+
+impl Tail {
+    fn set(&self, number: u64, offset: u64, line: &[u8], len: u64) {
+        if let Ok(mut t) = self.0.lock() {
+            t.number = number;
+            t.offset = offset;
+            t.len = len;
+            if t.head.len() < TAIL_KEEP.min(line.len()) || t.head.len() > line.len() {
+                t.head.clear();
+                t.head.extend_from_slice(&line[..line.len().min(TAIL_KEEP)]);
+            }
+        }
+    }
+
+    fn clear(&self) {
+        if let Ok(mut t) = self.0.lock() {
+            t.head.clear();
+            t.len = 0;
+        }
+    }
+
+    /// The pending bytes: (line number, offset, first bytes, length), when
+    /// a line has started and not ended.
+    pub fn take(&self) -> Option<(u64, u64, Vec<u8>, u64)> {
+        let mut t = self.0.lock().ok()?;
+        if t.len == 0 {
+            return None;
+        }
+        let head = std::mem::take(&mut t.head);
+        let len = std::mem::take(&mut t.len);
+        Some((t.number, t.offset, head, len))
+    }
 }
 
 /// Starts the stdout framer.
@@ -83,100 +140,145 @@ pub fn spawn_stdout_framer<R: Read + Send + 'static>(
     max_line: u64,
     max_total: u64,
     tx: SyncSender<Event>,
+    tail: Tail,
 ) {
     spawn_named("stdout-framer", move || {
-        frame_stdout(stdout, max_line, max_total, &tx);
+        frame_stdout(stdout, max_line, max_total, &tx, &tail);
     });
 }
 
-/// Splits `stdout` into line events until EOF or until the receiver is gone.
-pub fn frame_stdout<R: Read>(stdout: R, max_line: u64, max_total: u64, tx: &SyncSender<Event>) {
-    let mut reader = BufReader::with_capacity(64 * 1024, stdout);
-    let mut line = Vec::new();
-    let mut number = 0u64;
-    let mut total = 0u64;
-    let mut forwarding = true;
-    loop {
-        line.clear();
-        let offset = total;
-        let read = (&mut reader)
-            .take(max_line + 1)
-            .read_until(b'\n', &mut line);
-        let n = match read {
-            Ok(0) | Err(_) => break,
-            Ok(n) => n as u64,
-        };
-        total += n;
-        if !forwarding {
-            if !line.ends_with(b"\n") {
-                total += skip_line(&mut reader);
-            }
-            continue;
-        }
-        number += 1;
+/// The framer's state between reads.
+struct Framer<'a> {
+    max_line: usize,
+    max_total: u64,
+    tx: &'a SyncSender<Event>,
+    tail: &'a Tail,
+    /// The current line's bytes (up to `max_line`).
+    line: Vec<u8>,
+    /// The current line's length so far (past `max_line` when oversize).
+    len: u64,
+    number: u64,
+    offset: u64,
+    total: u64,
+    forwarding: bool,
+}
+
+impl Framer<'_> {
+    /// Sends an event; false once the session is gone.
+    fn send(&self, event: Event) -> bool {
+        self.tx.send(event).is_ok()
+    }
+
+    /// The current line ended (at a newline, or at EOF when `terminated`
+    /// is false).
+    fn end_line(&mut self, terminated: bool) -> bool {
         let at = Instant::now();
-        let event = if line.ends_with(b"\n") {
-            line.pop();
-            Event::StdoutLine {
-                at,
-                number,
-                offset,
-                bytes: line.clone(),
-                terminated: true,
-            }
-        } else if n > max_line {
-            let rest = skip_line(&mut reader);
-            total += rest;
-            line.truncate(OVERSIZE_HEAD);
+        let event = if self.len > self.max_line as u64 {
+            self.line.truncate(OVERSIZE_HEAD);
             Event::StdoutOversize {
                 at,
-                number,
-                offset,
-                head: line.clone(),
-                len: n + rest,
+                number: self.number,
+                offset: self.offset,
+                head: std::mem::take(&mut self.line),
+                len: self.len + u64::from(terminated),
             }
         } else {
             Event::StdoutLine {
                 at,
-                number,
-                offset,
-                bytes: line.clone(),
-                terminated: false,
+                number: self.number,
+                offset: self.offset,
+                bytes: std::mem::take(&mut self.line),
+                terminated,
             }
         };
-        if tx.send(event).is_err() {
-            return;
+        self.tail.clear();
+        let line_end = self.offset + self.len + u64::from(terminated);
+        self.len = 0;
+        if !self.forwarding {
+            return true;
         }
-        // The line that crosses the limit is still forwarded (it is within the
-        // line cap), so memory in flight stays below limit + one line.
-        if total > max_total {
-            forwarding = false;
-            if tx.send(Event::StdoutLimit { at, total }).is_err() {
-                return;
+        if !self.send(event) {
+            return false;
+        }
+        // The line that crosses the limit is still forwarded (it is within
+        // the line cap), so memory in flight stays below limit + one line.
+        if line_end > self.max_total {
+            self.forwarding = false;
+            return self.send(Event::StdoutLimit {
+                at,
+                total: line_end,
+            });
+        }
+        true
+    }
+
+    /// Takes in one chunk read from stdout.
+    fn chunk(&mut self, mut bytes: &[u8]) -> bool {
+        while !bytes.is_empty() {
+            if self.len == 0 {
+                self.number += 1;
+                self.offset = self.total;
+            }
+            let (piece, newline) = match bytes.iter().position(|&b| b == b'\n') {
+                Some(i) => (&bytes[..i], true),
+                None => (bytes, false),
+            };
+            let room = (self.max_line + 1).saturating_sub(self.line.len());
+            self.line.extend_from_slice(&piece[..piece.len().min(room)]);
+            self.len += piece.len() as u64;
+            self.total += piece.len() as u64 + u64::from(newline);
+            bytes = &bytes[piece.len() + usize::from(newline)..];
+            if newline {
+                if !self.end_line(true) {
+                    return false;
+                }
+            } else if self.forwarding {
+                self.tail
+                    .set(self.number, self.offset, &self.line, self.len);
             }
         }
+        true
     }
-    let _ = tx.send(Event::StdoutClosed { total });
 }
 
-/// Discards bytes up to and including the next `\n` (or EOF) and returns
-/// how many were discarded. Never buffers more than the reader's buffer.
-fn skip_line<R: BufRead>(reader: &mut R) -> u64 {
-    let mut skipped = 0u64;
+/// Splits `stdout` into line events until EOF or until the receiver is
+/// gone. A line longer than `max_line` is never buffered past its head.
+pub fn frame_stdout<R: Read>(
+    mut stdout: R,
+    max_line: u64,
+    max_total: u64,
+    tx: &SyncSender<Event>,
+    tail: &Tail,
+) {
+    let mut f = Framer {
+        max_line: usize::try_from(max_line).unwrap_or(usize::MAX - 1),
+        max_total,
+        tx,
+        tail,
+        line: Vec::new(),
+        len: 0,
+        number: 0,
+        offset: 0,
+        total: 0,
+        forwarding: true,
+    };
+    let mut buf = vec![0u8; 64 * 1024];
     loop {
-        let (used, done) = match reader.fill_buf() {
-            Ok([]) | Err(_) => return skipped,
-            Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (buf.len(), false),
-            },
-        };
-        reader.consume(used);
-        skipped += used as u64;
-        if done {
-            return skipped;
+        match stdout.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                if !f.chunk(&buf[..n]) {
+                    return;
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => break,
         }
     }
+    if f.len > 0 && !f.end_line(false) {
+        return;
+    }
+    let _ = tx.send(Event::StdoutClosed { total: f.total });
 }
 
 /// Starts the stderr drain: it reads until EOF, whatever happens.
@@ -245,7 +347,13 @@ mod tests {
 
     fn frames(input: &[u8], max_line: u64, max_total: u64) -> Vec<Event> {
         let (tx, rx) = mpsc::sync_channel(1024);
-        frame_stdout(io::Cursor::new(input.to_vec()), max_line, max_total, &tx);
+        frame_stdout(
+            io::Cursor::new(input.to_vec()),
+            max_line,
+            max_total,
+            &tx,
+            &Tail::default(),
+        );
         drop(tx);
         rx.into_iter().collect()
     }

@@ -140,7 +140,7 @@ codes! {
     ShutdownSignalRequired = "shutdown-signal-required", InstallRuntime, Warning, [Process],
         "the server did not exit within the grace after its stdin was closed; it needed SIGTERM or SIGKILL";
     OrphanedProcesses = "orphaned-processes", InstallRuntime, Warning, [Process],
-        "processes of the server's group were still running after the server exited; they were killed";
+        "processes of the server (its group, or on Linux any descendant, however it left the group) were still running after it exited; they were killed and are named with pid and command";
     StdoutHeldOpen = "stdout-held-open", InstallRuntime, Warning, [Process],
         "stdout stayed open after the server's group was gone: a process that left the group holds it";
     StdoutNonJson = "stdout-non-json", StdioTransport, Error, [Stdout],
@@ -157,6 +157,8 @@ codes! {
         "stdout passed --max-stdout-bytes; the run was stopped";
     StdoutInvalidUtf8 = "stdout-invalid-utf8", StdioTransport, Error, [Stdout],
         "a stdout line is not valid UTF-8";
+    StdoutLoneSurrogate = "stdout-lone-surrogate", StdioTransport, Warning, [Stdout],
+        "a stdout message holds a lone UTF-16 surrogate escape, which JSON allows but many clients reject (read as U+FFFD)";
     StdoutCrlfLineEnding = "stdout-crlf-line-ending", StdioTransport, Warning, [Stdout],
         "stdout lines end with CRLF instead of a bare newline";
     StdoutInvalidJsonRpc = "stdout-invalid-json-rpc", McpProtocol, Error, [Stdout, JsonRpc],

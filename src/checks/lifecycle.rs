@@ -180,10 +180,28 @@ pub fn after(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
             );
         }
     }
-    if sd.orphans {
-        out.push(Issue::new(Code::OrphanedProcesses,
-            "processes of the server's process group were still running after the server exited; the guard killed them",
-        ));
+    if !sd.orphans.is_empty() {
+        let list: Vec<String> = sd
+            .orphans
+            .iter()
+            .map(|(pid, cmd)| format!("{pid} {cmd}"))
+            .collect();
+        let processes: Vec<serde_json::Value> = sd
+            .orphans
+            .iter()
+            .map(|(pid, cmd)| serde_json::json!({"pid": pid, "command": cmd}))
+            .collect();
+        out.push(
+            Issue::new(
+                Code::OrphanedProcesses,
+                format!(
+                    "{} process(es) of the server were still running after it exited, and the guard killed them: {}",
+                    sd.orphans.len(),
+                    list.join("; ")
+                ),
+            )
+            .with("processes", processes),
+        );
     }
     if sd.stdout_held_open {
         let also = if sd.stderr_held_open {

@@ -141,7 +141,17 @@ impl<'a> Judge<'a> {
                 if let Some(issue) = framing_issue(n, bytes, line, &self.version) {
                     self.line_issue(out, n, off, issue);
                 }
-                let value = entry.value();
+                let (value, quirks) = entry.parsed().unzip();
+                if quirks.is_some_and(|q| q.lone_surrogate) {
+                    let issue = Issue::new(
+                        Code::StdoutLoneSurrogate,
+                        format!(
+                            "stdout line {n} holds a lone UTF-16 surrogate escape (\\uD800-\\uDFFF without its pair); JSON allows it, but many clients reject the message or replace the character: {}",
+                            quote(bytes)
+                        ),
+                    );
+                    self.line_issue(out, n, off, issue);
+                }
                 let mut found = role_issues(
                     tr,
                     &self.ctx.protocol,

@@ -123,7 +123,9 @@ fn scan_files(files: &[(usize, walk::Entry)]) -> Vec<FileResult> {
                 let mut buf = Vec::new();
                 let mut toks = Vec::new();
                 let mut local = Vec::new();
-                loop {
+                // An interrupt of the guard stops the scan (the caller
+                // then stops too).
+                while crate::sys::pending_interrupt().is_none() {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some((_, entry)) = files.get(i) else {
                         break;

@@ -47,7 +47,9 @@ pub struct Listing {
 
 pub fn walk(root: &Path) -> Result<Listing, Error> {
     let mut listing = Listing::default();
-    let meta = std::fs::symlink_metadata(root)
+    // A root named by the user is followed even when it is a link; links
+    // met during the walk are not.
+    let meta = std::fs::metadata(root)
         .map_err(|e| Error::io(format!("cannot read {}", root.display()), e))?;
     if meta.is_file() {
         // A file named on the command line is scanned whatever its size
@@ -70,6 +72,9 @@ pub fn walk(root: &Path) -> Result<Listing, Error> {
     }
     let mut stack = vec![(root.to_path_buf(), String::new())];
     while let Some((dir, rel)) = stack.pop() {
+        if crate::sys::pending_interrupt().is_some() {
+            break;
+        }
         let Ok(read) = std::fs::read_dir(&dir) else {
             listing.skipped.push(Skipped {
                 file: rel,

@@ -71,6 +71,10 @@ pub struct Driver<'a, P: Process> {
     pub(super) exited: bool,
     pub(super) ended_by: Option<EndedBy>,
     disconnected: bool,
+    /// The unterminated end of stdout, for a pipe that never closes.
+    pub(super) tail: crate::wire::Tail,
+    /// Whether the executable was read again after the first stdout line.
+    exe_settled: bool,
 }
 
 impl<'a, P: Process> Driver<'a, P> {
@@ -102,6 +106,8 @@ impl<'a, P: Process> Driver<'a, P> {
             exited: false,
             ended_by: None,
             disconnected: false,
+            tail: crate::wire::Tail::default(),
+            exe_settled: false,
         }
     }
 
@@ -127,6 +133,11 @@ impl<'a, P: Process> Driver<'a, P> {
             self.stop = Some(stop);
             self.emit(Record::Stop(stop));
         }
+    }
+
+    /// The leader has exited (its exit may not be judged yet).
+    pub(super) fn leader_gone(&self) -> bool {
+        self.exited || self.exit_seen.is_some()
     }
 
     /// The conversation is over: an early stop, or the server exited.
@@ -339,7 +350,21 @@ impl<'a, P: Process> Driver<'a, P> {
         }
     }
 
+    /// The bytes after stdout's last newline, when the pipe never closed
+    /// (a descendant holds it): judged as the unterminated line they are.
+    pub(super) fn flush_tail(&mut self) {
+        if let Some((number, offset, head, _len)) = self.tail.take() {
+            self.on_line(Instant::now(), number, offset, head, false);
+        }
+    }
+
     fn on_line(&mut self, at: Instant, number: u64, offset: u64, bytes: Vec<u8>, terminated: bool) {
+        if !self.exe_settled && !self.leader_gone() {
+            self.exe_settled = true;
+            if let Some(exe) = self.server.executable() {
+                self.emit(Record::Executable(exe));
+            }
+        }
         let at = self.at_ms(at);
         let class = jsonrpc::classify(&bytes);
         let role = match &class.line {
@@ -380,7 +405,8 @@ impl<'a, P: Process> Driver<'a, P> {
     }
 
     fn unpack_batch(&mut self, bytes: &[u8], at: u64) {
-        let Ok(Value::Array(items)) = serde_json::from_slice::<Value>(bytes) else {
+        let text = std::str::from_utf8(bytes).unwrap_or("");
+        let Ok((Value::Array(items), _)) = crate::jsontext::parse(text) else {
             return;
         };
         for item in items {

@@ -179,9 +179,11 @@ impl Process for MemoryProcess {
         true
     }
 
-    fn group_alive(&mut self) -> bool {
-        false
+    fn leftovers(&mut self) -> Vec<super::Proc> {
+        Vec::new()
     }
+
+    fn kill_leftovers(&mut self, _left: &[super::Proc]) {}
 }
 
 /// A session configuration for in-memory runs: the default protocol,

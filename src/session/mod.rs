@@ -20,6 +20,7 @@ pub use crate::child::Exit;
 use crate::child::Server;
 use crate::jsonrpc::Line;
 use crate::plan::{Launch, OpSource, SessionConfig};
+pub use crate::sys::Proc;
 use crate::wire::{self, Event};
 
 mod correlate;
@@ -165,6 +166,9 @@ pub enum Record {
         pid: u32,
         executable: Option<String>,
     },
+    /// The program that runs, read again once the server speaks (an
+    /// `env`/shebang exec chain has settled by then).
+    Executable(String),
     SpawnFailed {
         code: String,
         message: String,
@@ -245,9 +249,11 @@ pub enum Record {
     },
     /// How the server ended.
     Ended(EndedBy),
-    /// Other members of the process group outlived the leader and were
-    /// killed.
-    Orphans,
+    /// Processes that outlived the leader (live group members or, on
+    /// Linux, any descendant) and were killed: their pid and command.
+    Orphans {
+        processes: Vec<(u32, String)>,
+    },
     /// A stream stayed open after the group was gone.
     HeldOpen {
         stdout: bool,
@@ -294,8 +300,15 @@ pub trait Process {
     fn try_wait(&mut self) -> Option<Exit>;
     /// Signals the whole process group; false when it has no member left.
     fn signal_group(&mut self, sig: i32) -> bool;
-    /// Whether any member of the process group is still alive.
-    fn group_alive(&mut self) -> bool;
+    /// What outlived the leader (once it is reaped): live members of its
+    /// group and, where the guard can know, every live descendant.
+    fn leftovers(&mut self) -> Vec<Proc>;
+    /// Kills them.
+    fn kill_leftovers(&mut self, left: &[Proc]);
+    /// The program that runs now (after any `env`/shebang exec chain).
+    fn executable(&self) -> Option<String> {
+        None
+    }
 }
 
 impl Process for Server {
@@ -307,8 +320,16 @@ impl Process for Server {
         Server::signal_group(self, sig)
     }
 
-    fn group_alive(&mut self) -> bool {
-        Server::group_alive(self)
+    fn leftovers(&mut self) -> Vec<Proc> {
+        Server::leftovers(self)
+    }
+
+    fn kill_leftovers(&mut self, left: &[Proc]) {
+        Server::kill_leftovers(self, left)
+    }
+
+    fn executable(&self) -> Option<String> {
+        Server::executable(self)
     }
 }
 
@@ -340,20 +361,26 @@ pub fn run(
         0,
         Record::Spawned {
             pid: server.pid(),
-            executable: server.executable(&launch.program),
+            executable: server.executable(),
         },
     );
     let (tx, rx) = wire::channel();
+    let tail = wire::Tail::default();
     wire::spawn_stdout_framer(
         pipes.stdout,
         cfg.limits.max_stdout_line_bytes,
         cfg.limits.max_stdout_bytes,
         tx.clone(),
+        tail.clone(),
     );
     wire::spawn_stderr_drain(pipes.stderr, tx.clone());
     wire::spawn_exit_watcher(server.pid(), tx.clone());
     let writer = wire::spawn_stdin_writer(pipes.stdin, tx);
-    drive(server, rx, writer, t0, cfg, rules, rec)
+    let mut d = driver::Driver::new(server, rx, writer, t0, cfg, rules, rec);
+    d.tail = tail;
+    d.converse();
+    d.teardown();
+    d.finish()
 }
 
 /// Runs the session over a process and its event channel: converse, then

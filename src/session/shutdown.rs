@@ -31,7 +31,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
             self.writer = None;
             self.emit(Record::StdinClosed);
             let grace = Instant::now() + self.cfg.grace;
-            if self.wait_until(grace, INTERRUPT_POLL, |d| d.exited) {
+            if self.wait_until(grace, INTERRUPT_POLL, |d| d.leader_gone()) {
                 self.ended_by = Some(EndedBy::StdinClose);
             } else if !self.interrupted() {
                 self.server.signal_group(sys::SIGTERM);
@@ -39,12 +39,12 @@ impl<P: Process> super::driver::Driver<'_, P> {
                     signal: sys::SIGTERM,
                 });
                 let grace = Instant::now() + self.cfg.grace;
-                if self.wait_until(grace, INTERRUPT_POLL, |d| d.exited) {
+                if self.wait_until(grace, INTERRUPT_POLL, |d| d.leader_gone()) {
                     self.ended_by = Some(EndedBy::Sigterm);
                 }
             }
         }
-        if !self.exited {
+        if !self.leader_gone() {
             self.writer = None;
             self.server.signal_group(sys::SIGKILL);
             self.emit(Record::Signalled {
@@ -53,11 +53,12 @@ impl<P: Process> super::driver::Driver<'_, P> {
             let bound = Instant::now() + KILL_BOUND;
             if self.wait_until(bound, GROUP_POLL, |d| {
                 d.poll_exit();
-                d.exited
+                d.leader_gone()
             }) {
                 self.ended_by = Some(EndedBy::Sigkill);
             }
         }
+        self.await_exit_judged();
     }
 
     pub(super) fn teardown(&mut self) {
@@ -73,19 +74,28 @@ impl<P: Process> super::driver::Driver<'_, P> {
             // Not reaped within the bounds: the Drop guard finishes the job.
             return;
         }
-        // The leader is reaped; anything left in its group outlived it.
-        if self.server.group_alive() {
+        // The leader is reaped; what is left of its processes outlived it.
+        // They get a moment to exit with it, then they are killed.
+        if !self.server.leftovers().is_empty() {
             let bound = Instant::now() + ORPHAN_GRACE;
-            if !self.wait_until(bound, GROUP_POLL, |d| !d.server.group_alive()) {
-                self.emit(Record::Orphans);
-                self.server.signal_group(sys::SIGKILL);
+            let mut left = Vec::new();
+            if !self.wait_until(bound, GROUP_POLL, |d| {
+                left = d.server.leftovers();
+                left.is_empty()
+            }) {
+                let processes = left.iter().map(|p| (p.pid, p.cmdline.clone())).collect();
+                self.emit(Record::Orphans { processes });
+                self.server.kill_leftovers(&left);
                 let bound = Instant::now() + KILL_BOUND;
-                self.wait_until(bound, GROUP_POLL, |d| !d.server.group_alive());
+                self.wait_until(bound, GROUP_POLL, |d| d.server.leftovers().is_empty());
             }
         }
         let bound = Instant::now() + DRAIN_BOUND;
         self.wait_until(bound, INTERRUPT_POLL, |d| !d.stdout_open && !d.stderr_open);
         if self.stdout_open || self.stderr_open {
+            if self.stdout_open {
+                self.flush_tail();
+            }
             let (stdout, stderr) = (self.stdout_open, self.stderr_open);
             self.emit(Record::HeldOpen { stdout, stderr });
         }

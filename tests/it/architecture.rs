@@ -11,6 +11,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("error", 0),
     ("sys", 0),
     ("jsonrpc", 0),
+    ("jsontext", 0),
     ("mcp", 0),
     ("redact", 0),
     ("escape", 0),

@@ -54,12 +54,16 @@ pub struct Run {
 
 impl Run {
     pub fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
-            panic!(
-                "stdout is not JSON ({e}):\n{}\nstderr:\n{}",
-                self.stdout, self.stderr
-            )
-        })
+        // The guard's own reader: a report may quote a server's frames,
+        // nested deeper than serde_json reads by default.
+        mcp_stdio_guard::jsontext::parse(&self.stdout)
+            .map(|(v, _)| v)
+            .unwrap_or_else(|e| {
+                panic!(
+                    "stdout is not JSON ({e}):\n{}\nstderr:\n{}",
+                    self.stdout, self.stderr
+                )
+            })
     }
 
     /// Issue codes of a JSON report, in order.
@@ -153,6 +157,29 @@ pub fn check_fake_marked(scenario: &str, args: &[&str], m: &str, deadline: Durat
     let run = run_with_deadline(cmd, deadline);
     assert_no_survivors(m);
     run
+}
+
+/// Runs the guard with `args`, then the fake server with `server_args`,
+/// under the `peak_rss` launcher: the guard's peak RSS in KiB (its own and
+/// that of the children it reaped), its exit status, and the time taken.
+pub fn peak_rss(args: &[&str], server_args: &[&str]) -> (u64, i32, Duration) {
+    let mut exe = fake_server();
+    exe.set_file_name(format!("peak_rss{}", std::env::consts::EXE_SUFFIX));
+    let mut cmd = Command::new(exe);
+    cmd.arg(guard())
+        .args(args)
+        .arg(fake_server())
+        .args(server_args);
+    let run = run_with_deadline(cmd, Duration::from_secs(60));
+    let line = run
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("peak_rss: "))
+        .unwrap_or_else(|| panic!("no peak_rss line:\n{}", run.stderr));
+    let mut parts = line.split_whitespace();
+    let kib = parts.next().and_then(|n| n.parse().ok()).expect("KiB");
+    let code = parts.next().and_then(|n| n.parse().ok()).expect("status");
+    (kib, code, run.elapsed)
 }
 
 /// A fresh, empty directory for one test.

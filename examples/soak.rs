@@ -1,0 +1,139 @@
+//! The soak proof: `soak N FAKE_SERVER` runs N checks in this one process
+//! through the library, cycling over the fake server's scenarios, and
+//! prints what it holds before and after (open descriptors, threads,
+//! resident memory) and how many zombie children it left. A guard that
+//! leaks a descriptor, a thread or a child per run shows it here.
+//!
+//! `tests/it/soak.rs` runs it short in CI; the README gives the long form.
+
+use std::time::{Duration, Instant};
+
+use mcp_stdio_guard::{app, cli, plan, sys};
+
+/// Scenarios that end within a second with short timeouts (the floods and
+/// the slow ones are proved elsewhere).
+const SCENARIOS: &[&str] = &[
+    "ok",
+    "banner",
+    "exit-nonzero",
+    "exit-signal",
+    "crash-after-initialized",
+    "exit-on-request",
+    "ignore-request",
+    "echo",
+    "notification-response",
+    "empty-line",
+    "content-length",
+    "no-newline-exit",
+    "no-newline-alive",
+    "huge-line",
+    "invalid-utf8",
+    "op-error",
+    "ignore-sigterm",
+    "grandchild",
+    "setsid-escape",
+    "late-stdout",
+    "shutdown-print",
+    "roots-request",
+    "init-no-protocol",
+    "catalog-full",
+    "list-unsupported",
+    "list-timeout",
+    "cursor-loop",
+    "call-bad-structured",
+    "adv-lenient",
+    "adv-garbage-print",
+    "escape-group",
+    "join-guard-group",
+    "daemon-orphan",
+    "goodbye-daemon",
+    "helper-exits-with-server",
+    "big-list-exit",
+    "odd-json",
+    "stderr-log",
+    "wrong-id",
+    "string-id",
+    "hang",
+];
+
+fn status_field(name: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix(name))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+fn fds() -> u64 {
+    std::fs::read_dir("/proc/self/fd").map_or(0, |d| d.count() as u64)
+}
+
+fn zombies() -> usize {
+    let me = std::process::id();
+    sys::processes()
+        .iter()
+        .filter(|p| p.ppid == me && p.is_zombie())
+        .count()
+}
+
+fn check(fake: &str, scenario: &str, marker: &str) {
+    let args = [
+        "--json",
+        "--timeout",
+        "400",
+        "--shutdown-grace",
+        "50",
+        "--settle",
+        "0",
+        "--",
+        fake,
+        scenario,
+        marker,
+    ];
+    let Ok(cli::Command::Check(a)) = cli::parse(args) else {
+        panic!("bad arguments")
+    };
+    let plan = plan::resolve(&a).expect("plan");
+    app::run_check(&plan).expect("check");
+}
+
+/// Threads end a moment after their run (a reader sees EOF): wait for the
+/// count to come back, within a bound.
+fn settled_threads(target: u64) -> u64 {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let now = status_field("Threads:");
+        if now <= target || Instant::now() >= deadline {
+            return now;
+        }
+        std::thread::yield_now();
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let n: usize = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(100);
+    let fake = args.get(2).expect("usage: soak N FAKE_SERVER");
+    let marker = args.get(3).cloned().unwrap_or_else(|| "soak".into());
+    sys::install_interrupt_handlers();
+    // Warm up: every scenario once, so lazily made things exist.
+    for s in SCENARIOS {
+        check(fake, s, &marker);
+    }
+    let before = (fds(), settled_threads(1), status_field("VmRSS:"));
+    for i in 0..n {
+        check(fake, SCENARIOS[i % SCENARIOS.len()], &marker);
+    }
+    let after = (fds(), settled_threads(before.1), status_field("VmRSS:"));
+    println!(
+        "{{\"runs\": {n}, \"fds\": [{}, {}], \"threads\": [{}, {}], \"rssKiB\": [{}, {}], \"zombies\": {}}}",
+        before.0,
+        after.0,
+        before.1,
+        after.1,
+        before.2,
+        after.2,
+        zombies()
+    );
+}
