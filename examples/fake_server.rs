@@ -287,6 +287,57 @@ const SCENARIOS: &[(&str, &str)] = &[
         "bidi-tool",
         "its echo tool answers with a right-to-left override in the text",
     ),
+    (
+        "modern",
+        "2026-07-28 and 2025, conformant: discover, _meta, resultType, caching hints",
+    ),
+    (
+        "modern-only",
+        "2026-07-28 only: initialize gets -32022 naming 2026-07-28",
+    ),
+    (
+        "modern-slow",
+        "as modern, answering its first message 1.2 s late",
+    ),
+    (
+        "modern-no-result-type",
+        "modern results carry no resultType",
+    ),
+    (
+        "modern-no-cache-hints",
+        "modern discover and tools/list carry no ttlMs/cacheScope",
+    ),
+    (
+        "modern-bad-cache-hints",
+        "ttlMs -5 and cacheScope \"everyone\"",
+    ),
+    (
+        "modern-no-server-info",
+        "modern results carry no _meta serverInfo",
+    ),
+    ("modern-bad-discover", "discover lists no supportedVersions"),
+    (
+        "modern-server-request",
+        "sends roots/list before the tools/list reply",
+    ),
+    (
+        "modern-log",
+        "sends notifications/message though no logLevel was set",
+    ),
+    ("modern-accepts-any-version", "serves any requested version"),
+    ("modern-accepts-no-meta", "serves requests without _meta"),
+    (
+        "legacy-silent-probe",
+        "2025 only: says nothing until initialize",
+    ),
+    (
+        "legacy-exit-on-probe",
+        "2025 only: exits 1 on a first message other than initialize",
+    ),
+    (
+        "legacy-32022",
+        "2025 only: discover gets -32022 listing 2025 versions",
+    ),
 ];
 
 /// Scenarios that advertise tools, resources and prompts.
@@ -806,7 +857,18 @@ fn run(scenario: &str, marker: &str) {
         if scenario == "hang" {
             continue;
         }
+        if scenario.starts_with("modern") || scenario.starts_with("legacy-") {
+            eras::answer(scenario, &msg, &mut out);
+            continue;
+        }
         match (method, id) {
+            // A 2025-era server: the era probe is an unknown method.
+            ("server/discover", Some(id)) => send(
+                &mut out,
+                &json!({"jsonrpc": "2.0", "id": id,
+                    "error": {"code": -32601, "message": "Method not found"}}),
+                ending,
+            ),
             ("initialize", Some(id)) => {
                 held = initialize(scenario, &msg, &id, &line, &mut out, ending)
             }
@@ -992,4 +1054,217 @@ fn initialize(
         _ => send(out, &response, ending),
     }
     None
+}
+
+/// The protocol-era scenarios: servers of the 2026-07-28 era (`modern…`),
+/// and 2025-era servers that meet the era probe in their own ways
+/// (`legacy-…`).
+///
+/// - `modern`: dual-era and conformant: discover, `_meta`, `resultType`,
+///   caching hints, serverInfo; `initialize` is served too.
+/// - `modern-only`: as `modern`, but `initialize` gets -32022.
+/// - `modern-slow`: `modern`, starting 1.2 s late (an npx or Python start).
+/// - `modern-no-result-type`, `modern-no-cache-hints`,
+///   `modern-bad-cache-hints`, `modern-no-server-info`,
+///   `modern-bad-discover`, `modern-server-request`, `modern-log`,
+///   `modern-accepts-any-version`, `modern-accepts-no-meta`: one violation
+///   each.
+/// - `legacy-silent-probe`: says nothing until `initialize`.
+/// - `legacy-exit-on-probe`: exits 1 on a first message other than
+///   `initialize`.
+/// - `legacy-32022`: answers discover with -32022 listing 2025 versions.
+mod eras {
+    use serde_json::{Value, json};
+    use std::io::Write;
+
+    const MODERN: &str = "2026-07-28";
+    const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+    const META_CAPS: &str = "io.modelcontextprotocol/clientCapabilities";
+
+    fn send(out: &mut impl Write, value: &Value) {
+        let _ = writeln!(out, "{value}");
+        let _ = out.flush();
+    }
+
+    fn error(id: &Value, code: i64, message: &str, data: Option<Value>) -> Value {
+        let mut e = json!({"code": code, "message": message});
+        if let Some(data) = data {
+            e["data"] = data;
+        }
+        json!({"jsonrpc": "2.0", "id": id, "error": e})
+    }
+
+    fn tool() -> Value {
+        json!({"name": "echo", "description": "Echo the text back.",
+            "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}},
+                "required": ["text"]},
+            "annotations": {"readOnlyHint": true}})
+    }
+
+    /// The members every modern result carries, minus what the scenario
+    /// leaves out.
+    fn decorate(scenario: &str, method: &str, mut result: Value) -> Value {
+        if scenario != "modern-no-result-type" {
+            result["resultType"] = json!("complete");
+        }
+        let cached = matches!(method, "server/discover" | "tools/list");
+        if cached && scenario == "modern-bad-cache-hints" {
+            result["ttlMs"] = json!(-5);
+            result["cacheScope"] = json!("everyone");
+        } else if cached && scenario != "modern-no-cache-hints" {
+            result["ttlMs"] = json!(0);
+            result["cacheScope"] = json!("private");
+        }
+        if scenario != "modern-no-server-info" {
+            result["_meta"] = json!({"io.modelcontextprotocol/serverInfo":
+                {"name": "fake-modern", "version": "2.0.0"}});
+        }
+        result
+    }
+
+    fn discover_result(scenario: &str) -> Value {
+        let versions = if scenario == "modern-bad-discover" {
+            json!([])
+        } else if scenario == "modern-only" {
+            json!([MODERN])
+        } else {
+            json!(["2025-11-25", MODERN])
+        };
+        decorate(
+            scenario,
+            "server/discover",
+            json!({"supportedVersions": versions, "capabilities": {"tools": {}}}),
+        )
+    }
+
+    static PINNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+    pub fn answer(scenario: &str, msg: &Value, out: &mut impl Write) {
+        static STARTED: std::sync::Once = std::sync::Once::new();
+        if scenario == "modern-slow" {
+            STARTED.call_once(|| std::thread::sleep(std::time::Duration::from_millis(1200)));
+        }
+        let method = msg.get("method").and_then(Value::as_str).unwrap_or("");
+        let Some(id) = msg.get("id").cloned() else {
+            return;
+        };
+        if scenario.starts_with("legacy-") {
+            return legacy(scenario, method, &id, msg, out);
+        }
+        if method == "initialize" {
+            let reply = if scenario == "modern-only" {
+                let requested = msg.pointer("/params/protocolVersion").cloned();
+                error(
+                    &id,
+                    -32022,
+                    "Unsupported protocol version",
+                    Some(json!({"supported": [MODERN], "requested": requested})),
+                )
+            } else {
+                PINNED.store(true, std::sync::atomic::Ordering::Relaxed);
+                json!({"jsonrpc": "2.0", "id": id, "result": {"protocolVersion": "2025-11-25",
+                    "capabilities": {"tools": {}}, "serverInfo": {"name": "fake-modern", "version": "2.0.0"}}})
+            };
+            return send(out, &reply);
+        }
+        let meta = msg.pointer("/params/_meta");
+        if meta.is_none() && PINNED.load(std::sync::atomic::Ordering::Relaxed) {
+            // initialize pinned this connection to 2025: served as such.
+            let reply = match method {
+                "tools/list" => json!({"jsonrpc": "2.0", "id": id, "result": {"tools": [tool()]}}),
+                "ping" => json!({"jsonrpc": "2.0", "id": id, "result": {}}),
+                _ => error(&id, -32601, "Method not found", None),
+            };
+            return send(out, &reply);
+        }
+        let version = meta
+            .and_then(|m| m.get(META_VERSION))
+            .and_then(Value::as_str);
+        let has_caps = meta
+            .and_then(|m| m.get(META_CAPS))
+            .is_some_and(Value::is_object);
+        if (version.is_none() || !has_caps) && scenario != "modern-accepts-no-meta" {
+            return send(
+                out,
+                &error(&id, -32602, "missing the required _meta envelope", None),
+            );
+        }
+        if version.is_some_and(|v| v != MODERN) && scenario != "modern-accepts-any-version" {
+            let data = json!({"supported": [MODERN], "requested": version});
+            return send(
+                out,
+                &error(&id, -32022, "Unsupported protocol version", Some(data)),
+            );
+        }
+        let result = match method {
+            "server/discover" => discover_result(scenario),
+            "tools/list" => decorate(scenario, method, json!({"tools": [tool()]})),
+            "tools/call" => {
+                let text = msg
+                    .pointer("/params/arguments/text")
+                    .cloned()
+                    .unwrap_or(json!(""));
+                decorate(
+                    scenario,
+                    method,
+                    json!({"content": [{"type": "text", "text": text}]}),
+                )
+            }
+            "ping" => return send(out, &error(&id, -32601, "Method not found", None)),
+            _ => return send(out, &error(&id, -32601, "Method not found", None)),
+        };
+        if method == "tools/list" {
+            if scenario == "modern-server-request" {
+                send(
+                    out,
+                    &json!({"jsonrpc": "2.0", "id": "srv-1", "method": "roots/list"}),
+                );
+            }
+            if scenario == "modern-log" {
+                send(
+                    out,
+                    &json!({"jsonrpc": "2.0", "method": "notifications/message",
+                    "params": {"level": "info", "data": "listing tools"}}),
+                );
+            }
+        }
+        send(out, &json!({"jsonrpc": "2.0", "id": id, "result": result}));
+    }
+
+    fn legacy(scenario: &str, method: &str, id: &Value, msg: &Value, out: &mut impl Write) {
+        static OPENED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+        let opened = OPENED.load(std::sync::atomic::Ordering::Relaxed);
+        if method == "initialize" {
+            OPENED.store(true, std::sync::atomic::Ordering::Relaxed);
+            let requested = msg
+                .pointer("/params/protocolVersion")
+                .cloned()
+                .unwrap_or(json!("2025-11-25"));
+            return send(
+                out,
+                &json!({"jsonrpc": "2.0", "id": id, "result": {"protocolVersion": requested,
+                "capabilities": {"tools": {}}, "serverInfo": {"name": "fake-legacy", "version": "1.0.0"}}}),
+            );
+        }
+        if !opened {
+            match scenario {
+                "legacy-silent-probe" => return,
+                "legacy-exit-on-probe" => std::process::exit(1),
+                _ => {
+                    let data = json!({"supported": ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"],
+                        "requested": MODERN});
+                    return send(
+                        out,
+                        &error(id, -32022, "Unsupported protocol version", Some(data)),
+                    );
+                }
+            }
+        }
+        let reply = match method {
+            "tools/list" => json!({"jsonrpc": "2.0", "id": id, "result": {"tools": [tool()]}}),
+            "ping" => json!({"jsonrpc": "2.0", "id": id, "result": {}}),
+            _ => error(id, -32601, "Method not found", None),
+        };
+        send(out, &reply);
+    }
 }

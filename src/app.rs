@@ -12,10 +12,12 @@ use crate::checks::drift::{self, Facts};
 use crate::checks::{self, Context, Issue};
 use crate::cli::{self, Command, HelpTopic, Mode};
 use crate::error::Error;
+use crate::options::{Era, Probe};
 use crate::plan::{self, Plan};
+use crate::plan::{AdvProbe, Opening, SessionConfig};
 use crate::report::{self, Baseline, Report, RunReport};
 use crate::scan::{self, ScanReport};
-use crate::session::{self, Recorder, Stop};
+use crate::session::{self, Speaks, Stop};
 use crate::transcript::Transcript;
 use crate::{demo, evidence, fingerprint, sys};
 
@@ -76,14 +78,16 @@ pub enum Checked {
     Interrupted(i32),
 }
 
-/// One session: run, judged, distilled. `None` when interrupted.
+/// One session: run, judged, distilled. `None` when interrupted. When the
+/// era probe cost the process, the server is judged on a fresh one; the
+/// unsupported-version probe gets a fresh process of its own.
 fn one_run(
     plan: &Plan,
-    ctx: &Context,
+    cfg: &SessionConfig,
     transcript_file: Option<&std::fs::File>,
     number: Option<usize>,
 ) -> Result<Result<RunReport, i32>, Error> {
-    let mut tr = Transcript::new(&plan.session, plan.redactor.clone());
+    let mut tr = Transcript::new(cfg, plan.redactor.clone());
     if let Some(file) = transcript_file {
         let file = file
             .try_clone()
@@ -91,12 +95,25 @@ fn one_run(
         let tap = report::transcript::TranscriptFile::new(file, plan.shown_argv.clone(), number);
         tr = tr.with_tap(Box::new(tap));
     }
-    let stop = session::run(
-        &plan.launch,
-        &plan.session,
-        &checks::SessionRules,
-        &mut tr as &mut dyn Recorder,
-    );
+    let mut cfg = cfg.clone();
+    let mut stop = session::run(&plan.launch, &cfg, &checks::SessionRules, &mut tr);
+    if let Some(Stop::Restart(speaks)) = stop {
+        cfg.opening = match speaks {
+            Speaks::Legacy => Opening::Legacy,
+            Speaks::Modern => Opening::Modern,
+        };
+        let probe = tr.era.take();
+        let tap = tr.take_tap();
+        tr = Transcript::new(&cfg, plan.redactor.clone());
+        if let Some(tap) = tap {
+            tr = tr.with_tap(tap);
+        }
+        tr.era_probe = probe;
+        stop = session::run(&plan.launch, &cfg, &checks::SessionRules, &mut tr);
+    }
+    if stop.is_none() && tr.modern() {
+        version_probe(plan, &cfg, &mut tr);
+    }
     if let Some(tap) = tr.take_tap() {
         tap.close().map_err(|e| {
             let path = plan.settings.transcript.clone().unwrap_or_default();
@@ -106,8 +123,47 @@ fn one_run(
     if let Some(Stop::Interrupted(sig)) = stop {
         return Ok(Err(sig));
     }
-    let issues = checks::run(ctx, &tr);
+    if let Some(sig) = sys::pending_interrupt() {
+        return Ok(Err(sig));
+    }
+    let mut ctx = Context::of(plan);
+    ctx.opening = cfg.opening;
+    let issues = checks::run(&ctx, &tr);
     Ok(Ok(RunReport::build(plan, &tr, issues, number)))
+}
+
+/// `--probe unsupported-version`: a fresh process whose opening message
+/// asks for a version no server supports (SDKs pin the version of the
+/// opening, so asking later on the judged process would prove nothing).
+/// Its answer becomes the probe's record in `tr`.
+fn version_probe(plan: &Plan, cfg: &SessionConfig, tr: &mut Transcript) {
+    let wanted = AdvProbe::Builtin(Probe::UnsupportedVersion);
+    let Some(index) = cfg.adversarial.iter().position(|p| *p == wanted) else {
+        return;
+    };
+    let probe_cfg = SessionConfig {
+        opening: Opening::VersionProbe,
+        operations: Vec::new(),
+        capability_probes: false,
+        force_tools_list: false,
+        tool_call: None,
+        adversarial: vec![wanted],
+        ..cfg.clone()
+    };
+    let mut probe_tr = Transcript::new(&probe_cfg, plan.redactor.clone());
+    let started = std::time::Instant::now();
+    session::run(
+        &plan.launch,
+        &probe_cfg,
+        &checks::SessionRules,
+        &mut probe_tr,
+    );
+    if let (Some(rec), Some(answer)) = (tr.adversarial.get_mut(index), probe_tr.adversarial.first())
+    {
+        rec.started = true;
+        rec.duration_ms = Some(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX));
+        rec.request = answer.request.clone();
+    }
 }
 
 /// Runs one check, tool listing or tool call: the `--scan` first, then the
@@ -135,26 +191,42 @@ pub fn run_check(plan: &Plan) -> Result<Checked, Error> {
     } else {
         1
     };
-    let ctx = Context::of(plan);
     // The runtime versions are probed while the session runs: no wall time.
     let runtimes = probe_runtimes(plan);
     let mut runs = Vec::new();
-    let mut facts = Vec::new();
     for n in 1..=repeat {
         let number = (repeat > 1).then_some(n);
-        match one_run(plan, &ctx, transcript_file.as_ref(), number)? {
-            Ok(run) => {
-                facts.push((n, run.facts.clone()));
-                runs.push(run);
-            }
+        match one_run(plan, &plan.session, transcript_file.as_ref(), number)? {
+            Ok(run) => runs.push(run),
             Err(sig) => return Ok(Checked::Interrupted(sig)),
         }
     }
+    // `--era both`: a server that speaks 2026-07-28 may serve 2025 too
+    // (only trying tells); one that did not answer the discover probe
+    // does not claim 2026-07-28, and the report says why.
+    let mut other = None;
+    let primary_modern = runs[0].era.as_ref().map(|e| e.speaks) == Some(Speaks::Modern);
+    if plan.settings.era == Era::Both && primary_modern {
+        let legacy = SessionConfig {
+            opening: Opening::Legacy,
+            ..plan.session.clone()
+        };
+        match one_run(plan, &legacy, transcript_file.as_ref(), None)? {
+            Ok(run) => other = Some(run),
+            Err(sig) => return Ok(Checked::Interrupted(sig)),
+        }
+    }
+    let eras = report::Eras::settle(&runs, other, plan.settings.era == Era::Both);
+    let facts: Vec<(usize, Facts)> = runs
+        .iter()
+        .enumerate()
+        .map(|(i, run)| (run.number.unwrap_or(i + 1), run.facts.clone()))
+        .collect();
     let mut extra: Vec<Issue> = Vec::new();
     if let Some(s) = &scanned {
         extra.extend(static_issues(plan, s));
     }
-    let drift = if repeat > 1 {
+    let drift = if runs.len() > 1 {
         let (issues, drift) = drift::compare(&facts);
         extra.extend(issues);
         Some(drift)
@@ -164,6 +236,7 @@ pub fn run_check(plan: &Plan) -> Result<Checked, Error> {
     // --against compares the first run, the one the top level shows.
     let baseline = against(plan, &facts[0].1, &mut extra)?;
     let mut report = Report::new(plan, runs, extra, scanned, baseline, drift);
+    report.set_eras(eras);
     report.package = fingerprint::package(&plan.shown_argv, &plan.base_dir);
     // Each probe is bounded (fingerprint::VERSION_LIMIT); this bounds the
     // wait for all of them.

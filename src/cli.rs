@@ -111,6 +111,8 @@ pub struct CheckArgs {
     pub verbose: bool,
     pub json: Option<bool>,
     pub protocol: Option<String>,
+    pub era: Option<options::Era>,
+    pub era_window_ms: Option<u64>,
     pub timeout_ms: Option<u64>,
     pub startup_timeout_ms: Option<u64>,
     pub request: Option<String>,
@@ -243,6 +245,22 @@ pub const OPTIONS: &[OptSpec] = &[
             "MCP protocol version to request (YYYY-MM-DD)",
         ),
         "2025-11-25",
+    ),
+    with_default(
+        opt(
+            "era",
+            Some("<era>"),
+            "auto|legacy|modern|both: which protocol era to speak;\nauto probes server/discover (2026-07-28) and falls\nback to initialize (2025)",
+        ),
+        "auto",
+    ),
+    with_default(
+        opt(
+            "era-window",
+            Some("<ms>"),
+            "how long auto waits for the discover probe before it\nalso sends initialize (50 to 10000)",
+        ),
+        "800",
     ),
     with_default(
         opt(
@@ -551,6 +569,10 @@ fn check_flag(
         "--scan" => a.scan.push(string(p, "--scan")?.into()),
         "--fail-on-static" => a.fail_on_static = Some(true),
         "--protocol" => a.protocol = Some(protocol_value(p)?),
+        "--era" => a.era = Some(word(p, "--era")?),
+        "--era-window" => {
+            a.era_window_ms = Some(number(p, "--era-window", options::ERA_WINDOW_MS)?)
+        }
         "--timeout" => a.timeout_ms = Some(number(p, "--timeout", options::TIMEOUT_MS)?),
         "--startup-timeout" => {
             a.startup_timeout_ms = Some(number(p, "--startup-timeout", options::TIMEOUT_MS)?)

@@ -41,6 +41,8 @@ pub struct ConfigFile {
     pub env: Vec<(String, String)>,
     pub profile: Option<Profile>,
     pub protocol: Option<String>,
+    pub era: Option<options::Era>,
+    pub era_window_ms: Option<u64>,
     pub timeout_ms: Option<u64>,
     pub repeat: Option<u64>,
     pub json: Option<bool>,
@@ -74,6 +76,8 @@ pub const FIELDS: &[&str] = &[
     "env",
     "profile",
     "protocol",
+    "era",
+    "eraWindowMs",
     "timeoutMs",
     "repeat",
     "json",
@@ -406,6 +410,10 @@ fn own_format(
             "env" => config.env = r.env(v, "env")?,
             "profile" => config.profile = Some(r.word(v, "profile")?),
             "protocol" => config.protocol = Some(r.protocol(v)?),
+            "era" => config.era = Some(r.word(v, "era")?),
+            "eraWindowMs" => {
+                config.era_window_ms = Some(r.number(v, key, options::ERA_WINDOW_MS)?)
+            }
             "timeoutMs" => config.timeout_ms = Some(r.number(v, key, options::TIMEOUT_MS)?),
             "repeat" => config.repeat = Some(r.number(v, key, options::REPEAT)?),
             "json" => config.json = Some(r.boolean(v, "json")?),

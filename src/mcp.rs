@@ -13,6 +13,66 @@ pub const HANDSHAKE_VERSIONS: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-1
 /// `initialize` with it when it was the version requested.
 pub const MODERN_VERSION: &str = "2026-07-28";
 
+/// The `_meta` keys of the 2026-07-28 request envelope and result.
+pub const META_PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+pub const META_CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+pub const META_CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
+pub const META_LOG_LEVEL: &str = "io.modelcontextprotocol/logLevel";
+pub const META_SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
+
+/// The error code of an unsupported protocol version (2026-07-28).
+pub const UNSUPPORTED_VERSION: i64 = -32022;
+
+/// A version no server supports, for the unsupported-version probe.
+pub const BOGUS_VERSION: &str = "1999-01-01";
+
+/// The `_meta` envelope every 2026-07-28 request carries: the version, the
+/// client's capabilities (none) and who the client is.
+pub fn envelope(version: &str) -> Value {
+    serde_json::json!({
+        META_PROTOCOL_VERSION: version,
+        META_CLIENT_CAPABILITIES: {},
+        META_CLIENT_INFO: {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")},
+    })
+}
+
+/// `params` with the envelope added under `_meta` (kept when the caller
+/// set its own `_meta` object: its keys win). Non-object params are sent
+/// as given.
+pub fn with_envelope(params: Option<&Value>, version: &str) -> Option<Value> {
+    let mut params = params.cloned().unwrap_or_else(|| serde_json::json!({}));
+    let Some(object) = params.as_object_mut() else {
+        return Some(params);
+    };
+    let mut meta = envelope(version);
+    if let (Some(Value::Object(own)), Some(meta)) = (object.get("_meta"), meta.as_object_mut()) {
+        for (k, v) in own {
+            meta.insert(k.clone(), v.clone());
+        }
+    }
+    object.insert("_meta".into(), meta);
+    Some(params)
+}
+
+/// Whether a version string names the stateless era or a later one.
+pub fn is_modern(version: &str) -> bool {
+    is_date_shaped(version) && version >= MODERN_VERSION
+}
+
+/// The `data.supported` list of a -32022 error, when it is one.
+pub fn unsupported_versions(error: &Value) -> Option<Vec<String>> {
+    if error.get("code").and_then(Value::as_i64) != Some(UNSUPPORTED_VERSION) {
+        return None;
+    }
+    let list = error.get("data")?.get("supported")?.as_array()?;
+    Some(
+        list.iter()
+            .filter_map(Value::as_str)
+            .map(String::from)
+            .collect(),
+    )
+}
+
 /// The version from which servers MUST use only negotiated capabilities
 /// (before it, SHOULD).
 pub const CAPABILITIES_MUST_FROM: &str = "2025-06-18";

@@ -95,6 +95,35 @@ words! {
         InvalidParams = "invalid-params",
         Notification = "notification",
         MalformedJson = "malformed-json",
+        /// 2026-07-28 only: a request without the required `_meta`.
+        MissingMeta = "missing-meta",
+        /// 2026-07-28 only: a version the server cannot support, as the
+        /// opening message of a fresh process.
+        UnsupportedVersion = "unsupported-version",
+    }
+}
+
+impl Probe {
+    /// Whether the probe belongs to the 2026-07-28 era only (skipped in a
+    /// 2025-era session).
+    pub fn modern_only(self) -> bool {
+        matches!(self, Probe::MissingMeta | Probe::UnsupportedVersion)
+    }
+}
+
+words! {
+    /// Which protocol era the session speaks (`--era`).
+    #[derive(Default)]
+    Era {
+        /// Probe with `server/discover`, fall back to `initialize`.
+        #[default]
+        Auto = "auto",
+        /// The 2025 handshake only (no probe).
+        Legacy = "legacy",
+        /// 2026-07-28 only: the server must answer `server/discover`.
+        Modern = "modern",
+        /// Judge every era the server claims, each on a fresh process.
+        Both = "both",
     }
 }
 
@@ -106,6 +135,8 @@ pub const PROBE_LIST_WORDS: &[&str] = &[
     "invalid-params",
     "notification",
     "malformed-json",
+    "missing-meta",
+    "unsupported-version",
 ];
 
 /// A probe list as a flag or config field spells it: `all`, `none`, or
@@ -229,6 +260,13 @@ pub const TIMEOUT_MS: Bound = Bound {
 pub const WINDOW_MS: Bound = Bound {
     min: 0,
     max: 60_000,
+    unit: "ms",
+};
+/// `--era-window`: how long `--era auto` waits for the discover probe
+/// before it also sends `initialize`: 50 ms to 10 s.
+pub const ERA_WINDOW_MS: Bound = Bound {
+    min: 50,
+    max: 10_000,
     unit: "ms",
 };
 /// `--max-stdout-bytes`: 1 byte to 1 GiB.

@@ -17,7 +17,7 @@ use serde_json::Value;
 use crate::call::CallSpec;
 use crate::cli::{CheckArgs, Mode};
 use crate::error::Error;
-use crate::options::{ColorChoice, EnvSpec, Probe};
+use crate::options::{ColorChoice, EnvSpec, Era, Probe};
 use crate::redact::{self, Redactor, Secret};
 use crate::settings::{self, Limits, Settings};
 
@@ -135,6 +135,8 @@ impl AdvProbe {
             AdvProbe::Builtin(Probe::InvalidParams) => "tools/list",
             AdvProbe::Builtin(Probe::Notification) => PROBE_NOTIFICATION,
             AdvProbe::Builtin(Probe::MalformedJson) => "",
+            AdvProbe::Builtin(Probe::MissingMeta) => "tools/list",
+            AdvProbe::Builtin(Probe::UnsupportedVersion) => "server/discover",
             AdvProbe::ToolCall { .. } => "tools/call",
         }
     }
@@ -145,11 +147,29 @@ impl AdvProbe {
         match self {
             AdvProbe::Builtin(Probe::InvalidMethod) => Some(serde_json::json!({})),
             AdvProbe::Builtin(Probe::InvalidParams) => Some(serde_json::json!({"cursor": 5})),
+            AdvProbe::Builtin(Probe::MissingMeta) => Some(serde_json::json!({})),
+            AdvProbe::Builtin(Probe::UnsupportedVersion) => Some(serde_json::json!({
+                "_meta": crate::mcp::envelope(crate::mcp::BOGUS_VERSION),
+            })),
             AdvProbe::ToolCall { name, arguments } => {
                 Some(serde_json::json!({"name": name, "arguments": arguments}))
             }
             AdvProbe::Builtin(_) => None,
         }
+    }
+
+    /// Whether the probe's params go out exactly as given, without the
+    /// 2026-07-28 envelope the session adds to every other request.
+    pub fn bare(&self) -> bool {
+        matches!(
+            self,
+            AdvProbe::Builtin(Probe::MissingMeta | Probe::UnsupportedVersion)
+        )
+    }
+
+    /// Whether it runs only in a 2026-07-28 session.
+    pub fn modern_only(&self) -> bool {
+        matches!(self, AdvProbe::Builtin(p) if p.modern_only())
     }
 
     /// The bytes of a probe that is not a request.
@@ -168,10 +188,29 @@ impl AdvProbe {
     }
 }
 
+/// How a session opens (`--era`; `both` opens as `auto`, then judges the
+/// other era the server claims on a fresh process).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opening {
+    /// Probe with `server/discover`; a DiscoverResult (or a -32022 naming a
+    /// 2026-07-28 version) means 2026-07-28, anything else `initialize`.
+    Auto,
+    /// The 2025 handshake: `initialize`, `notifications/initialized`.
+    Legacy,
+    /// 2026-07-28: `server/discover`, then `_meta` on every request.
+    Modern,
+    /// The unsupported-version probe's fresh process: one `server/discover`
+    /// asking for a version no server supports, and nothing else.
+    VersionProbe,
+}
+
 /// Everything the session needs to know, and nothing it does not.
 #[derive(Debug, Clone)]
 pub struct SessionConfig {
     pub protocol: String,
+    pub opening: Opening,
+    /// How long `Auto` waits for the discover probe alone.
+    pub era_window: Duration,
     pub startup_timeout: Duration,
     pub request_timeout: Duration,
     pub settle: Duration,
@@ -383,6 +422,14 @@ fn session_config(s: &Settings) -> SessionConfig {
     }));
     SessionConfig {
         protocol: s.protocol.clone(),
+        opening: match s.era {
+            // `both` opens as `auto` does; the other era the server claims
+            // gets its own fresh process afterwards.
+            Era::Auto | Era::Both => Opening::Auto,
+            Era::Legacy => Opening::Legacy,
+            Era::Modern => Opening::Modern,
+        },
+        era_window: Duration::from_millis(s.era_window_ms),
         startup_timeout: Duration::from_millis(s.startup_timeout_ms),
         request_timeout: Duration::from_millis(s.timeout_ms),
         settle: Duration::from_millis(s.settle_ms),

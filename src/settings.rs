@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use crate::cli::{CheckArgs, Mode};
 use crate::config::{ConfigFile, Request, ToolCall};
 use crate::error::Error;
-use crate::options::{ColorChoice, EnvSpec, Probe, Profile};
+use crate::options::{ColorChoice, EnvSpec, Era, Probe, Profile};
 
 /// The protocol version requested when none is given.
 pub const DEFAULT_PROTOCOL: &str = "2025-11-25";
@@ -37,6 +37,8 @@ pub struct Settings {
     pub env: Vec<EnvSpec>,
     pub inherit_env: bool,
     pub protocol: String,
+    pub era: Era,
+    pub era_window_ms: u64,
     pub timeout_ms: u64,
     pub startup_timeout_ms: u64,
     pub settle_ms: u64,
@@ -69,6 +71,7 @@ struct Preset {
     json: Option<bool>,
     fail_on_static: Option<bool>,
     adversarial: Option<Vec<Probe>>,
+    era: Option<Era>,
 }
 
 fn preset(profile: Profile) -> Preset {
@@ -92,8 +95,26 @@ fn preset(profile: Profile) -> Preset {
             json: Some(true),
             fail_on_static: Some(true),
             adversarial: Some(Probe::ALL.to_vec()),
+            era: Some(Era::Both),
             ..Preset::default()
         },
+    }
+}
+
+fn limits(cli: &CheckArgs, file: &ConfigFile) -> Limits {
+    Limits {
+        max_stdout_bytes: cli
+            .max_stdout_bytes
+            .or(file.max_stdout_bytes)
+            .unwrap_or(1 << 20),
+        max_stdout_line_bytes: cli
+            .max_stdout_line_bytes
+            .or(file.max_stdout_line_bytes)
+            .unwrap_or(256 << 10),
+        max_stderr_bytes: cli
+            .max_stderr_bytes
+            .or(file.max_stderr_bytes)
+            .unwrap_or(1 << 20),
     }
 }
 
@@ -128,24 +149,13 @@ pub fn resolve(cli: &CheckArgs, config: Option<ConfigFile>) -> Result<Settings, 
             .clone()
             .or(file.protocol.clone())
             .unwrap_or_else(|| DEFAULT_PROTOCOL.into()),
+        era: cli.era.or(file.era).or(p.era).unwrap_or_default(),
+        era_window_ms: cli.era_window_ms.or(file.era_window_ms).unwrap_or(800),
         timeout_ms,
         startup_timeout_ms: cli.startup_timeout_ms.unwrap_or(timeout_ms),
         settle_ms: cli.settle_ms.unwrap_or(50),
         shutdown_grace_ms: cli.shutdown_grace_ms.unwrap_or(2000),
-        limits: Limits {
-            max_stdout_bytes: cli
-                .max_stdout_bytes
-                .or(file.max_stdout_bytes)
-                .unwrap_or(1 << 20),
-            max_stdout_line_bytes: cli
-                .max_stdout_line_bytes
-                .or(file.max_stdout_line_bytes)
-                .unwrap_or(256 << 10),
-            max_stderr_bytes: cli
-                .max_stderr_bytes
-                .or(file.max_stderr_bytes)
-                .unwrap_or(1 << 20),
-        },
+        limits: limits(cli, &file),
         repeat: cli.repeat.or(file.repeat).or(p.repeat).unwrap_or(1),
         request: cli.request.clone().map(|method| Request {
             method,

@@ -18,7 +18,9 @@ use serde_json::Value;
 use crate::jsonrpc::Line;
 use crate::plan::{AdvProbe, OpSource, SessionConfig};
 use crate::redact::Redactor;
-use crate::session::{EndedBy, Exit, Record, Recorder, Request, Stage, StdoutLine, Stop, Target};
+use crate::session::{
+    EndedBy, EraFinding, Exit, Record, Recorder, Request, Speaks, Stage, StdoutLine, Stop, Target,
+};
 
 /// Faulty stdout lines of one kind kept whole before the rest are folded.
 pub const FOLD_AFTER: u64 = 10;
@@ -143,6 +145,8 @@ pub struct AdvRecord {
     pub duration_ms: Option<u64>,
     /// The request sent, and its response (request probes only).
     pub request: OpRecord,
+    /// Why it did not run in this era.
+    pub skipped: Option<String>,
 }
 
 impl AdvRecord {
@@ -315,8 +319,17 @@ pub struct Transcript {
     /// The initialize response: `Ok(result)` or `Err(error object)`.
     pub init_reply: Option<Result<Value, Value>>,
     pub init_reply_at_ms: Option<u64>,
-    /// Whether `notifications/initialized` was sent: the handshake is done.
+    /// Whether the session opened (`notifications/initialized` sent, or
+    /// `server/discover` answered in 2026-07-28).
     pub handshake: bool,
+    /// The era the session spoke, and why.
+    pub era: Option<EraFinding>,
+    /// The era probe of an earlier process the probe cost (this run is the
+    /// fresh process it asked for).
+    pub era_probe: Option<EraFinding>,
+    /// The `server/discover` answer: `Ok(result)` or `Err(error object)`.
+    pub discover_reply: Option<Result<Value, Value>>,
+    pub discover_reply_at_ms: Option<u64>,
     pub ops: Vec<OpRecord>,
     /// Why the `call` command's tool was not called.
     pub call_problem: Option<String>,
@@ -377,6 +390,7 @@ impl Transcript {
                     started_ms: 0,
                     duration_ms: None,
                     request: OpRecord::new(method, params, OpSource::AdversarialProbe),
+                    skipped: None,
                 }
             })
             .collect();
@@ -388,6 +402,10 @@ impl Transcript {
             init_reply: None,
             init_reply_at_ms: None,
             handshake: false,
+            era: None,
+            era_probe: None,
+            discover_reply: None,
+            discover_reply_at_ms: None,
             ops,
             call_problem: None,
             probes: Vec::new(),
@@ -610,7 +628,7 @@ impl Transcript {
         } = r;
         let params = self.scrub_value(params);
         match target {
-            Target::Initialize => {}
+            Target::Initialize | Target::Discover => {}
             Target::Op(i) if i < self.ops.len() => self.ops[i].id = Some(id),
             Target::Op(_) | Target::Probe(_) => {
                 let mut record = OpRecord::new(&method, params, source);
@@ -637,6 +655,14 @@ impl Transcript {
         if target == Target::Initialize {
             self.init_reply_at_ms = Some(at);
             self.init_reply = Some(match error {
+                Some(error) => Err(error),
+                None => Ok(result.unwrap_or(Value::Null)),
+            });
+            return;
+        }
+        if target == Target::Discover {
+            self.discover_reply_at_ms = Some(at);
+            self.discover_reply = Some(match error {
                 Some(error) => Err(error),
                 None => Ok(result.unwrap_or(Value::Null)),
             });
@@ -682,8 +708,48 @@ impl Transcript {
         }
     }
 
+    /// Whether the session spoke 2026-07-28.
+    pub fn modern(&self) -> bool {
+        self.era
+            .as_ref()
+            .is_some_and(|e| e.speaks == Speaks::Modern)
+    }
+
+    /// The DiscoverResult, when discover answered with one.
+    pub fn discover_result(&self) -> Option<&Value> {
+        match &self.discover_reply {
+            Some(Ok(result)) => Some(result),
+            _ => None,
+        }
+    }
+
+    /// What the opening returned: the initialize result (2025) or the
+    /// DiscoverResult (2026-07-28). Its `capabilities` say what to list.
+    pub fn opening_result(&self) -> Option<&Value> {
+        if self.modern() {
+            self.discover_result()
+        } else {
+            self.init_result()
+        }
+    }
+
+    /// The server's name and version: `serverInfo` (2025), or the
+    /// DiscoverResult's `_meta` serverInfo (2026-07-28).
+    pub fn server_info(&self) -> Option<&Value> {
+        if self.modern() {
+            self.discover_result()?
+                .get("_meta")?
+                .get(crate::mcp::META_SERVER_INFO)
+        } else {
+            self.init_result()?.get("serverInfo")
+        }
+    }
+
     /// The protocol version the server answered with, or "".
     pub fn negotiated_protocol(&self) -> &str {
+        if self.modern() && self.discover_result().is_some() {
+            return crate::mcp::MODERN_VERSION;
+        }
         self.init_result()
             .and_then(|r| r.get("protocolVersion"))
             .and_then(Value::as_str)
@@ -693,6 +759,7 @@ impl Transcript {
     pub fn method_of(&self, target: Target) -> &str {
         match target {
             Target::Initialize => "initialize",
+            Target::Discover => "server/discover",
             Target::Op(i) => self.ops.get(i).map_or("request", |op| op.method.as_str()),
             Target::Probe(i) => self.probes.get(i).map_or("request", |p| p.method.as_str()),
             Target::Adversarial(i) => self
@@ -705,7 +772,7 @@ impl Transcript {
     /// The request record of `target`.
     pub fn op(&self, target: Target) -> Option<&OpRecord> {
         match target {
-            Target::Initialize => None,
+            Target::Initialize | Target::Discover => None,
             Target::Op(i) => self.ops.get(i),
             Target::Probe(i) => self.probes.get(i),
             Target::Adversarial(i) => self.adversarial.get(i).map(|a| &a.request),
@@ -714,7 +781,7 @@ impl Transcript {
 
     fn record_mut(&mut self, target: Target) -> Option<&mut OpRecord> {
         match target {
-            Target::Initialize => None,
+            Target::Initialize | Target::Discover => None,
             Target::Op(i) => self.ops.get_mut(i),
             Target::Probe(i) => self.probes.get_mut(i),
             Target::Adversarial(i) => self.adversarial.get_mut(i).map(|a| &mut a.request),
@@ -866,6 +933,12 @@ impl Transcript {
                 self.push(at, EntryKind::Exited { exit, stage });
             }
             Record::Handshake => self.handshake = true,
+            Record::Era(finding) => self.era = Some(finding),
+            Record::ProbeSkipped { index, reason } => {
+                if let Some(a) = self.adversarial.get_mut(index) {
+                    a.skipped = Some(reason);
+                }
+            }
             Record::CallRefused { problem } => {
                 let problem = self.redactor.scrub(&problem).into_owned();
                 self.call_problem = Some(problem);

@@ -28,6 +28,10 @@ pub fn expectation(probe: &AdvProbe) -> &'static str {
         }
         AdvProbe::Builtin(Probe::Notification) => "no response at all",
         AdvProbe::Builtin(Probe::MalformedJson) => "a -32700 parse error or silence, and no crash",
+        AdvProbe::Builtin(Probe::MissingMeta) => "a -32602 error (the _meta envelope is required)",
+        AdvProbe::Builtin(Probe::UnsupportedVersion) => {
+            "a -32022 error whose data lists the supported versions and echoes the requested one"
+        }
         AdvProbe::ToolCall { .. } => "a JSON-RPC error or a result with isError: true",
     }
 }
@@ -43,6 +47,12 @@ pub fn description(probe: &AdvProbe) -> &'static str {
         AdvProbe::Builtin(Probe::Notification) => "sends an unknown notification",
         AdvProbe::Builtin(Probe::MalformedJson) => {
             "writes a request cut off in the middle of its JSON"
+        }
+        AdvProbe::Builtin(Probe::MissingMeta) => {
+            "2026-07-28 only: calls tools/list without the required _meta envelope"
+        }
+        AdvProbe::Builtin(Probe::UnsupportedVersion) => {
+            "2026-07-28 only: opens a fresh process with server/discover asking for version 1999-01-01"
         }
         AdvProbe::ToolCall { .. } => "calls a configured tool with invalid arguments",
     }
@@ -176,30 +186,11 @@ fn request(rec: &AdvRecord, i: usize, entries: &[Entry]) -> Option<Issue> {
             ),
         ));
     }
+    if let AdvProbe::Builtin(Probe::UnsupportedVersion) = rec.probe {
+        return unsupported_version(rec);
+    }
     if let Some(error) = &rec.request.error {
-        let code = jsonrpc::error_code(error);
-        let code_text = code.map_or("none".into(), |c| c.to_string());
-        return match &rec.probe {
-            AdvProbe::Builtin(Probe::InvalidParams) if code != Some(-32602) => Some(
-                Issue::new(
-                    Code::AdversarialInvalidParamsResult,
-                    format!("invalid params got error code {code_text}, not -32602 (Invalid params)"),
-                )
-                .at(Severity::Warning),
-            ),
-            AdvProbe::Builtin(Probe::InvalidMethod) if !matches!(code, Some(-32601 | -32602)) => {
-                Some(
-                    Issue::new(
-                        Code::AdversarialInvalidMethodResult,
-                        format!(
-                            "an unknown method got error code {code_text}, not -32601 (Method not found)"
-                        ),
-                    )
-                    .at(Severity::Warning),
-                )
-            }
-            _ => None,
-        };
+        return error_verdict(rec, error);
     }
     let result = rec.request.result.as_ref()?;
     let (code, what) = match &rec.probe {
@@ -209,6 +200,10 @@ fn request(rec: &AdvRecord, i: usize, entries: &[Entry]) -> Option<Issue> {
         AdvProbe::Builtin(Probe::InvalidParams) => {
             (Code::AdversarialInvalidParamsResult, "invalid params")
         }
+        AdvProbe::Builtin(Probe::MissingMeta) => (
+            Code::AdversarialMissingMetaResult,
+            "a request without the required _meta envelope",
+        ),
         _ => (
             Code::AdversarialToolCallResult,
             "a tool call with invalid arguments",
@@ -218,6 +213,8 @@ fn request(rec: &AdvRecord, i: usize, entries: &[Entry]) -> Option<Issue> {
     if matches!(rec.probe, AdvProbe::ToolCall { .. }) && tool_error {
         return None;
     }
+    // The default severity is the table's: a SHOULD (invalid cursors) is a
+    // warning, a MUST an error.
     Some(Issue::new(
         code,
         format!(
@@ -225,4 +222,81 @@ fn request(rec: &AdvRecord, i: usize, entries: &[Entry]) -> Option<Issue> {
             quote(result.to_string().as_bytes())
         ),
     ))
+}
+
+/// The unsupported-version probe (MUST: -32022 listing the supported
+/// versions; echoing the requested one is what the error's shape holds).
+fn unsupported_version(rec: &AdvRecord) -> Option<Issue> {
+    let issue = |message: String| Issue::new(Code::ModernUnsupportedVersionError, message);
+    if let Some(result) = &rec.request.result {
+        return Some(issue(format!(
+            "server/discover asking for version {} got a result instead of a -32022 error: {}",
+            crate::mcp::BOGUS_VERSION,
+            quote(result.to_string().as_bytes())
+        )));
+    }
+    let Some(error) = &rec.request.error else {
+        return Some(issue(format!(
+            "no answer to server/discover asking for version {}",
+            crate::mcp::BOGUS_VERSION
+        )));
+    };
+    let code = jsonrpc::error_code(error);
+    if code != Some(crate::mcp::UNSUPPORTED_VERSION) {
+        let code_text = code.map_or("none".into(), |c| c.to_string());
+        return Some(issue(format!(
+            "an unsupported version got error code {code_text}, not -32022 (Unsupported protocol version)"
+        )));
+    }
+    match crate::mcp::unsupported_versions(error) {
+        Some(list) if !list.is_empty() => {}
+        _ => {
+            return Some(issue(
+                "the -32022 error does not list the supported versions in data.supported".into(),
+            ));
+        }
+    }
+    let echoed = error
+        .get("data")
+        .and_then(|d| d.get("requested"))
+        .and_then(Value::as_str);
+    if echoed != Some(crate::mcp::BOGUS_VERSION) {
+        return Some(
+            issue("the -32022 error does not echo the requested version in data.requested".into())
+                .at(Severity::Warning),
+        );
+    }
+    None
+}
+
+/// A request probe answered with an error: the right code, or a warning.
+fn error_verdict(rec: &AdvRecord, error: &Value) -> Option<Issue> {
+    let code = jsonrpc::error_code(error);
+    let code_text = code.map_or("none".into(), |c| c.to_string());
+    match &rec.probe {
+        // MUST: "the server MUST reject it with JSON-RPC error code -32602".
+        AdvProbe::Builtin(Probe::MissingMeta) if code != Some(-32602) => Some(Issue::new(
+            Code::AdversarialMissingMetaResult,
+            format!(
+                "a request without _meta got error code {code_text}, not -32602 (Invalid params)"
+            ),
+        )),
+        AdvProbe::Builtin(Probe::InvalidParams) if code != Some(-32602) => Some(
+            Issue::new(
+                Code::AdversarialInvalidParamsResult,
+                format!("invalid params got error code {code_text}, not -32602 (Invalid params)"),
+            )
+            .at(Severity::Warning),
+        ),
+        AdvProbe::Builtin(Probe::InvalidMethod) if !matches!(code, Some(-32601 | -32602)) => Some(
+            Issue::new(
+                Code::AdversarialInvalidMethodResult,
+                format!(
+                    "an unknown method got error code {code_text}, not -32601 (Method not found)"
+                ),
+            )
+            .at(Severity::Warning),
+        ),
+        _ => None,
+    }
 }

@@ -13,7 +13,7 @@ use crate::mcp::{self, LISTS};
 use crate::transcript::Transcript;
 
 pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
-    let advertised = tr.init_result().map(mcp::advertised).unwrap_or_default();
+    let advertised = tr.opening_result().map(mcp::advertised).unwrap_or_default();
     for probe in &tr.probes {
         let Some(error) = &probe.error else {
             continue;

@@ -253,14 +253,16 @@ codes! {
         "--against: tools were added or removed since the newest record for this command";
     AdversarialInvalidMethodResult = "adversarial-invalid-method-result", McpProtocol, Error, [Adversarial],
         "an unknown method got a result (an error code other than -32601/-32602 is a warning)";
-    AdversarialInvalidParamsResult = "adversarial-invalid-params-result", McpProtocol, Error, [Adversarial],
-        "invalid params got a result (an error code other than -32602 is a warning)";
+    AdversarialInvalidParamsResult = "adversarial-invalid-params-result", McpProtocol, Warning, [Adversarial],
+        "tools/list with a numeric cursor got a result or an error other than -32602 (the spec: invalid cursors SHOULD get -32602)";
     AdversarialNotificationResponse = "adversarial-notification-response", McpProtocol, Error, [Adversarial],
         "the server answered the probe's unknown notification";
     AdversarialMalformedJsonResult = "adversarial-malformed-json-result", McpProtocol, Error, [Adversarial],
         "malformed JSON got an answer other than a -32700 parse error";
     AdversarialToolCallResult = "adversarial-tool-call-result", McpProtocol, Error, [Adversarial],
         "a tool called with invalid arguments returned a normal result, not an error";
+    AdversarialMissingMetaResult = "adversarial-missing-meta-result", McpProtocol, Error, [Adversarial],
+        "2026-07-28, --adversarial-probe missing-meta: a request without the required _meta envelope got a result or an error other than -32602 (MUST be -32602)";
     AdversarialProbeCrash = "adversarial-probe-crash", McpProtocol, Error, [Adversarial],
         "the server exited during an adversarial probe (reported instead of server-crashed)";
     AdversarialProbeInvalidStdout = "adversarial-probe-invalid-stdout", McpProtocol, Error, [Adversarial],
@@ -279,6 +281,53 @@ codes! {
         "--scan found source code that writes to stdout (an error with --fail-on-static)";
     ToolDescriptionMissing = "tool-description-missing", McpProtocol, Warning, [ToolSchema],
         "a tool has no description";
+    DiscoverUnsupported = "discover-unsupported", McpProtocol, Error, [Initialize],
+        "--era modern: server/discover answered with an error; a 2026-07-28 server MUST implement it";
+    DiscoverInvalidResult = "discover-invalid-result", McpProtocol, Error, [Initialize],
+        "the server/discover result is not an object with a non-empty supportedVersions array of strings and a capabilities object";
+    InitializeModernOnly = "initialize-modern-only", McpProtocol, Warning, [Initialize],
+        "initialize got -32022 naming only 2026-07-28 versions: a modern-only server, answering as the spec asks; judge it with --era auto or modern";
+    ModernResultTypeInvalid = "modern-result-type-invalid", McpProtocol, Error, [JsonRpc],
+        "2026-07-28: a result has no resultType, or one other than \"complete\" and \"input_required\"";
+    ModernCacheHintsMissing = "modern-cache-hints-missing", McpProtocol, Error, [Capabilities],
+        "2026-07-28: a complete discover, list or resources/read result has no ttlMs or no cacheScope";
+    ModernCacheHintsInvalid = "modern-cache-hints-invalid", McpProtocol, Error, [Capabilities],
+        "2026-07-28: ttlMs is not a non-negative integer, or cacheScope is not \"public\" or \"private\"";
+    ModernServerInfoMissing = "modern-server-info-missing", McpProtocol, Warning, [Initialize],
+        "2026-07-28: results carry no _meta[\"io.modelcontextprotocol/serverInfo\"] (SHOULD)";
+    ModernServerRequest = "modern-server-request", McpProtocol, Error, [JsonRpc],
+        "2026-07-28: the server sent a JSON-RPC request on stdout, which this era forbids (MUST NOT)";
+    ModernUnrequestedLog = "modern-unrequested-log", McpProtocol, Error, [JsonRpc],
+        "2026-07-28: notifications/message though no request set a logLevel in _meta";
+    ModernUnsupportedVersionError = "modern-unsupported-version-error", McpProtocol, Error, [Adversarial],
+        "2026-07-28, --probe unsupported-version: an unsupported version did not get -32022 listing the supported versions (not echoing the requested one is a warning)";
+}
+
+impl Code {
+    /// Whether the rule behind the code is a SHOULD of the MCP or JSON-RPC
+    /// specification: a warning by default, an error under `--profile
+    /// strict`. (MUST rules are errors always; the guard's own advice,
+    /// such as python-buffered-stdio, is never promoted.)
+    pub fn is_should(self) -> bool {
+        matches!(
+            self,
+            // "the server SHOULD NOT send requests other than pings and
+            // logging before receiving initialized"
+            Code::ServerRequestBeforeInitialize
+            // tool names SHOULD match ^[A-Za-z0-9_.-]{1,128}$
+                | Code::ToolNameInvalid
+            // "Invalid cursors SHOULD result in an error with code -32602"
+                | Code::AdversarialInvalidParamsResult
+            // an unknown method: -32601 (JSON-RPC), -32602 accepted
+                | Code::AdversarialInvalidMethodResult
+            // serverInfo SHOULD be in every 2026-07-28 result's _meta
+                | Code::ModernServerInfoMissing
+            // a response to a garbled request SHOULD carry a null id
+                | Code::ResponseIdNull
+            // a missing -32700 answer to malformed JSON
+                | Code::AdversarialMalformedJsonResult
+        )
+    }
 }
 
 /// The code table as text, for `mcp-stdio-guard help codes`.

@@ -31,8 +31,8 @@ pub struct Facts {
 
 impl Facts {
     pub fn of(tr: &Transcript) -> Facts {
-        let init = tr.init_result();
-        let info = init.and_then(|r| r.get("serverInfo"));
+        let init = tr.opening_result();
+        let info = tr.server_info();
         let field = |k: &str| info.and_then(|i| i.get(k)).cloned().unwrap_or(Value::Null);
         let mut capabilities: Vec<String> = init
             .map(|r| mcp::advertised(r).into_iter().map(String::from).collect())
@@ -391,11 +391,23 @@ pub fn against(baseline: &Facts, when: &str, current: &Facts) -> Vec<Issue> {
     let (was, now) = (&baseline.protocol, &current.protocol);
     if was != now && !now.is_empty() {
         let value = |p: &String| if p.is_empty() { Value::Null } else { json!(p) };
+        let era = |p: &String| {
+            if mcp::is_modern(p) {
+                "2026-07-28 era"
+            } else {
+                "2025 era"
+            }
+        };
+        let era_note = if !was.is_empty() && era(was) != era(now) {
+            format!(" (the era changed: {} to {})", era(was), era(now))
+        } else {
+            String::new()
+        };
         out.push(
             Issue::new(
                 Code::EvidenceDriftProtocol,
                 format!(
-                    "negotiated protocol is {}, was {} in the record of {when}",
+                    "negotiated protocol is {}, was {} in the record of {when}{era_note}",
                     value(now),
                     value(was)
                 ),

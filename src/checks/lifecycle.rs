@@ -50,12 +50,12 @@ fn with_exit(issue: Issue, exit: &Exit) -> Issue {
 pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
     match &entry.kind {
         EntryKind::Timeout {
-            target: Target::Initialize,
+            target: target @ (Target::Initialize | Target::Discover),
             ms,
         } => out.push(
             Issue::new(
                 Code::InitializeTimeout,
-                format!("no initialize response within {ms}ms"),
+                format!("no {} response within {ms}ms", tr.method_of(*target)),
             )
             .with("detailCode", "startup-timeout")
             .with("phase", "initialize")
@@ -117,12 +117,21 @@ fn exit_issue(tr: &Transcript, exit: &Exit, stage: Stage, out: &mut Vec<Issue>) 
     let kind = exit_kind(exit);
     let issue = match stage {
         Stage::Shutdown => return None,
-        Stage::Initialize if tr.spawn_error.is_none() && tr.init_reply.is_none() => Issue::new(
-            Code::ServerExited,
-            format!("server exited before initialize completed ({status})"),
-        )
-        .with("detailCode", format!("{kind}-exit-before-initialize"))
-        .with("phase", "initialize"),
+        Stage::Initialize
+            if tr.spawn_error.is_none() && tr.init_reply.is_none() && !tr.handshake =>
+        {
+            let opening = if tr.modern() {
+                "server/discover"
+            } else {
+                "initialize"
+            };
+            Issue::new(
+                Code::ServerExited,
+                format!("server exited before {opening} completed ({status})"),
+            )
+            .with("detailCode", format!("{kind}-exit-before-initialize"))
+            .with("phase", "initialize")
+        }
         Stage::Initialize => return None,
         Stage::Operation(i) => Issue::new(
             Code::OperationMissingResponse,
@@ -442,6 +451,8 @@ mod tests {
             max_stderr_bytes: 1,
             grace_ms: 2000,
             protocol: "2025-11-25".into(),
+            opening: crate::plan::Opening::Legacy,
+            strict: false,
         };
         let mut out = Vec::new();
         after(&ctx, &tr, &mut out);

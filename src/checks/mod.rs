@@ -14,6 +14,7 @@ pub mod drift;
 pub mod initialize;
 pub mod issue;
 pub mod lifecycle;
+pub mod modern;
 pub mod schema;
 pub mod stdout;
 pub mod toolcall;
@@ -35,6 +36,10 @@ pub struct Context {
     pub grace_ms: u64,
     /// The protocol version the guard requested.
     pub protocol: String,
+    /// How the session opened (`--era`).
+    pub opening: crate::plan::Opening,
+    /// `--profile strict`: SHOULD-level warnings become errors.
+    pub strict: bool,
 }
 
 impl Context {
@@ -63,6 +68,8 @@ impl Context {
             max_stderr_bytes: limits.max_stderr_bytes,
             grace_ms: plan.settings.shutdown_grace_ms,
             protocol: plan.settings.protocol.clone(),
+            opening: plan.session.opening,
+            strict: plan.settings.profile == crate::options::Profile::Strict,
         }
     }
 
@@ -77,6 +84,8 @@ impl Context {
             max_stderr_bytes: 1000,
             grace_ms: 2000,
             protocol: "2025-11-25".into(),
+            opening: crate::plan::Opening::Legacy,
+            strict: false,
         }
     }
 }
@@ -110,12 +119,38 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
         lifecycle::entry(tr, entry, &mut issues);
     }
     judge.finish(&mut issues);
+    if ctx.opening == crate::plan::Opening::Modern
+        && let Some(Err(error)) = &tr.discover_reply
+    {
+        issues.push(Issue::new(
+            Code::DiscoverUnsupported,
+            format!(
+                "server/discover returned error: {}; a 2026-07-28 server MUST implement it (use --era auto for a 2025-era server)",
+                crate::jsonrpc::error_message(error)
+            ),
+        ));
+    }
+    modern::check(tr, &mut issues);
     capabilities::check(tr, &mut issues);
     catalog::check(ctx, tr, &mut issues);
     toolcall::check(tr, &mut issues);
     adversarial::check(tr, &mut issues);
     lifecycle::after(ctx, tr, &mut issues);
+    if ctx.strict {
+        promote_shoulds(&mut issues);
+    }
     issues
+}
+
+/// `--profile strict`: every SHOULD-level warning becomes an error, marked
+/// so a reader knows the spec itself says SHOULD.
+pub fn promote_shoulds(issues: &mut [Issue]) {
+    for issue in issues.iter_mut() {
+        if issue.severity == Severity::Warning && issue.code.is_should() {
+            issue.severity = Severity::Error;
+            issue.details.push(("promotedBy", "strict".into()));
+        }
+    }
 }
 
 /// One `static-stdout-write` issue per finding: warnings, or errors when

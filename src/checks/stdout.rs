@@ -392,6 +392,16 @@ fn role_issues(
 fn reply_issues(tr: &Transcript, requested: &str, target: Target) -> Vec<Issue> {
     if target == Target::Initialize {
         return match &tr.init_reply {
+            Some(Err(error)) if crate::checks::modern::modern_only_answer(error).is_some() => {
+                let versions = crate::checks::modern::modern_only_answer(error).unwrap_or_default();
+                vec![Issue::new(
+                    Code::InitializeModernOnly,
+                    format!(
+                        "initialize got -32022 naming only {}: the server speaks only the 2026-07-28 era; judge it with --era auto",
+                        versions.join(", ")
+                    ),
+                )]
+            }
             Some(Err(error)) => vec![Issue::new(
                 Code::InitializeError,
                 format!(

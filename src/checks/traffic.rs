@@ -46,6 +46,11 @@ impl Traffic {
         provoked: bool,
     ) -> Vec<Issue> {
         let method = value.get("method").and_then(Value::as_str).unwrap_or("");
+        if tr.modern() {
+            return crate::checks::modern::traffic(n, role, method, value)
+                .into_iter()
+                .collect();
+        }
         match role {
             Role::Reply(Target::Initialize) => {
                 self.init_answered = true;

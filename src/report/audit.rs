@@ -65,7 +65,7 @@ pub fn render_tools(r: &Report, as_json: bool) -> String {
             "ok": r.ok(),
             "command": r.plan.shown_argv,
             "negotiatedProtocol": run.negotiated(),
-            "serverInfo": run.init_result.as_ref().and_then(|i| i.get("serverInfo")).cloned(),
+            "serverInfo": run.server_info.clone(),
             "tools": tools,
             "issues": issues_json(r),
         });

@@ -38,6 +38,11 @@ pub fn issue_value(issue: &Issue) -> Value {
     for (k, v) in &issue.details {
         m.insert((*k).into(), v.clone());
     }
+    if !m.contains_key("checkId")
+        && let Some(id) = crate::checks::modern::check_id(issue.code)
+    {
+        m.insert("checkId".into(), id.into());
+    }
     Value::Object(m)
 }
 
@@ -243,6 +248,36 @@ struct Context<'a> {
     repeat: u64,
     package: &'a Value,
     runtimes: &'a Value,
+    eras: &'a crate::report::Eras,
+}
+
+/// The `era` block: the mode asked for, the era found, and how.
+fn era_value(c: &Context, run: &RunReport) -> Value {
+    let mode = c.plan.settings.era.as_str();
+    let Some(e) = &run.era else {
+        return json!({"mode": mode, "detected": null, "speaks": null});
+    };
+    let detected = if c.eras.detected.is_empty() {
+        e.speaks.as_str()
+    } else {
+        c.eras.detected
+    };
+    let not_served: Map<String, Value> = c
+        .eras
+        .not_served
+        .iter()
+        .map(|(era, why)| ((*era).to_string(), Value::from(why.clone())))
+        .collect();
+    json!({
+        "mode": mode,
+        "detected": detected,
+        "speaks": e.speaks.as_str(),
+        "reason": e.reason,
+        "probe": {"outcome": e.probe, "ms": e.probe_ms},
+        "supportedVersions": e.supported,
+        "freshProcess": e.fresh_process,
+        "notServed": not_served,
+    })
 }
 
 fn fingerprint(c: &Context, run: &RunReport) -> Value {
@@ -305,6 +340,7 @@ fn fingerprint(c: &Context, run: &RunReport) -> Value {
             "failOnFindings": c.scan.is_some() && plan.settings.fail_on_static,
         },
         "timings": {"startupMs": run.init_reply_at_ms, "totalMs": run.duration_ms},
+        "era": {"mode": plan.settings.era.as_str(), "speaks": run.era.as_ref().map(|e| e.speaks.as_str())},
     })
 }
 
@@ -434,6 +470,7 @@ fn document(
         json!({"mode": env.mode, "names": env.names, "set": env.set,
             "forwarded": env.forwarded, "missing": env.missing}),
     );
+    m.insert("era".into(), era_value(c, run));
     if let Some(r) = repeated {
         m.insert("runs".into(), Value::Array(r.documents));
     }
@@ -490,9 +527,18 @@ pub fn build(r: &Report) -> Value {
         },
         package: &r.package,
         runtimes: &r.runtimes,
+        eras: &r.eras,
     };
     if r.runs.len() < 2 {
-        return document(&c, r.first(), &r.issues, &r.checks, None);
+        let mut doc = document(&c, r.first(), &r.issues, &r.checks, None);
+        if let (Value::Object(m), Some(other)) = (&mut doc, &r.eras.other) {
+            let single = Context { scan: None, ..c };
+            m.insert(
+                "otherEra".into(),
+                document(&single, other, &other.issues, &other.checks, None),
+            );
+        }
+        return doc;
     }
     let single = Context { scan: None, ..c };
     let documents = r

@@ -16,7 +16,7 @@ use crate::checks::{Class, Code, Group, Issue, Severity, adversarial};
 use crate::mcp::{self, ListSpec};
 use crate::plan::{AdvProbe, Plan};
 use crate::scan::ScanReport;
-use crate::session::{EndedBy, Stage, Stop};
+use crate::session::{EndedBy, Speaks, Stage, Stop};
 use crate::transcript::{EntryKind, OpRecord, Shutdown, SpawnError, StderrCapture, Transcript};
 
 pub mod audit;
@@ -136,6 +136,8 @@ pub struct RunReport {
     pub spawn_error: Option<SpawnError>,
     pub stop: Option<Stop>,
     pub init_result: Option<Value>,
+    /// `serverInfo` (2025) or the DiscoverResult's `_meta` serverInfo.
+    pub server_info: Option<Value>,
     pub init_replied: bool,
     pub init_reply_at_ms: Option<u64>,
     pub initialized: bool,
@@ -159,6 +161,111 @@ pub struct RunReport {
     pub invalid_lines: u64,
     pub duration_ms: u64,
     pub checks: Checks,
+    /// The era the session spoke, and how it was found.
+    pub era: Option<EraView>,
+}
+
+/// How a run found its era.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EraView {
+    pub speaks: Speaks,
+    pub reason: String,
+    /// What the discover probe got (`result`, `error -32601`, `silence`,
+    /// `exit`, `not-sent`) and when.
+    pub probe: String,
+    pub probe_ms: Option<u64>,
+    pub supported: Vec<String>,
+    /// The probe cost a process; this run is a fresh one.
+    pub fresh_process: bool,
+}
+
+impl EraView {
+    fn of(tr: &Transcript) -> Option<EraView> {
+        let era = tr.era.as_ref()?;
+        let first = tr.era_probe.as_ref().unwrap_or(era);
+        let mut supported = first.supported.clone();
+        for v in &era.supported {
+            if !supported.contains(v) {
+                supported.push(v.clone());
+            }
+        }
+        if let Some(list) = tr
+            .discover_result()
+            .and_then(|r| r.get("supportedVersions"))
+            .and_then(Value::as_array)
+        {
+            for v in list.iter().filter_map(Value::as_str) {
+                if !supported.iter().any(|s| s == v) {
+                    supported.push(v.to_string());
+                }
+            }
+        }
+        Some(EraView {
+            speaks: era.speaks,
+            reason: first.reason.clone(),
+            probe: first.probe.clone(),
+            probe_ms: first.probe_ms,
+            supported,
+            fresh_process: tr.era_probe.is_some(),
+        })
+    }
+}
+
+/// The eras of a check: which the server speaks, and (with `--era both`)
+/// the other era's run and what the era not served answered.
+#[derive(Debug, Clone, Default)]
+pub struct Eras {
+    /// `modern`, `legacy` or `dual`; empty when no era was found.
+    pub detected: &'static str,
+    /// `--era both`: the legacy run, when both eras are served.
+    pub other: Option<RunReport>,
+    /// `--era both`: an era the server does not claim, and why.
+    pub not_served: Vec<(&'static str, String)>,
+}
+
+impl Eras {
+    /// What the eras came to. `other` is `--era both`'s 2025 run of a
+    /// server that spoke 2026-07-28: kept when 2025 is served (or broke in
+    /// its own way), dropped with a note when the server refused it as a
+    /// modern-only server should.
+    pub fn settle(runs: &[RunReport], other: Option<RunReport>, both: bool) -> Eras {
+        let Some(e) = runs.first().and_then(|r| r.era.as_ref()) else {
+            return Eras::default();
+        };
+        let lists_legacy = e.supported.iter().any(|v| !mcp::is_modern(v));
+        let mut eras = Eras {
+            detected: match e.speaks {
+                Speaks::Modern if lists_legacy => "dual",
+                s => s.as_str(),
+            },
+            ..Eras::default()
+        };
+        if !both {
+            return eras;
+        }
+        let Some(legacy) = other else {
+            // The server spoke 2025: it did not claim 2026-07-28.
+            eras.not_served.push(("modern", e.reason.clone()));
+            return eras;
+        };
+        if legacy.initialized {
+            eras.detected = "dual";
+            eras.other = Some(legacy);
+        } else if legacy
+            .issues
+            .iter()
+            .any(|i| i.code == Code::InitializeModernOnly)
+        {
+            eras.not_served.push((
+                "legacy",
+                "initialize answered -32022 naming only 2026-07-28 versions: a modern-only server"
+                    .into(),
+            ));
+        } else {
+            eras.other = Some(legacy);
+        }
+        eras
+    }
 }
 
 /// The `checks` object of a report, computed over its issues.
@@ -197,10 +304,12 @@ impl RunReport {
                 method: a.method.clone(),
                 started: a.started,
                 duration_ms: a.duration_ms,
-                check: if a.started {
-                    Check::of(&adversarial::probe_issues(tr, i), Status::Pass)
-                } else {
-                    Check::skipped("the session ended before this probe")
+                check: match (&a.skipped, a.started) {
+                    (Some(_), _) => {
+                        Check::skipped("a 2026-07-28 probe; this session spoke the 2025 era")
+                    }
+                    (None, true) => Check::of(&adversarial::probe_issues(tr, i), Status::Pass),
+                    (None, false) => Check::skipped("the session ended before this probe"),
                 },
             })
             .collect();
@@ -216,7 +325,9 @@ impl RunReport {
             spawn_error: tr.spawn_error.clone(),
             stop: tr.stop,
             init_result: tr.init_result().cloned(),
-            init_replied: tr.init_reply.is_some(),
+            server_info: tr.server_info().cloned(),
+            // The opening was answered: initialize, or discover in 2026-07-28.
+            init_replied: tr.init_reply.is_some() || tr.modern() && tr.discover_reply.is_some(),
             init_reply_at_ms: tr.init_reply_at_ms,
             initialized: tr.initialized(),
             ops: tr.ops.clone(),
@@ -235,6 +346,7 @@ impl RunReport {
             invalid_lines: tr.invalid_line_count(),
             duration_ms: tr.duration_ms,
             checks: placeholder_checks(),
+            era: EraView::of(tr),
             issues,
         };
         run.checks = checks(plan, &run, &run.issues, None, &Baseline::NotUsed);
@@ -314,6 +426,7 @@ impl RunReport {
             Some(Stop::OutputLimit) => "output-limit",
             Some(Stop::ProtocolError) => "protocol-error",
             Some(Stop::Interrupted(_)) => "interrupted",
+            Some(Stop::Restart(_)) => "era-probe",
         }
     }
 
@@ -371,6 +484,7 @@ pub struct Report<'a> {
     pub package: Value,
     pub runtimes: Value,
     pub checks: Checks,
+    pub eras: Eras,
 }
 
 impl<'a> Report<'a> {
@@ -403,7 +517,30 @@ impl<'a> Report<'a> {
             package: Value::Null,
             runtimes: Value::Object(Default::default()),
             checks,
+            eras: Eras::default(),
         }
+    }
+
+    /// Adds what `--era` found; the other era's issues (tagged with their
+    /// `era`) count toward the verdict.
+    pub fn set_eras(&mut self, eras: Eras) {
+        if let Some(other) = &eras.other {
+            let era = other.era.as_ref().map_or("legacy", |e| e.speaks.as_str());
+            let tagged: Vec<Issue> = other
+                .issues
+                .iter()
+                .map(|i| i.clone().with("era", era))
+                .collect();
+            self.issues.extend(tagged);
+            self.checks = checks(
+                self.plan,
+                &self.runs[0],
+                &self.issues,
+                self.scan.as_ref(),
+                &self.baseline,
+            );
+        }
+        self.eras = eras;
     }
 
     /// The run the top-level fields describe.
@@ -512,7 +649,7 @@ fn detail_is(issue: &Issue, key: &str, value: &str) -> bool {
 
 /// The capability lists, in probe order, with their check.
 fn lists(plan: &Plan, tr: &Transcript, issues: &[Issue]) -> Vec<ListView> {
-    let advertised = tr.init_result().map(mcp::advertised).unwrap_or_default();
+    let advertised = tr.opening_result().map(mcp::advertised).unwrap_or_default();
     mcp::LISTS
         .iter()
         .map(|spec| {

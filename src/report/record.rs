@@ -107,6 +107,12 @@ pub fn evidence(r: &Report, run: &RunReport, file: &std::path::Path) -> Value {
         json!({"mode": plan.environment.mode, "names": plan.environment.names}),
     );
     m.insert("protocol".into(), plan.settings.protocol.clone().into());
+    m.insert(
+        "era".into(),
+        run.era
+            .as_ref()
+            .map_or(Value::Null, |e| e.speaks.as_str().into()),
+    );
     let verdict = verdict(run);
     let mut facts = facts_value(&run.facts);
     if verdict == "inconclusive" {

@@ -9,7 +9,7 @@ use crate::escape;
 use crate::mcp;
 use crate::report::style::Paint;
 use crate::report::{Baseline, Check, Report, RunReport, Status};
-use crate::session::EndedBy;
+use crate::session::{EndedBy, Speaks};
 
 /// Lines of stderr shown when the server died.
 const STDERR_TAIL_LINES: usize = 12;
@@ -103,8 +103,10 @@ fn check_lines(r: &Report) -> Vec<String> {
 /// The lines about one run's exchange (after the verdict line).
 fn run_lines(r: &Report, run: &RunReport) -> Vec<String> {
     let mut lines = Vec::new();
+    let modern = run.era.as_ref().is_some_and(|e| e.speaks == Speaks::Modern);
     lines.push(format!(
-        "initialize: {}",
+        "{}: {}",
+        if modern { "discover" } else { "initialize" },
         if run.initialized { "ok" } else { "failed" }
     ));
     lines.push(format!(
@@ -119,7 +121,7 @@ fn run_lines(r: &Report, run: &RunReport) -> Vec<String> {
     let negotiated = run.negotiated();
     if !negotiated.is_empty() {
         let requested = r.plan.settings.protocol.as_str();
-        let note = if negotiated == requested {
+        let note = if negotiated == requested || modern {
             String::new()
         } else if mcp::is_date_shaped(negotiated) && negotiated < requested {
             format!(" (requested {requested}; the server chose an older version, which is allowed)")
@@ -188,6 +190,9 @@ pub fn render(r: &Report, color: bool) -> String {
         ));
     }
     if let Some(line) = environment_line(r) {
+        lines.push(line);
+    }
+    if let Some(line) = era_line(r, run) {
         lines.push(line);
     }
     lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
@@ -297,4 +302,28 @@ pub fn render_repeat(r: &Report, color: bool) -> String {
     let mut out = lines.join("\n");
     out.push('\n');
     out
+}
+
+/// `era: modern (server/discover answered in 12 ms)`, with what `--era
+/// both` found of the other era.
+fn era_line(r: &Report, run: &RunReport) -> Option<String> {
+    let e = run.era.as_ref()?;
+    let detected = if r.eras.detected.is_empty() {
+        e.speaks.as_str()
+    } else {
+        r.eras.detected
+    };
+    let mut line = format!("era: {detected} ({}", escape::line(&e.reason));
+    if let Some(ms) = e.probe_ms {
+        line.push_str(&format!(", probe answered in {ms} ms"));
+    }
+    line.push(')');
+    if let Some(other) = &r.eras.other {
+        let verdict = if other.ok() { "pass" } else { "fail" };
+        line.push_str(&format!("; legacy run: {verdict}"));
+    }
+    for (era, why) in &r.eras.not_served {
+        line.push_str(&format!("; {era}: not served ({})", escape::line(why)));
+    }
+    Some(line)
 }

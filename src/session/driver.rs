@@ -58,7 +58,11 @@ pub struct Driver<'a, P: Process> {
     rec: &'a mut dyn Recorder,
     pub(super) requests: Requests,
     /// The reply of the last request answered, for the script.
-    last_reply: Option<(Target, Outcome)>,
+    pub(super) last_reply: Option<(Target, Outcome)>,
+    /// The session speaks 2026-07-28: requests carry the `_meta` envelope.
+    pub(super) modern: bool,
+    /// The next request goes out exactly as given (no envelope).
+    pub(super) bare_next: bool,
     pub(super) stop: Option<Stop>,
     /// The adversarial probe whose window is open.
     pub(super) active_probe: Option<usize>,
@@ -97,6 +101,8 @@ impl<'a, P: Process> Driver<'a, P> {
             rec,
             requests: Requests::default(),
             last_reply: None,
+            modern: false,
+            bare_next: false,
             stop: None,
             active_probe: None,
             shutting_down: false,
@@ -181,7 +187,15 @@ impl<'a, P: Process> Driver<'a, P> {
             source,
             cursor,
         }));
-        self.send_recorded(Some(id), method, jsonrpc::request(id, method, params));
+        // The record keeps the caller's params; the wire gets the envelope.
+        let bare = std::mem::take(&mut self.bare_next);
+        let wire = if self.modern && !bare {
+            crate::mcp::with_envelope(params, crate::mcp::MODERN_VERSION)
+        } else {
+            params.cloned()
+        };
+        let bytes = jsonrpc::request(id, method, wire.as_ref());
+        self.send_recorded(Some(id), method, bytes);
         id
     }
 
@@ -208,7 +222,7 @@ impl<'a, P: Process> Driver<'a, P> {
             return Stage::Shutdown;
         }
         match self.requests.first_pending() {
-            Some((Target::Initialize, _)) => Stage::Initialize,
+            Some((Target::Initialize | Target::Discover, _)) => Stage::Initialize,
             Some((Target::Op(i), _)) => Stage::Operation(i),
             Some((Target::Probe(i), _)) => Stage::Probe(i),
             Some((Target::Adversarial(i), _)) => Stage::Adversarial(i),

@@ -191,6 +191,8 @@ impl Process for MemoryProcess {
 pub fn config() -> SessionConfig {
     SessionConfig {
         protocol: crate::settings::DEFAULT_PROTOCOL.to_string(),
+        opening: crate::plan::Opening::Legacy,
+        era_window: Duration::from_millis(800),
         startup_timeout: Duration::from_millis(2000),
         request_timeout: Duration::from_millis(2000),
         settle: Duration::ZERO,

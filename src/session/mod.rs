@@ -34,6 +34,8 @@ mod shutdown;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
     Initialize,
+    /// `server/discover`: the era probe, or the 2026-07-28 opening.
+    Discover,
     /// The operation at this index: the configured operations, then the
     /// `call` command's call.
     Op(usize),
@@ -115,6 +117,42 @@ pub enum Stop {
     ProtocolError,
     OutputLimit,
     Interrupted(i32),
+    /// The era probe cost the process (it exited, or it may have pinned
+    /// the wrong era): judge the server on a fresh process in this era.
+    Restart(Speaks),
+}
+
+/// The protocol era a session speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Speaks {
+    /// The 2025 handshake (`initialize`).
+    Legacy,
+    /// 2026-07-28: `server/discover` and `_meta` on every request.
+    Modern,
+}
+
+impl Speaks {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Speaks::Legacy => "legacy",
+            Speaks::Modern => "modern",
+        }
+    }
+}
+
+/// How the session chose its era.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EraFinding {
+    pub speaks: Speaks,
+    /// Which rule decided, in words.
+    pub reason: String,
+    /// What the discover probe got: `result`, `error <code>`, `silence`,
+    /// `exit`, or `not-sent`.
+    pub probe: String,
+    /// When the probe was answered, in ms after it was sent.
+    pub probe_ms: Option<u64>,
+    /// The versions the server named (DiscoverResult or -32022 data).
+    pub supported: Vec<String>,
 }
 
 /// The step of the shutdown sequence that ended the server.
@@ -225,8 +263,16 @@ pub enum Record {
     WriteFailed {
         error: String,
     },
-    /// `notifications/initialized` was sent: the handshake is done.
+    /// The session is open: `notifications/initialized` was sent (2025), or
+    /// `server/discover` answered (2026-07-28).
     Handshake,
+    /// The era the session speaks, and why.
+    Era(EraFinding),
+    /// An adversarial probe that does not apply to this era was skipped.
+    ProbeSkipped {
+        index: usize,
+        reason: String,
+    },
     /// The `call` command's tool or arguments did not fit; nothing was
     /// called.
     CallRefused {

@@ -13,7 +13,7 @@ use super::open::Opened;
 use super::{Process, Record, Target};
 use crate::call::CallSpec;
 use crate::mcp;
-use crate::plan::OpSource;
+use crate::plan::{AdvProbe, OpSource};
 
 /// How long the notification and malformed-JSON probes watch for an answer
 /// (or a crash), at least; `--settle` can lengthen it, the request timeout
@@ -213,6 +213,16 @@ impl<P: Process> super::driver::Driver<'_, P> {
             .min(OBSERVE_WINDOW.max(self.cfg.settle));
         for i in 0..self.cfg.adversarial.len() {
             let probe = self.cfg.adversarial[i].clone();
+            if probe.modern_only() && !self.modern {
+                let reason = "a 2026-07-28 probe; this session spoke the 2025 era".to_string();
+                self.emit(Record::ProbeSkipped { index: i, reason });
+                continue;
+            }
+            if probe == AdvProbe::Builtin(crate::options::Probe::UnsupportedVersion) {
+                // Asked as the opening message of a fresh process (SDKs pin
+                // the version a connection opened with): the caller runs it.
+                continue;
+            }
             let started = Instant::now();
             self.emit(Record::ProbeStarted { index: i });
             self.active_probe = Some(i);
@@ -220,6 +230,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
             match (probe.params(), probe.raw_line()) {
                 (Some(params), _) => {
                     let source = OpSource::AdversarialProbe;
+                    self.bare_next = probe.bare();
                     self.exchange(target, probe.method(), Some(&params), source, None);
                 }
                 (None, raw) => {

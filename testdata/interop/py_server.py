@@ -1,11 +1,12 @@
-"""An MCP server made with the official Python SDK (FastMCP).
+"""An MCP server made with the official Python SDK 2.x (MCPServer), which
+serves both eras: 2026-07-28 on `server/discover`, 2025 on `initialize`.
 
 Usage: py_server.py clean|banner|stderr [marker]
 """
 import logging
 import sys
 
-from mcp.server.fastmcp import FastMCP
+from mcp.server.mcpserver import MCPServer
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "clean"
 
@@ -15,7 +16,7 @@ if mode == "stderr":
     logging.basicConfig(stream=sys.stderr, level=logging.INFO)
     logging.getLogger("weather").info("starting weather server on stdio")
 
-mcp = FastMCP("weather")
+mcp = MCPServer("weather")
 
 
 @mcp.tool()

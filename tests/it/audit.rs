@@ -263,7 +263,7 @@ fn the_transcript_of_a_failing_run_holds_both_directions_and_stderr() {
     let file = dir.join("t.jsonl");
     let m = marker("tr");
     let run = guard_fake(
-        &["--transcript", &file.to_string_lossy()],
+        &["--era", "legacy", "--transcript", &file.to_string_lossy()],
         "exit-nonzero",
         &m,
     );

@@ -96,7 +96,8 @@ fn the_text_report_opens_like_the_1_0_tool() {
         [
             "PASS MCP stdio guard",
             "initialize: ok",
-            "frames: 2 stdout / 0 invalid",
+            // The era probe's -32601 is the third frame.
+            "frames: 3 stdout / 0 invalid",
             "stderr: 0 lines",
             "protocol: 2025-11-25",
             "request: tools/list responded",
@@ -150,6 +151,7 @@ fn the_json_report_keeps_the_1_0_field_order_and_adds_at_the_end() {
             "stderr",
             "durationMs",
             "environment",
+            "era",
         ]
     );
     let checks: Vec<&str> = j["checks"]
@@ -209,6 +211,7 @@ fn the_json_report_keeps_the_1_0_field_order_and_adds_at_the_end() {
             "env",
             "staticScan",
             "timings",
+            "era",
         ]
     );
 }

@@ -190,7 +190,7 @@ fn content_length_framing_is_an_error() {
 
 #[test]
 fn an_unterminated_last_frame_is_reported_when_the_server_exits() {
-    let run = fake("no-newline-exit", &[]);
+    let run = fake("no-newline-exit", &["--era", "legacy"]);
     let issue = expect(&run, "stdout-without-newline", "error", "stdioTransport");
     assert_eq!(issue["line"], 1);
 }
@@ -241,7 +241,7 @@ fn invalid_utf8_is_reported_with_escaped_bytes() {
 
 #[test]
 fn crlf_line_endings_are_a_single_warning() {
-    let run = fake("crlf", &["--request", "tools/list"]);
+    let run = fake("crlf", &["--era", "legacy", "--request", "tools/list"]);
     assert_eq!(run.code, Some(0));
     let issue = expect(&run, "stdout-crlf-line-ending", "warning", "stdioTransport");
     assert_eq!(issue["count"], 2);
@@ -262,7 +262,7 @@ fn an_echoed_request_is_an_unexpected_request_id() {
 
 #[test]
 fn a_wrong_response_id_ends_the_run_at_once() {
-    let run = fake("wrong-id", &["--timeout", "4000"]);
+    let run = fake("wrong-id", &["--era", "legacy", "--timeout", "4000"]);
     let issue = expect(&run, "response-id-mismatch", "error", "mcpProtocol");
     assert!(
         issue["message"]
@@ -275,7 +275,7 @@ fn a_wrong_response_id_ends_the_run_at_once() {
 
 #[test]
 fn a_string_id_for_an_integer_request_is_a_type_mismatch() {
-    let run = fake("string-id", &[]);
+    let run = fake("string-id", &["--era", "legacy"]);
     let issue = expect(&run, "response-id-type-mismatch", "error", "mcpProtocol");
     assert!(
         issue["message"]
@@ -338,7 +338,7 @@ fn orphaned_processes_in_the_group_are_reported_and_killed() {
 fn late_stdout_in_the_settle_window_is_caught() {
     // The line comes 20 ms after the response; a long settle window keeps
     // the test independent of machine load.
-    let run = fake("late-stdout", &["--settle", "1000"]);
+    let run = fake("late-stdout", &["--era", "legacy", "--settle", "1000"]);
     let issue = expect(&run, "stdout-non-json", "error", "stdioTransport");
     assert_eq!(issue["line"], 2);
 }

@@ -1,7 +1,11 @@
-//! Interoperability with servers built on the official SDKs: the Python
-//! SDK's FastMCP and the TypeScript SDK's McpServer. A clean server passes
-//! with no issue, a server printing a banner fails with stdout-non-json, and
-//! a server logging to stderr passes.
+//! Interoperability with servers built on the official SDKs, pinned by
+//! `scripts/setup-interop.sh`: Python `mcp` 2.3 (MCPServer, dual-era), the
+//! TypeScript SDK v1 (McpServer, 2025 only) and v2 (`serveStdio`, dual and
+//! modern-only), and rmcp 3.11 (all versions, modern-only, legacy-only). A
+//! clean server passes with no issue under the default `--era auto` and
+//! under `--era both`, and `--profile strict` finds nothing but SHOULD-level
+//! rules it promotes; a server printing a banner fails with
+//! stdout-non-json; a server logging to stderr passes.
 //!
 //! The SDKs are installed into `.interop/` by `scripts/setup-interop.sh`
 //! (`.ci/run` does it). Outside CI a missing install skips these tests with a
@@ -19,16 +23,35 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+#[derive(Clone, Copy)]
 enum Sdk {
     Python,
     TypeScript,
+    TypeScriptV2,
+    Rmcp,
 }
 
 fn check(sdk: Sdk, mode: &str) -> Option<crate::util::Run> {
+    check_with(sdk, mode, &["--request", "tools/list"])
+}
+
+fn check_with(sdk: Sdk, mode: &str, extra: &[&str]) -> Option<crate::util::Run> {
     let m = marker(mode);
     let mut cmd = Command::new(guard());
-    cmd.args(["--json", "--timeout", "20000", "--request", "tools/list"]);
+    cmd.args(["--json", "--timeout", "20000"]).args(extra);
     match sdk {
+        Sdk::TypeScriptV2 => {
+            crate::util::interop_path("node2/node_modules/@modelcontextprotocol/server")?;
+            let modules = root().join(".interop/node2/node_modules");
+            cmd.arg("--env")
+                .arg(format!("NODE_PATH={}", modules.display()))
+                .args(["--", "node"])
+                .arg(root().join("testdata/interop/ts2_server.cjs"));
+        }
+        Sdk::Rmcp => {
+            let server = crate::util::interop_path("rmcp/server")?;
+            cmd.arg("--").arg(server);
+        }
         Sdk::Python => {
             let python = crate::util::interop_path("venv/bin/python")?;
             cmd.args(["--env", "PYTHONUNBUFFERED=1", "--"])
@@ -135,5 +158,89 @@ fn typescript_sdk_server_logging_to_stderr_passes() {
                 .unwrap_or("")
                 .contains("starting weather server")
         );
+    }
+}
+
+/// Every SDK server of the 2026-07-28 era, by mode: what `--era auto` must
+/// find.
+const ERA_SERVERS: &[(Sdk, &str, &str)] = &[
+    (Sdk::TypeScriptV2, "dual", "modern"),
+    (Sdk::TypeScriptV2, "modern-only", "modern"),
+    (Sdk::Python, "clean", "modern"),
+    (Sdk::Rmcp, "default", "dual"),
+    (Sdk::Rmcp, "modern-only", "modern"),
+    (Sdk::Rmcp, "legacy-only", "legacy"),
+    (Sdk::TypeScript, "clean", "legacy"),
+];
+
+/// The SHOULD-level rules `--profile strict` promotes, each checked against
+/// the spec: rmcp puts no serverInfo in list results' `_meta` (2026-07-28
+/// SHOULD) and serves a numeric cursor (invalid cursors SHOULD get -32602);
+/// the TypeScript SDKs answer the numeric cursor with -32603.
+const STRICT_SHOULDS: &[&str] = &[
+    "modern-server-info-missing",
+    "adversarial-invalid-params-result",
+];
+
+#[test]
+fn every_sdk_server_passes_era_auto_and_says_its_era() {
+    for (sdk, mode, detected) in ERA_SERVERS {
+        let Some(run) = check_with(*sdk, mode, &[]) else {
+            return;
+        };
+        assert_eq!(run.code, Some(0), "{mode}: {}", run.stdout);
+        let j = run.json();
+        assert_eq!(j["ok"], true, "{mode}");
+        assert_eq!(j["era"]["detected"], *detected, "{mode}: {}", j["era"]);
+        assert_eq!(j["initialized"], true, "{mode}");
+        assert!(
+            !run.codes().iter().any(|c| c.starts_with("initialize-")),
+            "{mode}: {:?}",
+            run.codes()
+        );
+        let tools = &j["capabilityChecks"]["tools"];
+        assert_eq!(tools["itemCount"], 1, "{mode}: {tools}");
+    }
+}
+
+#[test]
+fn every_sdk_server_passes_era_both_with_each_era_it_claims() {
+    for (sdk, mode, detected) in ERA_SERVERS {
+        let Some(run) = check_with(*sdk, mode, &["--era", "both"]) else {
+            return;
+        };
+        assert_eq!(run.code, Some(0), "{mode}: {}", run.stdout);
+        let j = run.json();
+        assert_eq!(j["ok"], true, "{mode}: {:?}", run.codes());
+        // Both runs are in the report when both eras are served.
+        let both = j.get("otherEra").is_some();
+        let expect_both = matches!(
+            (sdk, *mode),
+            (Sdk::TypeScriptV2, "dual") | (Sdk::Python, _) | (Sdk::Rmcp, "default")
+        );
+        assert_eq!(both, expect_both, "{mode}: {}", j["era"]);
+        if expect_both {
+            assert_eq!(j["era"]["detected"], "dual", "{mode}");
+        } else if *detected != "dual" {
+            assert_eq!(j["era"]["detected"], *detected, "{mode}: {}", j["era"]);
+        }
+    }
+}
+
+#[test]
+fn strict_finds_nothing_but_the_shoulds_it_promotes() {
+    for (sdk, mode, _) in ERA_SERVERS {
+        let Some(run) = check_with(*sdk, mode, &["--profile", "strict", "--repeat", "1"]) else {
+            return;
+        };
+        let j = run.json();
+        for issue in j["issues"].as_array().expect("issues") {
+            let code = issue["code"].as_str().unwrap_or("");
+            let promoted = issue["promotedBy"] == "strict";
+            assert!(
+                issue["severity"] == "warning" || promoted && STRICT_SHOULDS.contains(&code),
+                "{mode}: {issue}"
+            );
+        }
     }
 }

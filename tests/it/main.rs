@@ -10,6 +10,7 @@ mod architecture;
 mod audit;
 mod cli;
 mod codes;
+mod eras;
 mod fuzz;
 mod hostile;
 mod interop;

@@ -129,7 +129,11 @@ fn invalid_server_info_is_a_warning() {
 
 #[test]
 fn a_second_response_to_one_request_is_an_error() {
-    let run = fails_with("duplicate-response", &[], "response-duplicate");
+    let run = fails_with(
+        "duplicate-response",
+        &["--era", "legacy"],
+        "response-duplicate",
+    );
     assert_eq!(run.issue("response-duplicate")["line"], 3);
 }
 
@@ -245,7 +249,7 @@ fn probes_can_be_turned_off() {
 
 #[test]
 fn an_explicit_tools_list_request_is_not_probed_again() {
-    let run = fake("ok", &["--request", "tools/list"]);
+    let run = fake("ok", &["--era", "legacy", "--request", "tools/list"]);
     let j = run.json();
     assert_eq!(j["capabilityChecks"]["tools"]["pages"], 1);
     assert_eq!(j["capabilityChecks"]["tools"]["itemCount"], 1);

@@ -1,0 +1,325 @@
+//! The 2026-07-28 (stateless) rules, judged on a session that spoke that
+//! era: the DiscoverResult's shape, `resultType` on every result, caching
+//! hints (`ttlMs`, `cacheScope`) on discover, list and read results,
+//! `serverInfo` in every result's `_meta` (a SHOULD), no request from the
+//! server on stdout, and no `notifications/message` unless a request set a
+//! `logLevel` (the guard never does). Also the era's answer to a 2025
+//! client: a modern-only server's -32022 to `initialize` is correct.
+//! Each rule names the official conformance check id where one exists.
+
+use serde_json::Value;
+
+use crate::checks::{Code, Issue};
+use crate::escape::quote;
+use crate::mcp;
+use crate::session::Role;
+use crate::transcript::{OpRecord, Transcript};
+
+/// The official conformance suite's id for a code, where it has one.
+pub fn check_id(code: Code) -> Option<&'static str> {
+    Some(match code {
+        Code::InitializeError
+        | Code::InitializeInvalidResult
+        | Code::InitializeMissingProtocolVersion
+        | Code::InitializeInvalidProtocolVersion
+        | Code::InitializeMissingCapabilities
+        | Code::InitializeInvalidCapabilities
+        | Code::InitializeMissingServerInfo
+        | Code::InitializeInvalidServerInfo => "server-initialize",
+        Code::ToolsListInvalidResult => "tools-list",
+        Code::ToolNameInvalid => "tools-name-format",
+        Code::DiscoverUnsupported | Code::DiscoverInvalidResult => {
+            "sep-2575-server-implements-discover"
+        }
+        Code::ModernServerInfoMissing => "sep-2575-server-identifies-in-result-meta",
+        Code::ModernUnsupportedVersionError => "sep-2575-server-unsupported-version-error",
+        Code::ModernUnrequestedLog => "sep-2575-server-no-log-without-loglevel",
+        Code::CapabilityListUnsupported => "sep-2575-discover-capabilities-match-handlers",
+        Code::ModernCacheHintsMissing => "sep-2549-tools-list-caching-hints",
+        Code::ModernCacheHintsInvalid => "sep-2549-cache-scope-valid",
+        _ => return None,
+    })
+}
+
+/// The caching-hints check id of one method (the suite has one per list).
+fn caching_check_id(method: &str) -> &'static str {
+    match method {
+        "prompts/list" => "sep-2549-prompts-list-caching-hints",
+        "resources/list" => "sep-2549-resources-list-caching-hints",
+        "resources/templates/list" => "sep-2549-resources-templates-list-caching-hints",
+        "resources/read" => "sep-2549-resources-read-caching-hints",
+        _ => "sep-2549-tools-list-caching-hints",
+    }
+}
+
+/// Whether a method's complete result must carry caching hints.
+fn needs_cache_hints(method: &str) -> bool {
+    matches!(
+        method,
+        "server/discover"
+            | "tools/list"
+            | "prompts/list"
+            | "resources/list"
+            | "resources/templates/list"
+            | "resources/read"
+    )
+}
+
+/// Every rule of the era, on a session that spoke it.
+pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
+    if !tr.modern() {
+        return;
+    }
+    if let Some(result) = tr.discover_result() {
+        out.extend(discover_issues(result));
+    }
+    let mut results: Vec<(&str, &Value)> = Vec::new();
+    if let Some(result) = tr.discover_result() {
+        results.push(("server/discover", result));
+    }
+    let records = tr
+        .ops
+        .iter()
+        .chain(tr.probes.iter())
+        .chain(tr.adversarial.iter().map(|a| &a.request));
+    results.extend(
+        records.filter_map(|op: &OpRecord| Some((op.method.as_str(), op.result.as_ref()?))),
+    );
+    let mut without_info: Vec<&str> = Vec::new();
+    for (method, result) in results {
+        out.extend(result_issues(method, result));
+        let info = result
+            .get("_meta")
+            .and_then(|m| m.get(mcp::META_SERVER_INFO));
+        if info.is_none_or(|i| !i.is_object()) && !without_info.contains(&method) {
+            without_info.push(method);
+        }
+    }
+    if !without_info.is_empty() {
+        out.push(
+            Issue::new(
+                Code::ModernServerInfoMissing,
+                format!(
+                    "results of {} carry no _meta[\"{}\"]; servers SHOULD identify themselves in every result",
+                    without_info.join(", "),
+                    mcp::META_SERVER_INFO
+                ),
+            )
+            .with("methods", without_info.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
+        );
+    }
+}
+
+/// The DiscoverResult's required members.
+fn discover_issues(result: &Value) -> Vec<Issue> {
+    let bad = |why: &str| {
+        Issue::new(
+            Code::DiscoverInvalidResult,
+            format!("the server/discover result {why}"),
+        )
+    };
+    let mut out = Vec::new();
+    if !result.is_object() {
+        out.push(bad("is not an object"));
+        return out;
+    }
+    match result.get("supportedVersions").and_then(Value::as_array) {
+        None => out.push(bad("has no supportedVersions array")),
+        Some(list) if list.is_empty() => out.push(bad("lists no supportedVersions")),
+        Some(list)
+            if !list
+                .iter()
+                .all(|v| v.as_str().is_some_and(|s| !s.is_empty())) =>
+        {
+            out.push(bad(
+                "has a supportedVersions entry that is not a non-empty string",
+            ))
+        }
+        Some(_) => {}
+    }
+    if !result.get("capabilities").is_some_and(Value::is_object) {
+        out.push(bad("has no capabilities object"));
+    }
+    out
+}
+
+/// `resultType` and caching hints of one result.
+fn result_issues(method: &str, result: &Value) -> Vec<Issue> {
+    let mut out = Vec::new();
+    let result_type = result.get("resultType").and_then(Value::as_str);
+    if !matches!(result_type, Some("complete" | "input_required")) {
+        let shown = result
+            .get("resultType")
+            .map_or("none".to_string(), |v| quote(v.to_string().as_bytes()));
+        out.push(
+            Issue::new(
+                Code::ModernResultTypeInvalid,
+                format!(
+                    "the {method} result's resultType is {shown}, not \"complete\" or \"input_required\""
+                ),
+            )
+            .with("method", method),
+        );
+    }
+    if result_type != Some("complete") || !needs_cache_hints(method) {
+        return out;
+    }
+    let check_id = caching_check_id(method);
+    let ttl = result.get("ttlMs");
+    let scope = result.get("cacheScope");
+    let missing: Vec<&str> = [("ttlMs", ttl), ("cacheScope", scope)]
+        .iter()
+        .filter(|(_, v)| v.is_none())
+        .map(|(k, _)| *k)
+        .collect();
+    if !missing.is_empty() {
+        out.push(
+            Issue::new(
+                Code::ModernCacheHintsMissing,
+                format!("the {method} result has no {}", missing.join(" and ")),
+            )
+            .with("method", method)
+            .with("checkId", check_id),
+        );
+    }
+    if let Some(ttl) = ttl
+        && !(ttl.is_u64() || ttl.as_f64().is_some_and(|f| f >= 0.0 && f.fract() == 0.0))
+    {
+        out.push(
+            Issue::new(
+                Code::ModernCacheHintsInvalid,
+                format!("the {method} result's ttlMs {ttl} is not a non-negative integer"),
+            )
+            .with("method", method)
+            .with("checkId", "sep-2549-ttl-non-negative"),
+        );
+    }
+    if let Some(scope) = scope
+        && !matches!(scope.as_str(), Some("public" | "private"))
+    {
+        out.push(
+            Issue::new(
+                Code::ModernCacheHintsInvalid,
+                format!(
+                    "the {method} result's cacheScope {scope} is not \"public\" or \"private\""
+                ),
+            )
+            .with("method", method),
+        );
+    }
+    out
+}
+
+/// What the server starts on its own, in 2026-07-28: no request at all
+/// (there is no channel for the client's answer), and no log message
+/// unless a request asked for one.
+pub fn traffic(n: u64, role: &Role, method: &str, value: &Value) -> Option<Issue> {
+    match role {
+        Role::ServerRequest(_) => Some(
+            Issue::new(
+                Code::ModernServerRequest,
+                format!(
+                    "the server sent a {method} request (id {}, stdout line {n}); in 2026-07-28 a server MUST NOT send requests on stdio",
+                    value.get("id").map_or("none".to_string(), Value::to_string)
+                ),
+            )
+            .with("method", method),
+        ),
+        Role::Notification if method == "notifications/message" => Some(
+            Issue::new(
+                Code::ModernUnrequestedLog,
+                format!(
+                    "the server sent notifications/message (stdout line {n}) though no request set _meta[\"{}\"]",
+                    mcp::META_LOG_LEVEL
+                ),
+            )
+            .with("method", method),
+        ),
+        _ => None,
+    }
+}
+
+/// A -32022 to `initialize` naming only 2026-07-28 (or later) versions: a
+/// modern-only server answering a 2025 client as the spec asks.
+pub fn modern_only_answer(error: &Value) -> Option<Vec<String>> {
+    let list = mcp::unsupported_versions(error)?;
+    (!list.is_empty() && list.iter().all(|v| mcp::is_modern(v))).then_some(list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn codes(issues: &[Issue]) -> Vec<&str> {
+        issues.iter().map(|i| i.code.as_str()).collect()
+    }
+
+    #[test]
+    fn a_complete_discover_result_passes() {
+        let r = json!({"supportedVersions": ["2026-07-28"], "capabilities": {}, "resultType": "complete", "ttlMs": 0, "cacheScope": "private"});
+        assert!(discover_issues(&r).is_empty());
+        assert!(result_issues("server/discover", &r).is_empty());
+    }
+
+    #[test]
+    fn discover_without_versions_or_capabilities_is_invalid() {
+        let r = json!({"supportedVersions": [], "resultType": "complete"});
+        assert_eq!(codes(&discover_issues(&r)), ["discover-invalid-result"; 2]);
+        let r = json!({"supportedVersions": [3], "capabilities": {}});
+        assert_eq!(codes(&discover_issues(&r)), ["discover-invalid-result"]);
+    }
+
+    #[test]
+    fn list_results_need_result_type_and_valid_caching_hints() {
+        let r = json!({"tools": []});
+        assert_eq!(
+            codes(&result_issues("tools/list", &r)),
+            ["modern-result-type-invalid"]
+        );
+        let r = json!({"tools": [], "resultType": "complete"});
+        assert_eq!(
+            codes(&result_issues("tools/list", &r)),
+            ["modern-cache-hints-missing"]
+        );
+        let r = json!({"tools": [], "resultType": "complete", "ttlMs": -1, "cacheScope": "shared"});
+        assert_eq!(
+            codes(&result_issues("tools/list", &r)),
+            ["modern-cache-hints-invalid"; 2]
+        );
+        // A tools/call result needs no caching hints.
+        let r = json!({"content": [], "resultType": "complete"});
+        assert!(result_issues("tools/call", &r).is_empty());
+    }
+
+    #[test]
+    fn any_server_request_and_an_unrequested_log_are_errors() {
+        let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
+        let answer = crate::session::Answer::Pong;
+        let issue = traffic(3, &Role::ServerRequest(answer), "ping", &ping).expect("issue");
+        assert_eq!(issue.code, Code::ModernServerRequest);
+        let log = json!({"jsonrpc": "2.0", "method": "notifications/message", "params": {}});
+        let issue = traffic(4, &Role::Notification, "notifications/message", &log).expect("issue");
+        assert_eq!(issue.code, Code::ModernUnrequestedLog);
+        let other = json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"});
+        assert!(
+            traffic(
+                5,
+                &Role::Notification,
+                "notifications/tools/list_changed",
+                &other
+            )
+            .is_none()
+        );
+    }
+
+    #[test]
+    fn a_modern_only_answer_to_initialize_names_only_modern_versions() {
+        let e = json!({"code": -32022, "message": "x", "data": {"supported": ["2026-07-28"]}});
+        assert_eq!(modern_only_answer(&e), Some(vec!["2026-07-28".to_string()]));
+        let e = json!({"code": -32022, "data": {"supported": ["2025-11-25"]}});
+        assert_eq!(modern_only_answer(&e), None);
+        let e = json!({"code": -32602, "data": {"supported": ["2026-07-28"]}});
+        assert_eq!(modern_only_answer(&e), None);
+    }
+}
