@@ -120,6 +120,8 @@ pub struct CheckArgs {
     pub cwd: Option<OsString>,
     pub env: Vec<EnvSpec>,
     pub inherit_env: bool,
+    /// `--env-clear`: only the `--env` variables, no allow-list.
+    pub env_clear: bool,
     pub max_stdout_bytes: Option<u64>,
     pub max_stdout_line_bytes: Option<u64>,
     pub max_stderr_bytes: Option<u64>,
@@ -298,6 +300,11 @@ pub const OPTIONS: &[OptSpec] = &[
         "inherit-env",
         None,
         "pass this whole environment (default: a fixed allow-list)",
+    ),
+    opt(
+        "env-clear",
+        None,
+        "pass only the variables named with --env: no allow-list,\nnot even PATH",
     ),
     with_default(
         opt(
@@ -565,6 +572,7 @@ fn check_flag(
         "--args" => call_args(a, p)?,
         "--json" => a.json = Some(true),
         "--inherit-env" => a.inherit_env = true,
+        "--env-clear" => a.env_clear = true,
         "--no-capability-probes" => a.capability_probes = Some(false),
         "--scan" => a.scan.push(string(p, "--scan")?.into()),
         "--fail-on-static" => a.fail_on_static = Some(true),
@@ -596,6 +604,12 @@ fn check_flag(
             a.shutdown_grace_ms = Some(number(p, "--shutdown-grace", options::WINDOW_MS)?)
         }
         "--color" => a.color = word(p, "--color")?,
+        "--token" | "--auth" | "--header" | "-H" | "--bearer" | "--api-key" => {
+            return Err(Error::usage(
+                format!("{flag} is not an option of the guard: a stdio pipe carries no credential"),
+                "pass it to the server: --env NAME=VALUE, or in its own arguments after --",
+            ));
+        }
         other => return Err(unknown_flag(other)),
     }
     Ok(Flow::Continue)

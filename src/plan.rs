@@ -295,7 +295,20 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
     {
         program = abs.into_os_string();
     }
-    let (env_pairs, environment, secrets) = build_env(&settings.env, settings.inherit_env);
+    if settings.inherit_env && settings.env_clear {
+        return Err(Error::usage(
+            "--inherit-env and --env-clear contradict each other",
+            "keep one: --env-clear passes only the --env variables",
+        ));
+    }
+    let base = if settings.env_clear {
+        EnvBase::Clear
+    } else if settings.inherit_env {
+        EnvBase::Inherit
+    } else {
+        EnvBase::AllowList
+    };
+    let (env_pairs, environment, secrets) = build_env(&settings.env, base);
     let argv: Vec<String> = settings
         .command
         .iter()
@@ -456,7 +469,18 @@ type EnvPairs = Vec<(OsString, OsString)>;
 /// The server's environment, the report of it, and the values to scrub:
 /// every value handed to the server, and every secret-named variable of the
 /// guard's own environment (a server can read its parent's environment).
-fn build_env(specs: &[EnvSpec], inherit: bool) -> (EnvPairs, EnvironmentReport, Vec<Secret>) {
+/// What the server's environment starts from, before `--env`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum EnvBase {
+    /// The fixed allow-list (the default).
+    AllowList,
+    /// The guard's whole environment (`--inherit-env`).
+    Inherit,
+    /// Nothing (`--env-clear`).
+    Clear,
+}
+
+fn build_env(specs: &[EnvSpec], base: EnvBase) -> (EnvPairs, EnvironmentReport, Vec<Secret>) {
     let mut pairs: EnvPairs = Vec::new();
     let mut secrets = Vec::new();
     let upsert = |pairs: &mut EnvPairs, name: OsString, value: OsString| match pairs
@@ -471,7 +495,11 @@ fn build_env(specs: &[EnvSpec], inherit: bool) -> (EnvPairs, EnvironmentReport, 
         if redact::is_secret_name(&name_text) {
             secrets.push(Secret::named(value.to_string_lossy().into_owned()));
         }
-        let wanted = inherit || BASE_ENV.contains(&name_text.as_ref());
+        let wanted = match base {
+            EnvBase::Inherit => true,
+            EnvBase::AllowList => BASE_ENV.contains(&name_text.as_ref()),
+            EnvBase::Clear => false,
+        };
         if wanted {
             upsert(&mut pairs, name, value);
         }
@@ -507,7 +535,11 @@ fn build_env(specs: &[EnvSpec], inherit: bool) -> (EnvPairs, EnvironmentReport, 
         list.dedup();
     }
     let report = EnvironmentReport {
-        mode: if inherit { "inherit" } else { "allow-list" },
+        mode: match base {
+            EnvBase::Inherit => "inherit",
+            EnvBase::AllowList => "allow-list",
+            EnvBase::Clear => "clear",
+        },
         names,
         set,
         forwarded,

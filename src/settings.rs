@@ -36,6 +36,8 @@ pub struct Settings {
     /// The config file's variables first, then `--env` (which wins).
     pub env: Vec<EnvSpec>,
     pub inherit_env: bool,
+    /// Only the `--env` variables: no allow-list.
+    pub env_clear: bool,
     pub protocol: String,
     pub era: Era,
     pub era_window_ms: u64,
@@ -144,6 +146,7 @@ pub fn resolve(cli: &CheckArgs, config: Option<ConfigFile>) -> Result<Settings, 
         cwd: cli.cwd.as_ref().map(PathBuf::from).or(file.cwd.clone()),
         env,
         inherit_env: cli.inherit_env,
+        env_clear: cli.env_clear,
         protocol: cli
             .protocol
             .clone()

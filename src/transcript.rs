@@ -252,6 +252,16 @@ impl StderrCapture {
 
     /// The kept text, with a marker where bytes were dropped. Invalid UTF-8
     /// is replaced, never fatal.
+    /// The last `n` lines of the kept text (already scrubbed).
+    pub fn tail_lines(&self, n: usize) -> Vec<String> {
+        let text = self.text();
+        let all: Vec<&str> = text.lines().collect();
+        all[all.len().saturating_sub(n)..]
+            .iter()
+            .map(|l| l.to_string())
+            .collect()
+    }
+
     pub fn text(&self) -> String {
         let mut out = String::from_utf8_lossy(&self.head).into_owned();
         let kept = (self.head.len() + self.tail.len()) as u64;

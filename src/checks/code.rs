@@ -133,8 +133,10 @@ codes! {
         "the server exited while a request was waiting for its response";
     ServerCrashed = "server-crashed", InstallRuntime, Error, [Process],
         "the server exited with a non-zero code or a signal after initialize, before the guard stopped it";
+    ServerExitedEarly = "server-exited-early", InstallRuntime, Warning, [Process],
+        "the server exited with code 0 on its own while its stdin was still open (a host sees a dead connection: scout's stdio.alive)";
     PythonBufferedStdio = "python-buffered-stdio", InstallRuntime, Warning, [PythonBuffering],
-        "a Python server runs without -u or PYTHONUNBUFFERED; piped stdout is block-buffered";
+        "a Python server's reply came only after the guard gave up on it (block-buffered stdout, flushed at exit): decided from behaviour, never from argv alone; the fix names -u, or --env PYTHONUNBUFFERED when the allow-list dropped yours";
     StderrOutputLimitExceeded = "stderr-output-limit-exceeded", InstallRuntime, Warning, [Process],
         "stderr passed --max-stderr-bytes; the middle was dropped from the report (logging to stderr is allowed)";
     ShutdownSignalRequired = "shutdown-signal-required", InstallRuntime, Warning, [Process],
@@ -185,10 +187,10 @@ codes! {
         "the initialize result has no capabilities; the handshake stops";
     InitializeInvalidCapabilities = "initialize-invalid-capabilities", McpProtocol, Error, [Initialize],
         "capabilities is not an object, or a known capability is not an object or has a non-boolean flag; the handshake stops";
-    InitializeMissingServerInfo = "initialize-missing-server-info", McpProtocol, Warning, [Initialize],
-        "the initialize result has no serverInfo";
-    InitializeInvalidServerInfo = "initialize-invalid-server-info", McpProtocol, Warning, [Initialize],
-        "serverInfo is not an object with string name and version";
+    InitializeMissingServerInfo = "initialize-missing-server-info", McpProtocol, Error, [Initialize],
+        "the initialize result has no serverInfo (required by the schema; the session goes on)";
+    InitializeInvalidServerInfo = "initialize-invalid-server-info", McpProtocol, Error, [Initialize],
+        "serverInfo is not an object with string name and version (required by the schema; the session goes on)";
     ResponseDuplicate = "response-duplicate", McpProtocol, Error, [JsonRpc],
         "a second response to a request that was already answered";
     ResponseIdNull = "response-id-null", McpProtocol, Warning, [JsonRpc],
@@ -330,15 +332,43 @@ impl Code {
     }
 }
 
+impl Code {
+    /// The force of the rule behind the code: `MUST` (the spec, JSON-RPC
+    /// or the schema requires it: an error), `SHOULD` (a warning that
+    /// `--profile strict` promotes), `runtime` (the server did not start,
+    /// answer or live: an error), `limit` (past a `--max-*` bound the
+    /// user sets), or `advice` (the guard's own judgement of what breaks
+    /// hosts, or a report of what happened: never promoted).
+    pub fn level(self) -> &'static str {
+        if self.is_should() {
+            return "SHOULD";
+        }
+        let info = self.info();
+        match (info.severity, info.class) {
+            _ if matches!(
+                self,
+                Code::StdoutLineTooLarge | Code::StdoutOutputLimitExceeded
+            ) =>
+            {
+                "limit"
+            }
+            (Severity::Error, Class::InstallRuntime) => "runtime",
+            (Severity::Error, _) => "MUST",
+            (Severity::Warning, _) => "advice",
+        }
+    }
+}
+
 /// The code table as text, for `mcp-stdio-guard help codes`.
 pub fn listing() -> String {
-    let mut out = String::from("code\tclass\tseverity\tmeaning\n");
-    for c in CODES {
+    let mut out = String::from("code\tclass\tseverity\trule\tmeaning\n");
+    for (c, code) in CODES.iter().zip(Code::ALL) {
         out.push_str(&format!(
-            "{}\t{}\t{}\t{}\n",
+            "{}\t{}\t{}\t{}\t{}\n",
             c.code,
             c.class.as_str(),
             c.severity.as_str(),
+            code.level(),
             c.meaning
         ));
     }

@@ -83,8 +83,16 @@ pub fn result_issues(result: &Value, requested: &str) -> Vec<Issue> {
 }
 
 /// Whether the result is too broken to go on with the session.
+/// serverInfo problems are errors (the schema requires it) but a client
+/// can go on without it.
 pub fn blocks_handshake(result: &Value, requested: &str) -> bool {
-    result_issues(result, requested).iter().any(Issue::is_error)
+    result_issues(result, requested).iter().any(|i| {
+        i.is_error()
+            && !matches!(
+                i.code,
+                Code::InitializeMissingServerInfo | Code::InitializeInvalidServerInfo
+            )
+    })
 }
 
 /// What is wrong with the version the server answered, if anything. It must
@@ -264,7 +272,7 @@ mod tests {
     }
 
     #[test]
-    fn server_info_problems_are_warnings_that_do_not_block() {
+    fn server_info_problems_are_errors_that_do_not_block() {
         let mut r = good();
         r["serverInfo"] = json!({"name": 5, "version": "1"});
         assert_eq!(

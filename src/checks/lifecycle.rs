@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::checks::{Code, Context, Issue};
 use crate::child::Exit;
-use crate::session::{EndedBy, Stage, Stop, Target};
+use crate::session::{EndedBy, Role, Stage, Stop, Target};
 use crate::sys;
 use crate::transcript::{Entry, EntryKind, SpawnError, Transcript};
 
@@ -161,7 +161,15 @@ fn exit_issue(tr: &Transcript, exit: &Exit, stage: Stage, out: &mut Vec<Issue>) 
         // Judged with the probe: adversarial-probe-crash.
         Stage::Adversarial(_) => return None,
         Stage::PostInitialize if !exit.is_clean() => return Some(crashed(exit, &status, kind)),
-        Stage::PostInitialize => return None,
+        // A host would see a dead connection (scout's `stdio.alive`).
+        Stage::PostInitialize => Issue::new(
+            Code::ServerExitedEarly,
+            format!(
+                "the server exited on its own ({status}) while its stdin was still open; a host would see a dead connection"
+            ),
+        )
+        .with("detailCode", "clean-exit-while-open")
+        .with("phase", "post-initialize"),
     };
     Some(with_exit(issue, exit))
 }
@@ -243,6 +251,37 @@ pub fn after(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
 /// `python`/`python3.12` interpreter, no `-u` is among the interpreter's own
 /// options (those before the script, `-m` or `-c`), and PYTHONUNBUFFERED is
 /// unset or empty in the server's environment.
+/// Whether the server is a Python interpreter that may block-buffer its
+/// stdout: by its argv, or by the program that really ran (a `#!` script).
+pub fn python_may_buffer(ctx: &crate::checks::Context, tr: &Transcript) -> bool {
+    if python_is_buffered(&ctx.argv, &ctx.env) {
+        return true;
+    }
+    let Some(exe) = &tr.executable else {
+        return false;
+    };
+    let mut argv = vec![exe.clone()];
+    // A script run through its shebang: the interpreter's options are not
+    // known, the script is what follows.
+    argv.push("script".into());
+    python_is_buffered(&argv, &ctx.env)
+}
+
+/// The method of the first request whose reply came only after the guard
+/// stopped waiting for it (a late reply): what a block-buffered stdout,
+/// flushed at exit, looks like.
+pub fn replies_held_back(tr: &Transcript) -> Option<String> {
+    tr.entries.iter().find_map(|e| match &e.kind {
+        EntryKind::Line(l) => match l.role {
+            Role::LateReply(target) if target != Target::Discover => {
+                Some(tr.method_of(target).to_string())
+            }
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
 pub fn python_is_buffered(argv: &[String], env: &[(String, String)]) -> bool {
     let Some(program) = argv.first() else {
         return false;
@@ -396,7 +435,11 @@ mod tests {
                 exit1,
                 Some(("server-crashed", "nonzero-exit-after-initialize")),
             ),
-            (Stage::PostInitialize, clean, None),
+            (
+                Stage::PostInitialize,
+                clean,
+                Some(("server-exited-early", "clean-exit-while-open")),
+            ),
             (Stage::Shutdown, exit1, None),
         ];
         for (stage, exit, expected) in cases {
@@ -453,6 +496,7 @@ mod tests {
             protocol: "2025-11-25".into(),
             opening: crate::plan::Opening::Legacy,
             strict: false,
+            parent_unbuffered: false,
         };
         let mut out = Vec::new();
         after(&ctx, &tr, &mut out);

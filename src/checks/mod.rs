@@ -40,6 +40,9 @@ pub struct Context {
     pub opening: crate::plan::Opening,
     /// `--profile strict`: SHOULD-level warnings become errors.
     pub strict: bool,
+    /// The guard's own environment sets PYTHONUNBUFFERED (which the
+    /// allow-list does not pass on).
+    pub parent_unbuffered: bool,
 }
 
 impl Context {
@@ -70,6 +73,7 @@ impl Context {
             protocol: plan.settings.protocol.clone(),
             opening: plan.session.opening,
             strict: plan.settings.profile == crate::options::Profile::Strict,
+            parent_unbuffered: std::env::var_os("PYTHONUNBUFFERED").is_some_and(|v| !v.is_empty()),
         }
     }
 
@@ -86,6 +90,7 @@ impl Context {
             protocol: "2025-11-25".into(),
             opening: crate::plan::Opening::Legacy,
             strict: false,
+            parent_unbuffered: false,
         }
     }
 }
@@ -103,11 +108,25 @@ impl crate::session::Rules for SessionRules {
 /// All issues of one run, in the order they were detected.
 pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
     let mut issues = Vec::new();
-    if lifecycle::python_is_buffered(&ctx.argv, &ctx.env) {
-        issues.push(Issue::new(
-            Code::PythonBufferedStdio,
-            "Python stdout is buffered when piped; use python -u or PYTHONUNBUFFERED=1 for MCP stdio servers",
-        ));
+    if let Some(held) = lifecycle::replies_held_back(tr)
+        && lifecycle::python_may_buffer(ctx, tr)
+    {
+        // Decided from behaviour: replies came only after the guard gave
+        // up on them (at exit, when Python flushes), never from argv alone.
+        let fix = if ctx.parent_unbuffered {
+            "your environment sets PYTHONUNBUFFERED, but the allow-list did not pass it: add --env PYTHONUNBUFFERED"
+        } else {
+            "use python -u, or --env PYTHONUNBUFFERED=1"
+        };
+        issues.push(
+            Issue::new(
+                Code::PythonBufferedStdio,
+                format!(
+                    "Python stdout is block-buffered when piped: the {held} reply was held back until the guard gave up on it; {fix}"
+                ),
+            )
+            .with("heldBack", held),
+        );
     }
     if let Some(e) = &tr.spawn_error {
         issues.push(lifecycle::spawn_failed(e));
@@ -119,6 +138,7 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
         lifecycle::entry(tr, entry, &mut issues);
     }
     judge.finish(&mut issues);
+    stdout::fold_content_length(&mut issues);
     if ctx.opening == crate::plan::Opening::Modern
         && let Some(Err(error)) = &tr.discover_reply
     {

@@ -661,3 +661,71 @@ mod tests {
         );
     }
 }
+
+/// One root cause, one error: a server that frames with LSP
+/// `Content-Length` headers also leaves a blank separator line, CRLF
+/// endings and a body without its newline. Those follow from the framing;
+/// they are folded into its issue as `consequences` instead of standing as
+/// findings of their own.
+pub fn fold_content_length(issues: &mut Vec<Issue>) {
+    let Some(at) = issues
+        .iter()
+        .position(|i| i.code == Code::StdoutContentLengthFraming)
+    else {
+        return;
+    };
+    let follows = |i: &Issue| {
+        matches!(
+            i.code,
+            Code::StdoutEmptyLine
+                | Code::StdoutCrlfLineEnding
+                | Code::StdoutWithoutNewline
+                | Code::StdoutNonJson
+                | Code::StdoutInvalidJsonRpc
+        )
+    };
+    let mut consequences: Vec<String> = Vec::new();
+    for issue in issues.iter().filter(|i| follows(i)) {
+        if !consequences.iter().any(|c| c == issue.code.as_str()) {
+            consequences.push(issue.code.as_str().to_string());
+        }
+    }
+    if consequences.is_empty() {
+        return;
+    }
+    let mut root = issues.remove(at);
+    issues.retain(|i| !follows(i));
+    root.message.push_str(&format!(
+        " (what follows from it is not reported apart: {})",
+        consequences.join(", ")
+    ));
+    root.details.push(("consequences", consequences.into()));
+    issues.insert(at.min(issues.len()), root);
+}
+
+#[cfg(test)]
+mod content_length_tests {
+    use super::*;
+
+    #[test]
+    fn content_length_framing_is_one_error_with_its_consequences() {
+        let mut issues = vec![
+            Issue::new(Code::StdoutContentLengthFraming, "line 1 is a header"),
+            Issue::new(Code::StdoutEmptyLine, "line 2 is empty"),
+            Issue::new(Code::StdoutWithoutNewline, "line 3 has no newline"),
+            Issue::new(Code::StdoutCrlfLineEnding, "crlf"),
+            Issue::new(Code::ServerCrashed, "unrelated"),
+        ];
+        fold_content_length(&mut issues);
+        let codes: Vec<&str> = issues.iter().map(|i| i.code.as_str()).collect();
+        assert_eq!(codes, ["stdout-content-length-framing", "server-crashed"]);
+        assert_eq!(
+            issues[0].detail("consequences"),
+            Some(&serde_json::json!([
+                "stdout-empty-line",
+                "stdout-without-newline",
+                "stdout-crlf-line-ending"
+            ]))
+        );
+    }
+}

@@ -199,9 +199,7 @@ pub fn render(r: &Report, color: bool) -> String {
     if r.plan.settings.verbose {
         lines.extend(check_lines(r));
     }
-    if let Baseline::Record(time) = &r.baseline {
-        lines.push(format!("against: the record of {}", escape::line(time)));
-    }
+    lines.extend(against_line(r));
     lines.extend(ended_by_line(run));
     lines.extend(stderr_tail(run));
     let mut out = lines.join("\n");
@@ -243,11 +241,9 @@ fn stderr_tail(run: &RunReport) -> Vec<String> {
     if !died || run.stderr.total() == 0 {
         return Vec::new();
     }
-    let text = run.stderr.text();
-    let all: Vec<&str> = text.lines().collect();
     let mut lines = vec!["stderr tail:".to_string()];
-    for l in &all[all.len().saturating_sub(STDERR_TAIL_LINES)..] {
-        lines.push(format!("  | {}", escape::line(l)));
+    for l in run.stderr.tail_lines(STDERR_TAIL_LINES) {
+        lines.push(format!("  | {}", escape::line(&l)));
     }
     lines
 }
@@ -296,9 +292,7 @@ pub fn render_repeat(r: &Report, color: bool) -> String {
     if r.plan.settings.verbose {
         lines.extend(check_lines(r));
     }
-    if let Baseline::Record(time) = &r.baseline {
-        lines.push(format!("against: the record of {}", escape::line(time)));
-    }
+    lines.extend(against_line(r));
     let mut out = lines.join("\n");
     out.push('\n');
     out
@@ -326,4 +320,15 @@ fn era_line(r: &Report, run: &RunReport) -> Option<String> {
         line.push_str(&format!("; {era}: not served ({})", escape::line(why)));
     }
     Some(line)
+}
+
+/// What `--against` compared with: a record, or, always said, none.
+fn against_line(r: &Report) -> Option<String> {
+    match &r.baseline {
+        Baseline::Record(time) => Some(format!("against: the record of {}", escape::line(time))),
+        Baseline::NoRecord => {
+            Some("against: no earlier record for this command: nothing to compare".to_string())
+        }
+        Baseline::NotUsed => None,
+    }
 }

@@ -181,14 +181,78 @@ fn evidence_records_each_verdict() {
     );
     assert!(r[0]["host"].is_string());
     assert_eq!(r[1]["issues"], json!(["stdout-non-json"]));
-    // The silent server: no tool list, the exit state, byte counts, time waited.
-    assert!(r[2].get("tools").is_none());
+    // The silent server: the tool list unknown (never absent), the exit
+    // state, byte counts, time waited.
+    assert_eq!(r[2]["tools"], serde_json::Value::Null);
+    assert_eq!(r[2]["toolsUnknown"], true);
     assert_eq!(r[2]["silence"]["stdoutBytes"], 0);
     assert!(
         r[2]["silence"]["waitedMs"]
             .as_u64()
             .is_some_and(|ms| ms >= 300)
     );
+    assert!(r[0].get("silence").is_none() && r[1].get("silence").is_none());
+    assert!(
+        r[0]["verdictReason"]
+            .as_str()
+            .is_some_and(|s| s.contains("tools/list with 1 tools"))
+    );
+    assert_eq!(r[0]["versions"]["server"], "1.0.0");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The probe procedure's rules (steps 3 and 6), one case each: the verdict
+/// and the rule that decided it.
+#[test]
+fn evidence_verdicts_follow_the_probe_procedure() {
+    let dir = temp("procedure");
+    let file = dir.join("evidence.jsonl");
+    let f = file.to_string_lossy().into_owned();
+    let m = marker("ev-proc");
+    let cases: &[(&str, &[&str], &str, &str)] = &[
+        // It printed a fatal line and exited 3: a wrong reply, not silence.
+        (
+            "exit-nonzero",
+            &[],
+            "fail",
+            "exited (code 3) before it answered initialize",
+        ),
+        // Answered initialize, then nothing: silent after the handshake.
+        (
+            "ignore-request",
+            &["--timeout", "300"],
+            "inconclusive",
+            "silent after the handshake",
+        ),
+        ("init-no-server-info", &[], "fail", "no server information"),
+        ("tool-no-schema", &[], "fail", "no name or no inputSchema"),
+        ("op-error", &[], "fail", "tools/list answered with an error"),
+    ];
+    for (scenario, extra, _, _) in cases {
+        let mut args = vec!["--evidence", f.as_str()];
+        args.extend_from_slice(extra);
+        guard_fake(&args, scenario, &m);
+    }
+    let r = records(&file);
+    assert_eq!(r.len(), cases.len());
+    for (rec, (scenario, _, verdict, reason)) in r.iter().zip(cases) {
+        assert_eq!(rec["verdict"], *verdict, "{scenario}: {rec}");
+        let why = rec["verdictReason"].as_str().unwrap_or("");
+        assert!(why.contains(reason), "{scenario}: {why}");
+        assert_eq!(
+            rec.get("silence").is_some(),
+            *verdict == "inconclusive",
+            "{scenario}"
+        );
+    }
+    // The server that died: the last of its stderr is kept.
+    let tail = r[0]["stderrTail"].as_array().expect("stderrTail");
+    assert!(
+        tail.iter()
+            .any(|l| l.as_str().is_some_and(|l| l.contains("fatal"))),
+        "{tail:?}"
+    );
+    assert_eq!(r[1]["toolsUnknown"], true);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -432,5 +496,22 @@ fn secrets_never_reach_the_record_files() {
         );
         assert!(text.contains("<redacted>"), "{}", file.display());
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn against_without_an_earlier_record_says_so_without_verbose() {
+    let dir = temp("against-none");
+    let file = dir.join("e.jsonl");
+    std::fs::write(&file, "").expect("empty evidence file");
+    let m = marker("against-none");
+    let run = guard_fake(&["--against", &file.to_string_lossy()], "ok", &m);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("against: no earlier record for this command: nothing to compare"),
+        "{}",
+        run.stdout
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -283,7 +283,37 @@ fn the_server_gets_only_the_allow_list_unless_told_otherwise() {
             .contains("MCP_GUARD_LEAK_CHECK=passes-when-inherited")
     );
     assert_eq!(j["environment"]["mode"], "inherit");
+
+    // --env-clear: exactly the named variables, not even PATH.
+    let mut cmd = Command::new(guard());
+    cmd.args(["--json", "--env-clear", "--env", "ONLY_ME=here", "--"])
+        .arg(crate::util::fake_server())
+        .args(["stderr-env", &m]);
+    let run = run_with_deadline(cmd, DEADLINE);
+    let j = run.json();
+    assert_eq!(j["environment"]["mode"], "clear");
+    assert_eq!(j["environment"]["names"], serde_json::json!(["ONLY_ME"]));
+    let stderr = j["stderr"].as_str().unwrap_or("");
+    assert!(!stderr.contains("env PATH="), "{stderr}");
     crate::util::assert_no_survivors(&m);
+}
+
+#[test]
+fn credentials_given_to_the_guard_are_refused_with_the_reason() {
+    for flag in ["--token", "--auth", "--header", "-H"] {
+        let run = guard_run(&[flag, "secret-value", "--", "true"]);
+        assert_eq!(run.code, Some(2), "{flag}");
+        assert!(
+            run.stderr.contains("a stdio pipe carries no credential")
+                && run.stderr.contains("--env NAME=VALUE"),
+            "{flag}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("secret-value"));
+    }
+    let run = guard_run(&["--inherit-env", "--env-clear", "--", "true"]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("contradict"), "{}", run.stderr);
 }
 
 #[test]
@@ -294,12 +324,13 @@ fn readme_documents_every_issue_code() {
     assert_eq!(run.code, Some(0));
     for line in run.stdout.lines().skip(1) {
         let mut cols = line.split('\t');
-        let (code, class, severity) = (cols.next(), cols.next(), cols.next());
+        let (code, class, severity, rule) = (cols.next(), cols.next(), cols.next(), cols.next());
         let row = format!(
-            "| `{}` | {} | {} |",
+            "| `{}` | {} | {} | {} |",
             code.expect("code"),
             class.expect("class"),
-            severity.expect("severity")
+            severity.expect("severity"),
+            rule.expect("rule")
         );
         assert!(
             readme.contains(&row),

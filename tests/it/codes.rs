@@ -117,21 +117,47 @@ fn server_crashed_after_initialize() {
 }
 
 #[test]
-fn python_buffered_stdio_is_a_warning_and_dash_u_silences_it() {
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/testdata/servers/plain_server.py"
+fn python_buffered_stdio_is_decided_from_behaviour_not_from_argv() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/servers/");
+    let buffered = format!("{dir}buffered_server.py");
+    let flushing = format!("{dir}plain_server.py");
+    let guard = |args: &[&str], parent: Option<&str>| {
+        let mut cmd = Command::new(crate::util::guard());
+        cmd.env_remove("PYTHONUNBUFFERED");
+        if let Some(v) = parent {
+            cmd.env("PYTHONUNBUFFERED", v);
+        }
+        cmd.args(["--json", "--era", "legacy", "--timeout", "1000", "--"])
+            .args(args);
+        run_with_deadline(cmd, DEADLINE)
+    };
+    // Replies held back until exit: the warning, with the fix.
+    let run = guard(&["python3", &buffered], None);
+    let issue = expect(&run, "python-buffered-stdio", "warning", "installRuntime");
+    assert_eq!(issue["heldBack"], "initialize");
+    assert!(
+        issue["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("python -u")
     );
-    let mut cmd = Command::new(crate::util::guard());
-    cmd.args(["--json", "--", "python3", script]);
-    let run = run_with_deadline(cmd, DEADLINE);
+    // The user's PYTHONUNBUFFERED was dropped by the allow-list: say so.
+    let run = guard(&["python3", &buffered], Some("1"));
+    let message = run.issue("python-buffered-stdio")["message"].clone();
+    assert!(
+        message
+            .as_str()
+            .unwrap_or("")
+            .contains("--env PYTHONUNBUFFERED"),
+        "{message}"
+    );
+    // A Python server that flushes is not suspected for lacking -u.
+    let run = guard(&["python3", &flushing], None);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
-    expect(&run, "python-buffered-stdio", "warning", "installRuntime");
-    assert_eq!(run.json()["summary"]["status"], "warning");
-
-    let mut cmd = Command::new(crate::util::guard());
-    cmd.args(["--json", "--", "python3", "-u", script]);
-    let run = run_with_deadline(cmd, DEADLINE);
+    assert_eq!(run.codes(), Vec::<String>::new());
+    // -u fixes the buffered one.
+    let run = guard(&["python3", "-u", &buffered], None);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
     assert_eq!(run.codes(), Vec::<String>::new());
 }
 
@@ -360,4 +386,20 @@ fn a_ping_before_the_initialize_response_is_answered_and_fine() {
     let run = fake("ping-first", &["--request", "tools/list"]);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     assert_eq!(run.codes(), Vec::<String>::new());
+}
+
+#[test]
+fn a_clean_exit_while_stdin_is_open_is_a_warning() {
+    // It answers tools/list and exits 0 at once, stdin still open: a host
+    // would see a dead connection (scout's stdio.alive).
+    let run = fake("big-list-exit", &[]);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    let issue = expect(&run, "server-exited-early", "warning", "installRuntime");
+    assert_eq!(issue["phase"], "post-initialize");
+    // The guard's own stop is never blamed: the ok server exits on EOF.
+    assert!(
+        !fake("ok", &[])
+            .codes()
+            .contains(&"server-exited-early".to_string())
+    );
 }

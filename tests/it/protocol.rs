@@ -111,14 +111,16 @@ fn a_capability_that_is_not_an_object_is_invalid() {
 }
 
 #[test]
-fn missing_server_info_is_a_warning() {
-    let run = warns_with("init-no-server-info", &[], "initialize-missing-server-info");
+fn missing_server_info_is_an_error_as_the_schema_requires_it() {
+    // InitializeResult.serverInfo is required in every 2025-era schema:
+    // a MUST, so an error; the session still goes on.
+    let run = fails_with("init-no-server-info", &[], "initialize-missing-server-info");
     assert_eq!(run.json()["initialized"], true);
 }
 
 #[test]
-fn invalid_server_info_is_a_warning() {
-    warns_with(
+fn invalid_server_info_is_an_error() {
+    fails_with(
         "init-bad-server-info",
         &[],
         "initialize-invalid-server-info",
