@@ -338,6 +338,10 @@ const SCENARIOS: &[(&str, &str)] = &[
         "legacy-32022",
         "2025 only: discover gets -32022 listing 2025 versions",
     ),
+    (
+        "call-hang",
+        "lists the echo tool and never answers tools/call",
+    ),
 ];
 
 /// Scenarios that advertise tools, resources and prompts.
@@ -916,6 +920,7 @@ fn run(scenario: &str, marker: &str) {
                     "op-error" if requests_after_init == 1 => {
                         Answer::Error(-32603, "database unavailable")
                     }
+                    "call-hang" if method == "tools/call" => Answer::Silent,
                     _ if method == "tools/call" => call(scenario, &msg["params"]),
                     _ => answer(
                         scenario,

@@ -128,7 +128,17 @@ fn one_run(
     }
     let mut ctx = Context::of(plan);
     ctx.opening = cfg.opening;
-    let issues = checks::run(&ctx, &tr);
+    let mut issues = checks::run(&ctx, &tr);
+    if matches!(plan.settings.mode, Mode::Call(_)) {
+        // The call command exists to run the tool: its isError is the
+        // command's failure (exit 1), and the label says so.
+        for issue in issues
+            .iter_mut()
+            .filter(|i| i.code == checks::Code::ToolCallError)
+        {
+            issue.severity = checks::Severity::Error;
+        }
+    }
     Ok(Ok(RunReport::build(plan, &tr, issues, number)))
 }
 

@@ -32,8 +32,11 @@ pub fn arguments(tools: &[Value], spec: &CallSpec) -> Result<Value, String> {
                 spec.tool
             )
         } else {
+            let guess = crate::options::closest(&spec.tool, names.iter().copied(), 3)
+                .map(|n| format!("did you mean '{n}'? "))
+                .unwrap_or_default();
             format!(
-                "the server has no tool '{}'; its tools: {}",
+                "the server has no tool '{}'; {guess}its tools: {}",
                 spec.tool,
                 names.join(", ")
             )
@@ -167,7 +170,7 @@ mod tests {
         s.tool = "sub".into();
         assert_eq!(
             arguments(&tools(), &s).expect_err("refused"),
-            "the server has no tool 'sub'; its tools: add"
+            "the server has no tool 'sub'; did you mean 'add'? its tools: add"
         );
         assert!(
             arguments(&tools(), &spec(&[("a", "1"), ("c", "1")]))

@@ -157,7 +157,7 @@ impl Reader<'_> {
     }
 
     fn path(&self, v: &Value, field: &str) -> Result<PathBuf, Error> {
-        Ok(self.dir.join(self.string(v, field)?))
+        Ok(normalize(&self.dir.join(self.string(v, field)?)))
     }
 
     fn paths(&self, v: &Value, field: &str) -> Result<Vec<PathBuf>, Error> {
@@ -165,7 +165,7 @@ impl Reader<'_> {
             Value::Array(_) => Ok(self
                 .strings(v, field)?
                 .into_iter()
-                .map(|p| self.dir.join(p))
+                .map(|p| normalize(&self.dir.join(p)))
                 .collect()),
             _ => Ok(vec![self.path(v, field)?]),
         }
@@ -649,5 +649,51 @@ mod tests {
                 .expect_err("remote")
                 .contains("only stdio")
         );
+    }
+}
+
+/// A config-relative path made readable: `.` dropped and `a/..` folded
+/// where that names the same file (`a` is not a symbolic link, whose `..`
+/// is elsewhere); a `..` that would climb above the start is kept.
+pub fn normalize(path: &std::path::Path) -> PathBuf {
+    use std::path::Component;
+    let mut out: Vec<Component> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => match out.last() {
+                Some(Component::Normal(_))
+                    if !std::fs::symlink_metadata(out.iter().collect::<PathBuf>())
+                        .is_ok_and(|m| m.file_type().is_symlink()) =>
+                {
+                    out.pop();
+                }
+                Some(Component::RootDir | Component::Prefix(_)) => {}
+                _ => out.push(c),
+            },
+            other => out.push(other),
+        }
+    }
+    if out.is_empty() {
+        return PathBuf::from(".");
+    }
+    out.iter().collect()
+}
+
+#[cfg(test)]
+mod normalize_tests {
+    use super::normalize;
+    use std::path::Path;
+
+    #[test]
+    fn config_relative_paths_are_shown_without_dot_segments() {
+        assert_eq!(
+            normalize(Path::new("cfg/../src_scan")),
+            Path::new("src_scan")
+        );
+        assert_eq!(normalize(Path::new("/a/b/./c/../d")), Path::new("/a/b/d"));
+        assert_eq!(normalize(Path::new("../x")), Path::new("../x"));
+        assert_eq!(normalize(Path::new("/..")), Path::new("/"));
+        assert_eq!(normalize(Path::new("a/..")), Path::new("."));
     }
 }

@@ -242,7 +242,7 @@ codes! {
     ToolCallInvalidResult = "tool-call-invalid-result", McpProtocol, Error, [Operation],
         "a tools/call result has no content array, or isError is not a boolean";
     ToolCallError = "tool-call-error", McpProtocol, Warning, [Operation],
-        "the tool answered with isError: true (the call command exits 1)";
+        "the tool answered with isError: true (a warning in check; an error in the call command, which exits 1)";
     ToolCallStructuredContentMissing = "tool-call-structured-content-missing", McpProtocol, Error, [Operation],
         "the tool declares an outputSchema but its successful result has no structuredContent";
     ToolCallStructuredContentInvalid = "tool-call-structured-content-invalid", McpProtocol, Error, [Operation],

@@ -50,9 +50,116 @@ fn required_args(tool: &Value) -> String {
     required.join(", ")
 }
 
+/// `text` escaped, cut to `width` characters with a `…` marking the cut,
+/// padded to `width`.
 fn cell(text: &str, width: usize) -> String {
-    let t: String = escape::line(text).chars().take(width).collect();
+    let t = escape::line(text);
+    let n = t.chars().count();
+    let t: String = if n > width && width > 0 {
+        t.chars()
+            .take(width - 1)
+            .chain(std::iter::once('…'))
+            .collect()
+    } else {
+        t
+    };
     format!("{t:<width$}")
+}
+
+/// The width to fit: `COLUMNS` when set (a terminal exports it), else 80.
+fn terminal_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|w| *w >= 20)
+        .unwrap_or(80)
+}
+
+/// The table's rows: name, title, first description line, required args.
+fn rows(tools: &[Value]) -> Vec<[String; 4]> {
+    tools
+        .iter()
+        .map(|t| {
+            let text = |k: &str| t.get(k).and_then(Value::as_str).unwrap_or("");
+            let title = t
+                .get("title")
+                .and_then(Value::as_str)
+                .or_else(|| t.pointer("/annotations/title").and_then(Value::as_str))
+                .unwrap_or("");
+            let first_line = text("description").lines().next().unwrap_or("");
+            [
+                escape::line(text("name")),
+                escape::line(title),
+                escape::line(first_line),
+                escape::line(&required_args(t)),
+            ]
+        })
+        .collect()
+}
+
+/// The table: the name column is never cut (it must paste into `call`);
+/// the others share what is left of `width`, each cut marked with `…`.
+fn table(tools: &[Value], width: usize) -> String {
+    let rows = rows(tools);
+    let longest = |i: usize, head: &str| {
+        rows.iter()
+            .map(|r| r[i].chars().count())
+            .chain(std::iter::once(head.len()))
+            .max()
+            .unwrap_or(0)
+    };
+    let name_w = longest(0, "NAME");
+    let room = width.saturating_sub(name_w + 3);
+    // Natural widths first; when they do not fit, the description gives
+    // way first, then the arguments, then the title.
+    let (mut title_w, mut desc_w, mut req_w) = (
+        longest(1, "TITLE"),
+        longest(2, "DESCRIPTION"),
+        longest(3, "REQUIRED"),
+    );
+    let over = |t: usize, d: usize, q: usize| (t + d + q).saturating_sub(room);
+    desc_w = desc_w.saturating_sub(over(title_w, desc_w, req_w)).max(11);
+    req_w = req_w.saturating_sub(over(title_w, desc_w, req_w)).max(8);
+    title_w = title_w.saturating_sub(over(title_w, desc_w, req_w)).max(5);
+    let mut out = format!(
+        "{} {} {} {}\n",
+        cell("NAME", name_w),
+        cell("TITLE", title_w),
+        cell("DESCRIPTION", desc_w),
+        cell("REQUIRED", req_w).trim_end()
+    );
+    for r in &rows {
+        let line = format!(
+            "{} {} {} {}",
+            cell(&r[0], name_w),
+            cell(&r[1], title_w),
+            cell(&r[2], desc_w),
+            cell(&r[3], req_w)
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// `server: NAME VERSION, protocol P, era E`.
+fn server_line(r: &Report) -> String {
+    let run = r.first();
+    let field = |k: &str| {
+        run.server_info
+            .as_ref()
+            .and_then(|i| i.get(k))
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+    };
+    let era = run.era.as_ref().map_or("?", |e| e.speaks.as_str());
+    format!(
+        "server: {} {}, protocol {}, era {}\n",
+        escape::line(field("name")),
+        escape::line(field("version")),
+        escape::line(run.negotiated()),
+        era
+    )
 }
 
 /// `tools`: the table (or JSON), then the issues.
@@ -72,6 +179,9 @@ pub fn render_tools(r: &Report, as_json: bool) -> String {
         return pretty(&doc);
     }
     let mut out = String::new();
+    if run.initialized {
+        out.push_str(&server_line(r));
+    }
     if tools.is_empty() {
         out.push_str(if run.initialized {
             "no tools listed\n"
@@ -79,29 +189,7 @@ pub fn render_tools(r: &Report, as_json: bool) -> String {
             "no tools listed: the server did not complete initialize\n"
         });
     } else {
-        out.push_str(&format!(
-            "{} {} {} {}\n",
-            cell("NAME", 24),
-            cell("TITLE", 18),
-            cell("DESCRIPTION", 48),
-            "REQUIRED"
-        ));
-        for t in tools {
-            let text = |k: &str| t.get(k).and_then(Value::as_str).unwrap_or("");
-            let title = t
-                .get("title")
-                .and_then(Value::as_str)
-                .or_else(|| t.pointer("/annotations/title").and_then(Value::as_str))
-                .unwrap_or("");
-            let first_line = text("description").lines().next().unwrap_or("");
-            out.push_str(&format!(
-                "{} {} {} {}\n",
-                cell(text("name"), 24),
-                cell(title, 18),
-                cell(first_line, 48),
-                escape::line(&required_args(t))
-            ));
-        }
+        out.push_str(&table(tools, terminal_width()));
     }
     out.push_str(&format!("{} tools\n", tools.len()));
     out.push_str(&issue_lines(r));
@@ -196,7 +284,10 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
                     escape::line(&crate::jsonrpc::error_message(error))
                 ));
             } else {
-                out.push_str("tools/call got no response\n");
+                out.push_str(&format!(
+                    "tools/call got no response within {} ms; a slow tool needs a longer --timeout\n",
+                    r.plan.settings.timeout_ms
+                ));
             }
         }
         None => {
@@ -221,5 +312,28 @@ pub fn call_failed(r: &Report) -> Option<&'static str> {
         None => Some("no response"),
         Some(res) if res.get("isError") == Some(&Value::Bool(true)) => Some("isError"),
         Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_name_is_never_cut_and_every_other_cut_is_marked() {
+        let tools = vec![json!({
+            "name": "trigger-long-running-operation",
+            "title": "Trigger a long running operation",
+            "description": "Demonstrates a long running operation with progress updates",
+            "inputSchema": {"type": "object", "properties": {"duration": {"type": "number"}},
+                "required": ["duration"]},
+        })];
+        let out = table(&tools, 60);
+        let row = out.lines().nth(1).expect("row");
+        assert!(row.starts_with("trigger-long-running-operation "), "{out}");
+        assert!(row.contains('…'), "{out}");
+        assert!(out.lines().all(|l| l.chars().count() <= 60), "{out}");
+        // Room enough: nothing is cut.
+        assert!(!table(&tools, 200).contains('…'));
     }
 }

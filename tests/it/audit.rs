@@ -36,6 +36,11 @@ fn tools_prints_a_table_of_every_page() {
     let run = guard_fake(&["tools"], "catalog-full", &m);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "server: fake-server 1.0.0, protocol 2025-11-25, era legacy"
+    );
+    let lines = &lines[1..];
     assert!(lines[0].starts_with("NAME"), "{}", run.stdout);
     assert!(
         lines[1].starts_with("echo") && lines[1].ends_with("text: string"),
@@ -99,6 +104,12 @@ fn call_failures_exit_1_and_unknown_tools_exit_2_before_calling() {
         "{}",
         err.stdout
     );
+    // Exit 1, so the label is an error too.
+    assert!(
+        err.stdout.contains("[error] tool-call-error"),
+        "{}",
+        err.stdout
+    );
     let m = marker("call-bad-structured");
     let bad = guard_fake(
         &["call", "add", "--arg", "a=1", "--arg", "b=2", "--json"],
@@ -131,6 +142,28 @@ fn call_failures_exit_1_and_unknown_tools_exit_2_before_calling() {
         unknown.stderr
     );
     assert_eq!(unknown.json()["result"], Value::Null);
+    let m = marker("call-typo");
+    let typo = guard_fake(&["call", "ehco"], "catalog-full", &m);
+    assert_eq!(typo.code, Some(2));
+    assert!(
+        typo.stderr.contains("did you mean 'echo'?"),
+        "{}",
+        typo.stderr
+    );
+    // A tool that never answers: the hint names --timeout.
+    let m = marker("call-timeout");
+    let slow = guard_fake(
+        &["call", "echo", "--arg", "text=x", "--timeout", "300"],
+        "call-hang",
+        &m,
+    );
+    assert_eq!(slow.code, Some(1), "{}", slow.stdout);
+    assert!(
+        slow.stdout
+            .contains("no response within 300 ms; a slow tool needs a longer --timeout"),
+        "{}",
+        slow.stdout
+    );
     let m = marker("call-badarg");
     let badarg = guard_fake(
         &["call", "add", "--arg", "a=two", "--arg", "b=1"],
