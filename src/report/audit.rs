@@ -110,17 +110,19 @@ fn table(tools: &[Value], width: usize) -> String {
     };
     let name_w = longest(0, "NAME");
     let room = width.saturating_sub(name_w + 3);
-    // Natural widths first; when they do not fit, the description gives
-    // way first, then the arguments, then the title.
+    // Natural widths when they fit. Otherwise the title and the arguments
+    // keep at most a fifth of the room each, and the description takes
+    // what is left (at least 11).
     let (mut title_w, mut desc_w, mut req_w) = (
         longest(1, "TITLE"),
         longest(2, "DESCRIPTION"),
         longest(3, "REQUIRED"),
     );
-    let over = |t: usize, d: usize, q: usize| (t + d + q).saturating_sub(room);
-    desc_w = desc_w.saturating_sub(over(title_w, desc_w, req_w)).max(11);
-    req_w = req_w.saturating_sub(over(title_w, desc_w, req_w)).max(8);
-    title_w = title_w.saturating_sub(over(title_w, desc_w, req_w)).max(5);
+    if title_w + desc_w + req_w > room {
+        title_w = title_w.min((room / 5).max(5));
+        req_w = req_w.min((room / 5).max(8));
+        desc_w = desc_w.min(room.saturating_sub(title_w + req_w)).max(11);
+    }
     let mut out = format!(
         "{} {} {} {}\n",
         cell("NAME", name_w),
