@@ -342,6 +342,12 @@ const SCENARIOS: &[(&str, &str)] = &[
         "call-hang",
         "lists the echo tool and never answers tools/call",
     ),
+    (
+        "bench-slow",
+        "answers ping after 2 ms, one request at a time",
+    ),
+    ("bench-errors", "answers every fifth request with -32603"),
+    ("bench-stall", "stops answering ping after 300 requests"),
 ];
 
 /// Scenarios that advertise tools, resources and prompts.
@@ -921,6 +927,17 @@ fn run(scenario: &str, marker: &str) {
                         Answer::Error(-32603, "database unavailable")
                     }
                     "call-hang" if method == "tools/call" => Answer::Silent,
+                    // One request at a time, 2 ms each: in flight or not.
+                    "bench-slow" if method == "ping" => {
+                        std::thread::sleep(Duration::from_millis(2));
+                        Answer::Result(json!({}))
+                    }
+                    "bench-errors" if method == "ping" && requests_after_init % 5 == 0 => {
+                        Answer::Error(-32603, "overloaded")
+                    }
+                    "bench-stall" if method == "ping" && requests_after_init > 300 => {
+                        Answer::Silent
+                    }
                     _ if method == "tools/call" => call(scenario, &msg["params"]),
                     _ => answer(
                         scenario,

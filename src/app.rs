@@ -19,7 +19,7 @@ use crate::report::{self, Baseline, Report, RunReport};
 use crate::scan::{self, ScanReport};
 use crate::session::{self, Speaks, Stop};
 use crate::transcript::Transcript;
-use crate::{demo, evidence, fingerprint, sys};
+use crate::{bench, demo, evidence, fingerprint, sys};
 
 /// Runs the command the arguments name; returns the exit status.
 pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> {
@@ -55,7 +55,11 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
         Command::Check(args) => {
             sys::install_interrupt_handlers();
             let plan = plan::resolve(&args)?;
-            match run_check(&plan)? {
+            let checked = match &plan.settings.mode {
+                Mode::Bench(spec) => bench_command(&plan, spec)?,
+                _ => run_check(&plan)?,
+            };
+            match checked {
                 Checked::Report { code, output } => {
                     write_stdout(&output)?;
                     // A signal while the report was written (a stuck reader)
@@ -256,6 +260,44 @@ pub fn run_check(plan: &Plan) -> Result<Checked, Error> {
     finish(plan, &report)
 }
 
+/// `bench`: one judged session (the era, the tools), then the measurements;
+/// the text table or the JSON `bench` block, then every issue.
+fn bench_command(plan: &Plan, spec: &cli::BenchSpec) -> Result<Checked, Error> {
+    let first = match one_run(plan, &plan.session, None, None)? {
+        Ok(run) => run,
+        Err(sig) => return Ok(Checked::Interrupted(sig)),
+    };
+    let measured = bench::run(plan, spec, &first)?;
+    if let Some(sig) = sys::pending_interrupt() {
+        return Ok(Checked::Interrupted(sig));
+    }
+    let mut issues = first.issues.clone();
+    issues.extend(measured.issues.iter().cloned());
+    let ok = !issues.iter().any(Issue::is_error);
+    let output = if plan.settings.json {
+        report::json::pretty(&serde_json::json!({
+            "schemaVersion": 1,
+            "ok": ok,
+            "command": plan.shown_argv,
+            "negotiatedProtocol": first.negotiated(),
+            "bench": bench::value(&measured),
+            "issues": issues.iter().map(report::json::issue_value).collect::<Vec<_>>(),
+        }))
+    } else {
+        let plain = report::style::Paint { on: false };
+        let mut text = bench::text(&measured);
+        for issue in &issues {
+            text.push_str(&report::text::issue_line(issue, &plain));
+            text.push('\n');
+        }
+        text
+    };
+    Ok(Checked::Report {
+        code: u8::from(!ok),
+        output,
+    })
+}
+
 /// Starts probing the versions of the runtimes the command uses, on a
 /// thread; the answer arrives on the channel.
 fn probe_runtimes(plan: &Plan) -> std::sync::mpsc::Receiver<Value> {
@@ -285,7 +327,9 @@ fn finish(plan: &Plan, report: &Report) -> Result<Checked, Error> {
             report::text::render(report, plan.color),
             u8::from(!report.ok()),
         ),
-        Mode::Tools => (
+        // `bench` renders its own report (bench_command); a judged run of
+        // it reads like the listing.
+        Mode::Tools | Mode::Bench(_) => (
             report::audit::render_tools(report, json),
             u8::from(!report.ok()),
         ),

@@ -188,7 +188,12 @@ impl Server {
                 Vec::new()
             };
         }
-        let table = sys::processes();
+        // With the guard as subreaper every orphan is re-parented to it, so
+        // its descendants are all there is to look at.
+        let table = match sys::descendants() {
+            Some(d) if sys::is_subreaper() => d,
+            _ => sys::processes(),
+        };
         let guard = std::process::id();
         let helpers = helpers();
         let mut mine: Vec<u32> = vec![guard];
@@ -223,6 +228,9 @@ impl Server {
         found.retain(|p| !p.is_zombie());
         if found.iter().all(|p| p.pgid != self.pid()) {
             self.group_gone = true;
+        }
+        for p in &mut found {
+            p.cmdline = sys::cmdline(p.pid);
         }
         found
     }

@@ -77,6 +77,41 @@ pub enum Mode {
     Tools,
     /// `call TOOL`: list the tools, then call one.
     Call(CallSpec),
+    /// `bench`: the server's performance.
+    Bench(BenchSpec),
+}
+
+/// What `bench` measures, and within which bounds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BenchSpec {
+    /// Fresh processes for the cold start.
+    pub samples: u64,
+    /// Requests in flight in the burst.
+    pub concurrency: u64,
+    /// Requests of the burst, at most.
+    pub requests: u64,
+    /// Wall time of the burst, at most (ms).
+    pub duration_ms: u64,
+    /// The burst's method (default: the era's liveness request).
+    pub method: Option<String>,
+    /// The tool to time, with its arguments (`--tool NAME --arg ...`).
+    pub call: Option<CallSpec>,
+    /// A tool not marked read-only may be called.
+    pub allow_side_effects: bool,
+}
+
+impl Default for BenchSpec {
+    fn default() -> Self {
+        BenchSpec {
+            samples: 5,
+            concurrency: 8,
+            requests: 2000,
+            duration_ms: 10_000,
+            method: None,
+            call: None,
+            allow_side_effects: false,
+        }
+    }
 }
 
 impl Mode {
@@ -86,6 +121,7 @@ impl Mode {
             Mode::Check => "check",
             Mode::Tools => "tools",
             Mode::Call(_) => "call",
+            Mode::Bench(_) => "bench",
         }
     }
 }
@@ -438,6 +474,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "call one tool: --arg values are typed from its inputSchema; the result is\nprinted and checked; exit 1 when it is an error",
     ),
     (
+        "bench",
+        "measure the server: cold start, warm latency, tools/list, and a burst with\n--concurrency requests in flight (--samples, --requests, --duration,\n--method or --tool NAME --arg ..., --allow-side-effects)",
+    ),
+    (
         "scan",
         "find code that writes to stdout, without running anything: comments and\nstrings are skipped; exit 1 when something is found, 2 for a missing path",
     ),
@@ -469,7 +509,9 @@ where
         None => None,
     };
     let sub = args.first().and_then(|a| a.to_str()).and_then(|a| match a {
-        "check" | "tools" | "call" | "scan" | "demo" | "help" | "__serve" => Some(a.to_string()),
+        "check" | "tools" | "call" | "bench" | "scan" | "demo" | "help" | "__serve" => {
+            Some(a.to_string())
+        }
         _ => None,
     });
     if sub.is_some() {
@@ -479,6 +521,7 @@ where
         None | Some("check") => parse_check(args, command, Mode::Check),
         Some("tools") => parse_check(args, command, Mode::Tools),
         Some("call") => parse_check(args, command, Mode::Call(CallSpec::default())),
+        Some("bench") => parse_check(args, command, Mode::Bench(BenchSpec::default())),
         Some("demo") => parse_demo(args, command),
         Some("scan") => parse_scan(args, command),
         Some("help") => Ok(Command::Help(help_topic(&args))),
@@ -513,6 +556,7 @@ fn parse_check(
         Mode::Check => HelpTopic::Check,
         Mode::Tools => HelpTopic::Tools,
         Mode::Call(_) => HelpTopic::Call,
+        Mode::Bench(_) => HelpTopic::Main,
     };
     let mut a = CheckArgs {
         mode,
@@ -568,6 +612,13 @@ fn check_flag(
         "--against" => a.against = Some(string(p, "--against")?.into()),
         "--transcript" => a.transcript = Some(string(p, "--transcript")?.into()),
         "--verbose" => a.verbose = true,
+        "--samples"
+        | "--concurrency"
+        | "--requests"
+        | "--duration"
+        | "--method"
+        | "--tool"
+        | "--allow-side-effects" => bench_flag(a, flag.as_str(), p)?,
         "--arg" => call_arg(a, p)?,
         "--args" => call_args(a, p)?,
         "--json" => a.json = Some(true),
@@ -632,6 +683,29 @@ fn tool_name(a: &mut CheckArgs, v: OsString) -> Result<(), Error> {
     }
 }
 
+/// A flag of the `bench` command.
+fn bench_flag(a: &mut CheckArgs, flag: &str, p: &mut lexopt::Parser) -> Result<(), Error> {
+    let Mode::Bench(spec) = &mut a.mode else {
+        return Err(Error::usage(
+            format!("{flag} belongs to the bench command"),
+            "as in: mcp-stdio-guard bench --concurrency 8 -- node server.js",
+        ));
+    };
+    match flag {
+        "--samples" => spec.samples = number(p, flag, options::SAMPLES)?,
+        "--concurrency" => spec.concurrency = number(p, flag, options::CONCURRENCY)?,
+        "--requests" => spec.requests = number(p, flag, options::BENCH_REQUESTS)?,
+        "--duration" => spec.duration_ms = number(p, flag, options::BENCH_DURATION_S)? * 1000,
+        "--method" => spec.method = Some(string(p, flag)?),
+        "--tool" => {
+            let tool = string(p, flag)?;
+            spec.call.get_or_insert_with(CallSpec::default).tool = tool;
+        }
+        _ => spec.allow_side_effects = true,
+    }
+    Ok(())
+}
+
 fn call_spec<'a>(
     a: &'a mut CheckArgs,
     flag: &str,
@@ -639,6 +713,7 @@ fn call_spec<'a>(
 ) -> Result<&'a mut CallSpec, Error> {
     match &mut a.mode {
         Mode::Call(spec) => Ok(spec),
+        Mode::Bench(b) => Ok(b.call.get_or_insert_with(CallSpec::default)),
         _ => Err(Error::usage(
             format!("{flag} belongs to the call command"),
             format!("as in: mcp-stdio-guard call echo {example} -- node server.js"),

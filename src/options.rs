@@ -287,6 +287,30 @@ pub const STDERR_BYTES: Bound = Bound {
     max: 1 << 28,
     unit: "bytes",
 };
+/// `bench --samples`: 1 to 100 fresh processes.
+pub const SAMPLES: Bound = Bound {
+    min: 1,
+    max: 100,
+    unit: "samples",
+};
+/// `bench --concurrency`: 1 to 256 requests in flight.
+pub const CONCURRENCY: Bound = Bound {
+    min: 1,
+    max: 256,
+    unit: "requests",
+};
+/// `bench --requests`: the burst's size, 1 to one million.
+pub const BENCH_REQUESTS: Bound = Bound {
+    min: 1,
+    max: 1_000_000,
+    unit: "requests",
+};
+/// `bench --duration`: the burst's wall time, 1 s to 10 minutes.
+pub const BENCH_DURATION_S: Bound = Bound {
+    min: 1,
+    max: 600,
+    unit: "s",
+};
 /// `--repeat`: 1 to 100 runs.
 pub const REPEAT: Bound = Bound {
     min: 1,

@@ -93,6 +93,7 @@ mod imp {
         fn sigaddset(set: *mut SigSet, signum: i32) -> i32;
         fn pthread_sigmask(how: i32, set: *const SigSet, old: *mut SigSet) -> i32;
         fn write(fd: i32, buf: *const u8, count: usize) -> isize;
+        fn poll(fds: *mut PollFd, nfds: u64, timeout: i32) -> i32;
         fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
         fn getpid() -> i32;
         #[cfg(any(target_os = "linux", target_os = "android", target_os = "macos"))]
@@ -254,6 +255,41 @@ mod imp {
     /// itself, so without this an interrupted guard would orphan it. The
     /// signals interrupt blocking system calls (no SA_RESTART), so a write
     /// into a pipe nobody reads returns and the guard can stop.
+    #[repr(C)]
+    pub struct PollFd {
+        fd: i32,
+        events: i16,
+        revents: i16,
+    }
+
+    /// Waits until `fd` can be read without blocking (data, EOF or an
+    /// error), at most `limit`: true when it can. An interrupted wait
+    /// returns false early, so the caller sees the signal flag.
+    pub fn wait_readable(fd: i32, limit: Duration) -> io::Result<bool> {
+        const POLLIN: i16 = 1;
+        let mut p = PollFd {
+            fd,
+            events: POLLIN,
+            revents: 0,
+        };
+        let ms = i32::try_from(limit.as_millis()).unwrap_or(i32::MAX);
+        // SAFETY: `p` is one valid, initialised pollfd that outlives the
+        // call; nfds is 1.
+        let rc = unsafe { poll(&mut p, 1, ms) };
+        match rc {
+            n if n > 0 => Ok(true),
+            0 => Ok(false),
+            _ => {
+                let e = io::Error::last_os_error();
+                if e.kind() == io::ErrorKind::Interrupted {
+                    Ok(false)
+                } else {
+                    Err(e)
+                }
+            }
+        }
+    }
+
     pub fn install_interrupt_handlers() {
         for sig in INTERRUPTS {
             // SAFETY: `on_signal` is an `extern "C" fn(i32)` that only stores
@@ -358,6 +394,7 @@ mod imp {
 #[cfg(not(unix))]
 mod imp {
     use super::*;
+    use std::time::Duration;
 
     pub fn signal_group(_pgid: u32, _sig: i32) -> io::Result<bool> {
         Err(io::Error::from(io::ErrorKind::Unsupported))
@@ -396,11 +433,15 @@ mod imp {
     }
 
     pub fn die_with_parent(_cmd: &mut std::process::Command) {}
+
+    pub fn wait_readable(_fd: i32, _limit: Duration) -> io::Result<bool> {
+        Ok(true)
+    }
 }
 
 pub use imp::{
     die_with_parent, hostname, install_interrupt_handlers, lock_exclusive, reap, signal_group,
-    signal_process, wait_exit_no_reap, with_interrupts_blocked, write_stdout,
+    signal_process, wait_exit_no_reap, wait_readable, with_interrupts_blocked, write_stdout,
 };
 
 /// Set once the guard is the child subreaper of its descendants.
@@ -432,6 +473,52 @@ pub fn pending_interrupt() -> Option<i32> {
     }
 }
 
+/// The children of `pid`, from every one of its threads' `children` file
+/// (`None` when the kernel does not offer the file).
+fn children_of(pid: u32) -> Option<Vec<u32>> {
+    // The main thread's file proves the kernel has them; a thread that
+    // ended between the listing and the read has no children left.
+    let main = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).ok()?;
+    let mut out: Vec<u32> = main
+        .split_whitespace()
+        .filter_map(|p| p.parse().ok())
+        .collect();
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).ok()?;
+    for task in tasks.flatten() {
+        if task.file_name().to_str() == Some(pid.to_string().as_str()) {
+            continue;
+        }
+        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+            out.extend(
+                text.split_whitespace()
+                    .filter_map(|p| p.parse::<u32>().ok()),
+            );
+        }
+    }
+    Some(out)
+}
+
+/// Every live descendant of this process, walked down through the
+/// kernel's `children` files: a few reads instead of the whole table.
+/// `None` where the files are missing (then use `processes`).
+pub fn descendants() -> Option<Vec<Proc>> {
+    if !PROCESS_TABLE {
+        return None;
+    }
+    let mut out: Vec<Proc> = Vec::new();
+    let mut queue = children_of(std::process::id())?;
+    while let Some(pid) = queue.pop() {
+        if out.iter().any(|p| p.pid == pid) {
+            continue;
+        }
+        if let Some(p) = read_proc(pid) {
+            out.push(p);
+            queue.extend(children_of(pid).unwrap_or_default());
+        }
+    }
+    Some(out)
+}
+
 /// Every process of the process table (Linux `/proc`); empty elsewhere.
 pub fn processes() -> Vec<Proc> {
     let mut out = Vec::new();
@@ -456,7 +543,23 @@ pub fn processes() -> Vec<Proc> {
     out
 }
 
-/// One process's `stat` (state, parent, group) and command line.
+/// A process's command line, its arguments joined by spaces ("" when it
+/// cannot be read).
+pub fn cmdline(pid: u32) -> String {
+    std::fs::read(format!("/proc/{pid}/cmdline"))
+        .map(|b| {
+            String::from_utf8_lossy(&b)
+                .split('\0')
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default()
+}
+
+/// One process's `stat` (state, parent, group); the command line is read
+/// only for the processes that matter (`cmdline`), one file instead of two
+/// per process of the table.
 fn read_proc(pid: u32) -> Option<Proc> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // `pid (comm) state ppid pgrp ...`; comm may hold spaces and parens.
@@ -465,21 +568,12 @@ fn read_proc(pid: u32) -> Option<Proc> {
     let state = fields.next()?.chars().next()?;
     let ppid = fields.next()?.parse().ok()?;
     let pgid = fields.next()?.parse().ok()?;
-    let cmdline = std::fs::read(format!("/proc/{pid}/cmdline"))
-        .map(|b| {
-            String::from_utf8_lossy(&b)
-                .split('\0')
-                .filter(|s| !s.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .unwrap_or_default();
     Some(Proc {
         pid,
         ppid,
         pgid,
         state,
-        cmdline,
+        cmdline: String::new(),
     })
 }
 

@@ -281,6 +281,10 @@ codes! {
         "--repeat: the resources/list or prompts/list item count changed between runs";
     StaticStdoutWrite = "static-stdout-write", StdioTransport, Warning, [StaticScan],
         "--scan found source code that writes to stdout (an error with --fail-on-static)";
+    BenchFailed = "bench-failed", InstallRuntime, Error, [Process],
+        "bench: requests failed or got no answer under modest concurrency (8 or fewer in flight), or the server did not open";
+    BenchSerialized = "bench-serialized", InstallRuntime, Warning, [Process],
+        "bench: requests in flight are no faster than one at a time: the server handles them one after another";
     ToolDescriptionMissing = "tool-description-missing", McpProtocol, Warning, [ToolSchema],
         "a tool has no description";
     DiscoverUnsupported = "discover-unsupported", McpProtocol, Error, [Initialize],

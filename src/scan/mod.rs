@@ -178,6 +178,20 @@ pub fn scan_source(
     file: &str,
     toks: &mut Vec<lex::Tok>,
 ) -> Result<Vec<Finding>, lex::Minified> {
+    // Most files name none of the calls the rules look for: those are not
+    // lexed at all (only checked for a minified line, which is skipped as
+    // it would be after lexing).
+    if let Ok(text) = std::str::from_utf8(src)
+        && !rules::triggers(lang).iter().any(|t| text.contains(t))
+    {
+        toks.clear();
+        let minified = text.split('\n').any(|l| l.len() > lex::MAX_LINE);
+        return if minified {
+            Err(lex::Minified)
+        } else {
+            Ok(Vec::new())
+        };
+    }
     lex::lex(src, lang, toks)?;
     let hits = rules::find(src, lang, toks);
     Ok(hits

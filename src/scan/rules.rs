@@ -575,6 +575,30 @@ fn is_trigger(lang: Language, word: &[u8]) -> bool {
     }
 }
 
+/// The words one of which every finding of a language starts with (the
+/// words of `starts`): a file holding none of them has no finding.
+pub fn triggers(lang: Language) -> &'static [&'static str] {
+    match lang {
+        Language::JavaScript | Language::TypeScript => {
+            &["console", "process", "destination", "transports"]
+        }
+        Language::Python => &[
+            "print",
+            "sys",
+            "basicConfig",
+            "StreamHandler",
+            "click",
+            "typer",
+        ],
+        Language::Go => &["fmt", "os", "log"],
+        Language::Rust => &["print", "stdout"],
+        Language::Java => &["System"],
+        Language::Kotlin => &["System", "print"],
+        Language::CSharp => &["Console"],
+        Language::Ruby => &["puts", "print", "$stdout", "STDOUT"],
+    }
+}
+
 type Found = Option<(&'static str, String)>;
 
 fn javascript(s: &Src, i: usize) -> Found {

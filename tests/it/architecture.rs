@@ -31,6 +31,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("report", 6),
     ("evidence", 6),
     ("app", 7),
+    ("bench", 7),
     ("demo", 7),
 ];
 

@@ -1,0 +1,184 @@
+//! `mcp-stdio-guard bench` against a minimal direct driver, in one run. The
+//! server is `benches/ping_server.c` (compiled here with `cc`): it answers
+//! at once, so what is measured is the pipes and the client. The direct
+//! driver writes `ping` requests and reads the replies through the same
+//! pipes, one at a time and with 16 in flight; then `bench --json` does the
+//! same, and the ratios of rates and percentiles are printed.
+//!
+//! Run with `cargo bench --bench bench` (a release build).
+//! `BENCH_REQUESTS` overrides the number of requests (default 20000).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+const GUARD: &str = env!("CARGO_BIN_EXE_mcp-stdio-guard");
+
+fn server() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let exe = dir.join("ping_server");
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/ping_server.c");
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(src)
+        .status()
+        .expect("cc (a C compiler) is needed for this bench");
+    assert!(status.success(), "cc failed");
+    exe
+}
+
+fn percentile(sorted: &[u64], q: f64) -> u64 {
+    sorted[(((sorted.len() - 1) as f64) * q).round() as usize]
+}
+
+/// Rate (requests/s) and p50/p95/p99 latency (µs) of `n` pings with `c`
+/// in flight, straight through the pipes.
+fn direct(exe: &PathBuf, n: usize, c: usize) -> (f64, [u64; 3]) {
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn the ping server");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    stdin
+        .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"direct\",\"version\":\"0\"}}}\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
+        .expect("write");
+    stdout.read_line(&mut line).expect("read");
+    let mut sent_at: Vec<Instant> = Vec::with_capacity(n + 1);
+    let mut lat = Vec::with_capacity(n);
+    let started = Instant::now();
+    let (mut sent, mut got) = (0usize, 0usize);
+    while got < n {
+        while sent < n && sent - got < c {
+            sent += 1;
+            sent_at.push(Instant::now());
+            writeln!(
+                stdin,
+                "{{\"jsonrpc\":\"2.0\",\"id\":{sent},\"method\":\"ping\"}}"
+            )
+            .expect("write");
+        }
+        line.clear();
+        stdout.read_line(&mut line).expect("read");
+        let id: usize = line
+            .split("\"id\":")
+            .nth(1)
+            .and_then(|r| r.split(',').next())
+            .and_then(|s| s.parse().ok())
+            .expect("an id");
+        lat.push(sent_at[id - 1].elapsed().as_micros() as u64);
+        got += 1;
+    }
+    let wall = started.elapsed();
+    drop(stdin);
+    let _ = child.wait();
+    lat.sort_unstable();
+    (
+        n as f64 / wall.as_secs_f64(),
+        [
+            percentile(&lat, 0.5),
+            percentile(&lat, 0.95),
+            percentile(&lat, 0.99),
+        ],
+    )
+}
+
+/// The same through `mcp-stdio-guard bench --json`: (sequential rate,
+/// burst rate, burst p50/p95/p99).
+fn guard(exe: &PathBuf, n: usize, c: usize) -> (f64, f64, [u64; 3], [u64; 3]) {
+    let out = Command::new(GUARD)
+        .args([
+            "bench",
+            "--json",
+            "--samples",
+            "1",
+            "--concurrency",
+            &c.to_string(),
+        ])
+        .args(["--requests", &n.to_string(), "--era", "legacy", "--"])
+        .arg(exe)
+        .output()
+        .expect("run the guard");
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let b = &j["bench"];
+    let f = |v: &serde_json::Value| v.as_f64().unwrap_or(0.0);
+    let p = |s: &serde_json::Value| {
+        [
+            s["p50Us"].as_u64().unwrap_or(0),
+            s["p95Us"].as_u64().unwrap_or(0),
+            s["p99Us"].as_u64().unwrap_or(0),
+        ]
+    };
+    (
+        f(&b["sequential"]["requestsPerSecond"]),
+        f(&b["burst"]["requestsPerSecond"]),
+        p(&b["sequential"]["latency"]),
+        p(&b["burst"]["latency"]),
+    )
+}
+
+/// One round: direct rate and percentiles one at a time and with 16 in
+/// flight, then the guard's.
+type Round = (f64, [u64; 3], f64, [u64; 3], f64, f64, [u64; 3], [u64; 3]);
+
+fn main() {
+    let n: usize = std::env::var("BENCH_REQUESTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20_000);
+    let exe = server();
+    // The guard's sequential series is at most 1000 requests.
+    let seq_n = n.min(1000);
+    let _ = direct(&exe, 1000, 1); // warm the page cache and the CPU
+    // Rounds alternate the two sides, so a burst of load elsewhere on the
+    // machine hits both; the medians are compared.
+    let rounds = 7;
+    let mut runs: Vec<Round> = Vec::new();
+    for _ in 0..rounds {
+        let (d1, dl1) = direct(&exe, seq_n, 1);
+        let (d16, dl16) = direct(&exe, n, 16);
+        let (g1, g16, gl1, gl16) = guard(&exe, n, 16);
+        runs.push((d1, dl1, d16, dl16, g1, g16, gl1, gl16));
+    }
+    let median = |f: &dyn Fn(&Round) -> f64| {
+        let mut v: Vec<f64> = runs.iter().map(f).collect();
+        v.sort_by(|a, b| a.total_cmp(b));
+        v[v.len() / 2]
+    };
+    let (d1, d16, g1, g16) = (
+        median(&|r| r.0),
+        median(&|r| r.2),
+        median(&|r| r.4),
+        median(&|r| r.5),
+    );
+    let p = |i: usize, k: usize| -> u64 {
+        median(&|r| match i {
+            0 => r.1[k] as f64,
+            1 => r.3[k] as f64,
+            2 => r.6[k] as f64,
+            _ => r.7[k] as f64,
+        }) as u64
+    };
+    let (dl1, dl16, gl1, gl16) = (
+        [p(0, 0), p(0, 1), p(0, 2)],
+        [p(1, 0), p(1, 1), p(1, 2)],
+        [p(2, 0), p(2, 1), p(2, 2)],
+        [p(3, 0), p(3, 1), p(3, 2)],
+    );
+    println!("requests: {n} (sequential: {seq_n}), medians of {rounds} alternating rounds");
+    println!(
+        "direct driver: {d1:.0}/s one at a time (p50/p95/p99 {dl1:?} us), {d16:.0}/s with 16 in flight (p50/p95/p99 {dl16:?} us)"
+    );
+    println!(
+        "guard bench:   {g1:.0}/s one at a time (p50/p95/p99 {gl1:?} us), {g16:.0}/s with 16 in flight (p50/p95/p99 {gl16:?} us)"
+    );
+    println!(
+        "guard/direct rate: {:.2} one at a time, {:.2} with 16 in flight",
+        g1 / d1,
+        g16 / d16
+    );
+}

@@ -1,0 +1,611 @@
+//! `bench`: the server's performance, measured over its own pipes the way a
+//! host meets it. A normal session first (the era, the tools, whether the
+//! named tool is read-only); then the cold start over fresh processes
+//! (spawn to the opening answered); then, on one warm process, the
+//! liveness request (`ping` in 2025, `server/discover` in 2026-07-28, where
+//! `ping` is gone), `tools/list` and the named tool, one at a time; then a
+//! burst with `--concurrency` requests in flight, matched by id. Nothing
+//! is sent that the user did not ask for beyond liveness and list calls.
+//!
+//! The client writes from the calling thread and reads with `poll` and a
+//! deadline, so the figures are the server's, not a queue in the guard;
+//! the guard's own share (bytes readable to reply matched) is measured and
+//! reported. Every wait is bounded by `--timeout`, the burst by
+//! `--requests` and `--duration`, and `child::Server`'s drop kills and
+//! reaps the process on every path.
+
+use std::io::{Read, Write};
+use std::os::fd::AsRawFd;
+use std::process::{ChildStdin, ChildStdout};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::checks::{Code, Issue};
+use crate::child::Server;
+use crate::cli::BenchSpec;
+use crate::error::Error;
+use crate::plan::Plan;
+use crate::report::RunReport;
+use crate::session::Speaks;
+use crate::{jsonrpc, mcp, sys};
+
+/// Sequential samples of the liveness request.
+const WARM_SAMPLES: usize = 200;
+/// Sequential samples of `tools/list` and of the named tool.
+const LIST_SAMPLES: usize = 50;
+/// Concurrency up to which any error fails the bench.
+const MODEST: u64 = 8;
+
+fn micros(d: Duration) -> u64 {
+    u64::try_from(d.as_micros()).unwrap_or(u64::MAX)
+}
+
+/// Latency figures of one series, in microseconds.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Stats {
+    pub count: usize,
+    pub p50_us: u64,
+    pub p95_us: u64,
+    pub p99_us: u64,
+    pub max_us: u64,
+    pub mean_us: u64,
+}
+
+impl Stats {
+    /// The figures of `samples` (sorted in place).
+    pub fn of(samples: &mut [u64]) -> Stats {
+        if samples.is_empty() {
+            return Stats::default();
+        }
+        samples.sort_unstable();
+        let n = samples.len();
+        let at = |q: f64| samples[(((n - 1) as f64) * q).round() as usize];
+        Stats {
+            count: n,
+            p50_us: at(0.50),
+            p95_us: at(0.95),
+            p99_us: at(0.99),
+            max_us: samples[n - 1],
+            mean_us: samples.iter().sum::<u64>() / n as u64,
+        }
+    }
+
+    pub fn value(&self) -> Value {
+        json!({"count": self.count, "p50Us": self.p50_us, "p95Us": self.p95_us,
+            "p99Us": self.p99_us, "maxUs": self.max_us, "meanUs": self.mean_us})
+    }
+}
+
+/// What one series of pipelined requests did.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Burst {
+    pub concurrency: u64,
+    pub sent: u64,
+    pub ok: u64,
+    pub errors: u64,
+    pub timeouts: u64,
+    pub wall_us: u64,
+    pub latency: Stats,
+}
+
+impl Burst {
+    /// Answered requests per second.
+    pub fn rate(&self) -> f64 {
+        if self.wall_us == 0 {
+            return 0.0;
+        }
+        (self.ok + self.errors) as f64 * 1e6 / self.wall_us as f64
+    }
+
+    fn value(&self) -> Value {
+        json!({"concurrency": self.concurrency, "sent": self.sent, "ok": self.ok,
+            "errors": self.errors, "timeouts": self.timeouts, "wallUs": self.wall_us,
+            "requestsPerSecond": (self.rate() * 10.0).round() / 10.0,
+            "latency": self.latency.value()})
+    }
+}
+
+/// Everything `bench` measured.
+#[derive(Debug, Clone, Default)]
+pub struct BenchReport {
+    pub speaks: Option<Speaks>,
+    pub liveness: &'static str,
+    pub method: String,
+    pub cold_start: Stats,
+    pub warm_liveness: Stats,
+    pub tools_list: Stats,
+    pub tool: Option<(String, Stats)>,
+    /// The burst's method one at a time (concurrency 1).
+    pub sequential: Burst,
+    pub burst: Burst,
+    /// The guard's own time per reply: bytes readable to reply matched.
+    pub guard_share: Stats,
+    pub issues: Vec<Issue>,
+}
+
+/// The warm client: the server's pipes, read and written by this thread.
+struct Client {
+    _server: Server,
+    stdin: ChildStdin,
+    stdout: ChildStdout,
+    buf: Vec<u8>,
+    /// When the bytes in `buf` became readable.
+    stamp: Instant,
+    next_id: u64,
+    timeout: Duration,
+    envelope: bool,
+    share: Vec<u64>,
+    /// The last request's bytes around its id, to send the same request
+    /// again with a new id without serializing it again.
+    template: Option<(String, Option<Value>, String, String)>,
+}
+
+/// A response's numeric id and whether it is an error.
+fn parse_reply(line: &[u8]) -> Option<(u64, bool)> {
+    let v: Value = serde_json::from_slice(line).ok()?;
+    v.get("method").is_none().then_some(())?;
+    Some((v.get("id")?.as_u64()?, v.get("error").is_some()))
+}
+
+impl Client {
+    fn start(plan: &Plan, timeout: Duration, envelope: bool) -> Result<Client, Error> {
+        let (server, pipes) = Server::spawn(&plan.launch)
+            .map_err(|e| Error::io(format!("cannot start {}", plan.shown_argv.join(" ")), e))?;
+        // stderr is drained on its own thread, so a chatty server never
+        // blocks; it ends at the server's exit.
+        let mut stderr = pipes.stderr;
+        let _ = std::thread::Builder::new()
+            .name("bench-stderr".into())
+            .spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        Ok(Client {
+            _server: server,
+            stdin: pipes.stdin,
+            stdout: pipes.stdout,
+            buf: Vec::with_capacity(1 << 16),
+            stamp: Instant::now(),
+            next_id: 1,
+            timeout,
+            envelope,
+            share: Vec::new(),
+            template: None,
+        })
+    }
+
+    /// Writes one request (with the 2026-07-28 envelope when the era
+    /// wants it); returns its id. A small write into a pipe the server
+    /// reads: the burst never has more than `concurrency` unread.
+    fn send(&mut self, method: &str, params: Option<&Value>) -> Option<u64> {
+        let id = self.next_id;
+        self.next_id += 1;
+        let fresh =
+            !matches!(&self.template, Some((m, p, _, _)) if m == method && p.as_ref() == params);
+        if fresh {
+            let params_sent = if self.envelope {
+                mcp::with_envelope(params, mcp::MODERN_VERSION)
+            } else {
+                params.cloned()
+            };
+            // The id is the only number the guard writes as `"id":0`.
+            let text = String::from_utf8(jsonrpc::request(0, method, params_sent.as_ref())).ok()?;
+            let (head, tail) = text.split_once("\"id\":0")?;
+            self.template = Some((
+                method.to_string(),
+                params.cloned(),
+                format!("{head}\"id\":"),
+                tail.to_string(),
+            ));
+        }
+        let (_, _, head, tail) = self.template.as_ref()?;
+        let mut bytes = Vec::with_capacity(head.len() + tail.len() + 20);
+        bytes.extend_from_slice(head.as_bytes());
+        bytes.extend_from_slice(id.to_string().as_bytes());
+        bytes.extend_from_slice(tail.as_bytes());
+        self.stdin.write_all(&bytes).ok()?;
+        Some(id)
+    }
+
+    /// The next response, read until `deadline`: its id, whether it is an
+    /// error, and when its bytes became readable. `None` at the deadline,
+    /// an interrupt, or EOF.
+    fn next_reply(&mut self, deadline: Instant) -> Option<(u64, bool, Instant)> {
+        loop {
+            if let Some(reply) = self.buffered_reply() {
+                return Some(reply);
+            }
+            let now = Instant::now();
+            if now >= deadline || sys::pending_interrupt().is_some() {
+                return None;
+            }
+            let wait = (deadline - now).min(Duration::from_millis(50));
+            if !sys::wait_readable(self.stdout.as_raw_fd(), wait).ok()? {
+                continue;
+            }
+            self.stamp = Instant::now();
+            let mut chunk = [0u8; 65536];
+            match self.stdout.read(&mut chunk) {
+                Ok(0) | Err(_) => return None,
+                Ok(n) => self.buf.extend_from_slice(&chunk[..n]),
+            }
+        }
+    }
+
+    /// A response already read, if a whole line of one is in the buffer.
+    fn buffered_reply(&mut self) -> Option<(u64, bool, Instant)> {
+        while let Some(pos) = self.buf.iter().position(|b| *b == b'\n') {
+            let parsed = parse_reply(&self.buf[..pos]);
+            self.buf.drain(..=pos);
+            if let Some((id, error)) = parsed {
+                self.share.push(micros(self.stamp.elapsed()));
+                return Some((id, error, self.stamp));
+            }
+        }
+        None
+    }
+
+    /// One request, waited for: its latency in µs and whether it failed.
+    fn round_trip(&mut self, method: &str, params: Option<&Value>) -> Option<(u64, bool)> {
+        let started = Instant::now();
+        let id = self.send(method, params)?;
+        let deadline = started + self.timeout;
+        loop {
+            let (got, error, at) = self.next_reply(deadline)?;
+            if got == id {
+                return Some((micros(at.saturating_duration_since(started)), error));
+            }
+        }
+    }
+
+    /// Opens the session in the era found: the handshake, or discover.
+    fn open(&mut self, speaks: Speaks, protocol: &str) -> Option<u64> {
+        match speaks {
+            Speaks::Legacy => {
+                let params = json!({"protocolVersion": protocol, "capabilities": {},
+                    "clientInfo": {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")}});
+                let (us, error) = self.round_trip("initialize", Some(&params))?;
+                self.stdin
+                    .write_all(&jsonrpc::notification("notifications/initialized"))
+                    .ok()?;
+                (!error).then_some(us)
+            }
+            Speaks::Modern => {
+                let (us, error) = self.round_trip("server/discover", None)?;
+                (!error).then_some(us)
+            }
+        }
+    }
+
+    /// `n` requests in order, each waited for.
+    fn series(&mut self, n: usize, method: &str, params: Option<&Value>) -> (Stats, u64) {
+        let mut samples = Vec::with_capacity(n);
+        let mut failed = 0;
+        for _ in 0..n {
+            match self.round_trip(method, params) {
+                Some((us, error)) => {
+                    samples.push(us);
+                    failed += u64::from(error);
+                }
+                None => {
+                    failed += 1;
+                    break;
+                }
+            }
+        }
+        (Stats::of(&mut samples), failed)
+    }
+
+    /// Up to `total` requests, `c` in flight, within `wall`.
+    fn burst(
+        &mut self,
+        c: u64,
+        total: u64,
+        wall: Duration,
+        method: &str,
+        params: Option<&Value>,
+    ) -> Burst {
+        let started = Instant::now();
+        let end = started + wall;
+        let mut in_flight: Vec<(u64, Instant)> = Vec::new();
+        let mut b = Burst {
+            concurrency: c,
+            ..Burst::default()
+        };
+        let mut samples = Vec::new();
+        loop {
+            while (in_flight.len() as u64) < c && b.sent < total && Instant::now() < end {
+                let t = Instant::now();
+                let Some(id) = self.send(method, params) else {
+                    break;
+                };
+                in_flight.push((id, t));
+                b.sent += 1;
+            }
+            let Some(&(_, oldest)) = in_flight.iter().min_by_key(|(_, t)| *t) else {
+                break;
+            };
+            match self.next_reply(oldest + self.timeout) {
+                Some(first) => {
+                    // Every reply already read is matched before more
+                    // requests go out: none waits behind the guard's sends.
+                    let mut reply = Some(first);
+                    while let Some((id, error, at)) = reply {
+                        if let Some(i) = in_flight.iter().position(|(sent, _)| *sent == id) {
+                            let (_, t) = in_flight.swap_remove(i);
+                            samples.push(micros(at.saturating_duration_since(t)));
+                            if error { b.errors += 1 } else { b.ok += 1 }
+                        }
+                        reply = self.buffered_reply();
+                    }
+                }
+                None => {
+                    // The oldest request timed out (or the server died):
+                    // count it and stop waiting for what is in flight.
+                    b.timeouts += in_flight.len() as u64;
+                    in_flight.clear();
+                    break;
+                }
+            }
+        }
+        b.wall_us = micros(started.elapsed());
+        b.latency = Stats::of(&mut samples);
+        b
+    }
+}
+
+/// What the liveness request is in each era.
+fn liveness(speaks: Speaks) -> &'static str {
+    match speaks {
+        Speaks::Legacy => "ping",
+        Speaks::Modern => "server/discover",
+    }
+}
+
+/// Runs `bench` after the normal session `first` (the era and the tools).
+pub fn run(plan: &Plan, spec: &BenchSpec, first: &RunReport) -> Result<BenchReport, Error> {
+    let speaks = first.era.as_ref().map_or(Speaks::Legacy, |e| e.speaks);
+    let mut report = BenchReport {
+        speaks: Some(speaks),
+        liveness: liveness(speaks),
+        ..BenchReport::default()
+    };
+    if !first.initialized {
+        report.issues.push(Issue::new(
+            Code::BenchFailed,
+            "the server did not complete its opening; nothing was measured",
+        ));
+        return Ok(report);
+    }
+    let call = tool_call(spec, first, &mut report)?;
+    let timeout = Duration::from_millis(plan.settings.timeout_ms);
+    let envelope = speaks == Speaks::Modern;
+    let protocol = plan.settings.protocol.as_str();
+    let mut cold = Vec::new();
+    for _ in 0..spec.samples {
+        let started = Instant::now();
+        let mut client = Client::start(plan, plan.session.startup_timeout, envelope)?;
+        if client.open(speaks, protocol).is_some() {
+            cold.push(micros(started.elapsed()));
+        }
+        if sys::pending_interrupt().is_some() {
+            return Ok(report);
+        }
+    }
+    report.cold_start = Stats::of(&mut cold);
+    let mut client = Client::start(plan, timeout, envelope)?;
+    if client.open(speaks, protocol).is_none() {
+        report.issues.push(Issue::new(
+            Code::BenchFailed,
+            "the warm process did not open",
+        ));
+        return Ok(report);
+    }
+    let live = report.liveness;
+    (report.warm_liveness, _) = client.series(WARM_SAMPLES, live, None);
+    (report.tools_list, _) = client.series(LIST_SAMPLES, "tools/list", None);
+    if let Some((name, params)) = &call {
+        let (stats, _) = client.series(LIST_SAMPLES, "tools/call", Some(params));
+        report.tool = Some((name.clone(), stats));
+    }
+    let (method, params) = match (&spec.method, &call) {
+        (Some(m), _) => (m.clone(), None),
+        (None, Some((_, p))) => ("tools/call".to_string(), Some(p.clone())),
+        (None, None) => (live.to_string(), None),
+    };
+    let wall = Duration::from_millis(spec.duration_ms);
+    let seq_total = spec.requests.min(WARM_SAMPLES as u64 * 5);
+    report.sequential = client.burst(1, seq_total, wall, &method, params.as_ref());
+    report.burst = client.burst(
+        spec.concurrency,
+        spec.requests,
+        wall,
+        &method,
+        params.as_ref(),
+    );
+    report.method = method;
+    report.guard_share = Stats::of(&mut client.share);
+    judge(spec, &mut report);
+    Ok(report)
+}
+
+/// The named tool's params, after the checks: it exists, and it is
+/// read-only or `--allow-side-effects` was given.
+fn tool_call(
+    spec: &BenchSpec,
+    first: &RunReport,
+    report: &mut BenchReport,
+) -> Result<Option<(String, Value)>, Error> {
+    let Some(call) = &spec.call else {
+        return Ok(None);
+    };
+    if spec.method.is_some() {
+        return Err(Error::usage(
+            "--method and --tool are two different benchmarks",
+            "give one of them",
+        ));
+    }
+    let arguments = crate::call::arguments(&first.tools, call)
+        .map_err(|p| Error::usage(p, "see: mcp-stdio-guard tools -- <command>"))?;
+    let tool = first
+        .tools
+        .iter()
+        .find(|t| t.get("name").and_then(Value::as_str) == Some(call.tool.as_str()));
+    let read_only = tool
+        .and_then(|t| t.pointer("/annotations/readOnlyHint"))
+        .and_then(Value::as_bool)
+        == Some(true);
+    if !read_only && !spec.allow_side_effects {
+        return Err(Error::usage(
+            format!(
+                "tool '{}' is not marked read-only (annotations.readOnlyHint); calling it {} times could change things",
+                call.tool,
+                LIST_SAMPLES as u64 + spec.requests
+            ),
+            "add --allow-side-effects if that is fine",
+        ));
+    }
+    let _ = report;
+    Ok(Some((
+        call.tool.clone(),
+        json!({"name": call.tool, "arguments": arguments}),
+    )))
+}
+
+/// The findings: errors or timeouts under modest concurrency fail; a
+/// server that gains nothing from requests in flight serialises them.
+fn judge(spec: &BenchSpec, r: &mut BenchReport) {
+    let b = &r.burst;
+    if b.timeouts > 0 {
+        r.issues.push(Issue::new(
+            Code::BenchFailed,
+            format!(
+                "{} of {} requests got no answer within the timeout with {} in flight: the server stalls or deadlocks under pipelined requests",
+                b.timeouts, b.sent, b.concurrency
+            ),
+        ));
+    } else if b.errors > 0 && spec.concurrency <= MODEST {
+        r.issues.push(Issue::new(
+            Code::BenchFailed,
+            format!(
+                "{} of {} requests failed with {} in flight",
+                b.errors, b.sent, b.concurrency
+            ),
+        ));
+    }
+    let seq = r.sequential.rate();
+    if spec.concurrency > 1 && b.timeouts == 0 && seq > 0.0 && b.rate() < seq * 1.1 && b.ok > 20 {
+        r.issues.push(Issue::new(
+            Code::BenchSerialized,
+            format!(
+                "{:.0} requests/s with {} in flight against {:.0}/s one at a time: the server handles requests one after another",
+                b.rate(),
+                b.concurrency,
+                seq
+            ),
+        ));
+    }
+}
+
+/// The `bench` block of the JSON report.
+pub fn value(r: &BenchReport) -> Value {
+    json!({
+        "era": r.speaks.map(Speaks::as_str),
+        "liveness": r.liveness,
+        "method": r.method,
+        "coldStart": r.cold_start.value(),
+        "warm": {
+            "liveness": r.warm_liveness.value(),
+            "toolsList": r.tools_list.value(),
+            "tool": r.tool.as_ref().map(|(n, s)| json!({"name": n, "latency": s.value()})),
+        },
+        "sequential": r.sequential.value(),
+        "burst": r.burst.value(),
+        "guardShareUs": r.guard_share.value(),
+    })
+}
+
+fn ms(us: u64) -> String {
+    format!("{:.3}", us as f64 / 1000.0)
+}
+
+/// The text table.
+pub fn text(r: &BenchReport) -> String {
+    let mut out = String::new();
+    let row = |name: &str, s: &Stats| {
+        format!(
+            "{name:<22} {:>6} {:>9} {:>9} {:>9} {:>9}\n",
+            s.count,
+            ms(s.p50_us),
+            ms(s.p95_us),
+            ms(s.p99_us),
+            ms(s.max_us)
+        )
+    };
+    out.push_str(&format!(
+        "era: {} (liveness: {})\n",
+        r.speaks.map_or("?", Speaks::as_str),
+        r.liveness
+    ));
+    out.push_str(&format!(
+        "{:<22} {:>6} {:>9} {:>9} {:>9} {:>9}\n",
+        "latency (ms)", "n", "p50", "p95", "p99", "max"
+    ));
+    out.push_str(&row("cold start", &r.cold_start));
+    out.push_str(&row(&format!("warm {}", r.liveness), &r.warm_liveness));
+    out.push_str(&row("tools/list", &r.tools_list));
+    if let Some((name, s)) = &r.tool {
+        out.push_str(&row(&format!("tool {}", crate::escape::line(name)), s));
+    }
+    out.push_str(&row(&format!("{} x1", r.method), &r.sequential.latency));
+    out.push_str(&row(
+        &format!("{} x{}", r.method, r.burst.concurrency),
+        &r.burst.latency,
+    ));
+    out.push_str(&format!(
+        "throughput: {:.0} requests/s one at a time, {:.0}/s with {} in flight ({} sent, {} errors, {} timeouts)\n",
+        r.sequential.rate(),
+        r.burst.rate(),
+        r.burst.concurrency,
+        r.burst.sent,
+        r.burst.errors,
+        r.burst.timeouts
+    ));
+    out.push_str(&format!(
+        "guard's own share per reply: p50 {} us, max {} us\n",
+        r.guard_share.p50_us, r.guard_share.max_us
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_come_from_the_sorted_samples() {
+        let mut s: Vec<u64> = (1..=100).rev().collect();
+        let st = Stats::of(&mut s);
+        assert_eq!(
+            (st.count, st.p50_us, st.p95_us, st.p99_us, st.max_us),
+            (100, 51, 95, 99, 100)
+        );
+        assert_eq!(st.mean_us, 50);
+        assert_eq!(Stats::of(&mut []), Stats::default());
+    }
+
+    #[test]
+    fn a_response_is_told_from_a_request_by_its_method() {
+        assert_eq!(
+            parse_reply(br#"{"jsonrpc":"2.0","id":3,"result":{}}"#),
+            Some((3, false))
+        );
+        assert_eq!(
+            parse_reply(br#"{"jsonrpc":"2.0","id":4,"error":{"code":1}}"#),
+            Some((4, true))
+        );
+        assert_eq!(
+            parse_reply(br#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#),
+            None
+        );
+        assert_eq!(parse_reply(b"banner"), None);
+    }
+}
