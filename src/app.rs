@@ -32,8 +32,13 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
                 HelpTopic::Demo => cli::HELP_DEMO.to_string(),
                 HelpTopic::Scan => cli::HELP_SCAN.to_string(),
                 HelpTopic::Codes => checks::code::listing(),
+                HelpTopic::Man => crate::docs::man_page(),
             };
             write_stdout(&text)?;
+            Ok(0)
+        }
+        Command::Completions(shell) => {
+            write_stdout(&crate::docs::completions(shell))?;
             Ok(0)
         }
         Command::Version => {
@@ -349,12 +354,59 @@ fn finish(plan: &Plan, report: &Report) -> Result<Checked, Error> {
             }
         }
     }
+    write_formats(plan, report)?;
     if let Some(problem) = &report.first().call_problem {
         // The tool or its arguments did not fit: nothing was called.
         eprintln!("mcp-stdio-guard: error: {problem}");
         code = 2;
     }
     Ok(Checked::Report { code, output })
+}
+
+/// `--junit`, `--sarif`, `--checks-json` and the GitHub annotations: each
+/// a writer over the same report, beside the normal output.
+fn write_formats(plan: &Plan, report: &Report) -> Result<(), Error> {
+    let write = |path: &std::path::Path, text: String| {
+        std::fs::write(path, text)
+            .map_err(|e| Error::io(format!("cannot write {}", path.display()), e))
+    };
+    let s = &plan.settings;
+    if let Some(path) = &s.junit {
+        write(path, report::junit::render(report))?;
+    }
+    if let Some(path) = &s.sarif {
+        write(path, report::json::pretty(&report::sarif::render(report)))?;
+    }
+    if let Some(path) = &s.checks_json {
+        let time = evidence::rfc3339(evidence::now_ms());
+        write(
+            path,
+            report::json::pretty(&report::checks_json::render(report, &time)),
+        )?;
+    }
+    if s.annotations {
+        // stderr: the runner reads workflow commands there too, and a JSON
+        // report on stdout stays clean.
+        eprint!("{}", report::annotations::commands(report));
+        if let Some(summary) = std::env::var_os("GITHUB_STEP_SUMMARY") {
+            use std::io::Write as _;
+            let appended = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&summary)
+                .and_then(|mut f| f.write_all(report::annotations::summary(report).as_bytes()));
+            if let Err(e) = appended {
+                return Err(Error::io(
+                    format!(
+                        "cannot append to GITHUB_STEP_SUMMARY {}",
+                        summary.to_string_lossy()
+                    ),
+                    e,
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// One `static-stdout-write` issue per finding, scrubbed like any output.

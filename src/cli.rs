@@ -30,6 +30,8 @@ pub enum Command {
     Demo(DemoArgs),
     Help(HelpTopic),
     Version,
+    /// `completions SHELL`: a completion script.
+    Completions(options::Shell),
     /// Hidden: run one of the built-in demo servers on this process's stdio.
     Serve(DemoServer),
 }
@@ -44,6 +46,8 @@ pub enum HelpTopic {
     Call,
     /// `help codes`: every issue code with its class and severity.
     Codes,
+    /// `help --man`: the manual page, roff.
+    Man,
 }
 
 /// Options of `scan`.
@@ -144,6 +148,10 @@ pub struct CheckArgs {
     pub evidence: Option<OsString>,
     pub against: Option<OsString>,
     pub transcript: Option<OsString>,
+    pub junit: Option<OsString>,
+    pub sarif: Option<OsString>,
+    pub checks_json: Option<OsString>,
+    pub annotations: Option<options::Annotations>,
     pub verbose: bool,
     pub json: Option<bool>,
     pub protocol: Option<String>,
@@ -182,6 +190,8 @@ pub enum Scope {
     Call,
     /// `scan` only.
     Scan,
+    /// `bench` only.
+    Bench,
     /// Every command.
     All,
 }
@@ -284,13 +294,16 @@ pub const OPTIONS: &[OptSpec] = &[
         ),
         "2025-11-25",
     ),
-    with_default(
-        opt(
-            "era",
-            Some("<era>"),
-            "auto|legacy|modern|both: which protocol era to speak;\nauto probes server/discover (2026-07-28) and falls\nback to initialize (2025)",
+    with_choices(
+        with_default(
+            opt(
+                "era",
+                Some("<era>"),
+                "auto|legacy|modern|both: which protocol era to speak;\nauto probes server/discover (2026-07-28) and falls\nback to initialize (2025)",
+            ),
+            "auto",
         ),
-        "auto",
+        options::Era::NAMES,
     ),
     with_default(
         opt(
@@ -409,6 +422,32 @@ pub const OPTIONS: &[OptSpec] = &[
         "write every message (both ways) and stderr line as JSON\nlines, even when the run fails",
     ),
     opt(
+        "junit",
+        Some("<file>"),
+        "also write the report as JUnit XML (one testcase per check)",
+    ),
+    opt(
+        "sarif",
+        Some("<file>"),
+        "also write the report as SARIF 2.1.0 (static findings with\nregions, runtime issues on the server command)",
+    ),
+    opt(
+        "checks-json",
+        Some("<file>"),
+        "also write the official conformance suite's per-check records",
+    ),
+    with_choices(
+        with_default(
+            opt(
+                "annotations",
+                Some("<kind>"),
+                "github or none: GitHub workflow commands on stderr and a\nMarkdown summary in GITHUB_STEP_SUMMARY (auto when\nGITHUB_ACTIONS=true)",
+            ),
+            "auto",
+        ),
+        options::Annotations::NAMES,
+    ),
+    opt(
         "verbose",
         None,
         "list every check in the text report, skipped ones with\ntheir reason",
@@ -428,6 +467,74 @@ pub const OPTIONS: &[OptSpec] = &[
             "call: a JSON object of arguments (--arg values win)",
         ),
         Scope::Call,
+    ),
+    in_scope(
+        with_default(
+            opt(
+                "samples",
+                Some("<n>"),
+                "bench: fresh processes for the cold start",
+            ),
+            "5",
+        ),
+        Scope::Bench,
+    ),
+    in_scope(
+        with_default(
+            opt(
+                "concurrency",
+                Some("<n>"),
+                "bench: requests in flight in the burst",
+            ),
+            "8",
+        ),
+        Scope::Bench,
+    ),
+    in_scope(
+        with_default(
+            opt(
+                "requests",
+                Some("<n>"),
+                "bench: the burst's requests, at most",
+            ),
+            "2000",
+        ),
+        Scope::Bench,
+    ),
+    in_scope(
+        with_default(
+            opt(
+                "duration",
+                Some("<s>"),
+                "bench: the burst's wall time, at most",
+            ),
+            "10",
+        ),
+        Scope::Bench,
+    ),
+    in_scope(
+        opt(
+            "method",
+            Some("<method>"),
+            "bench: the burst's request (default: the liveness request)",
+        ),
+        Scope::Bench,
+    ),
+    in_scope(
+        opt(
+            "tool",
+            Some("<name>"),
+            "bench: time this tool (with --arg/--args)",
+        ),
+        Scope::Bench,
+    ),
+    in_scope(
+        opt(
+            "allow-side-effects",
+            None,
+            "bench: call a tool not marked read-only",
+        ),
+        Scope::Bench,
     ),
     with_choices(
         in_scope(
@@ -478,6 +585,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "measure the server: cold start, warm latency, tools/list, and a burst with\n--concurrency requests in flight (--samples, --requests, --duration,\n--method or --tool NAME --arg ..., --allow-side-effects)",
     ),
     (
+        "completions",
+        "print a completion script: completions bash|zsh|fish",
+    ),
+    (
         "scan",
         "find code that writes to stdout, without running anything: comments and\nstrings are skipped; exit 1 when something is found, 2 for a missing path",
     ),
@@ -509,9 +620,8 @@ where
         None => None,
     };
     let sub = args.first().and_then(|a| a.to_str()).and_then(|a| match a {
-        "check" | "tools" | "call" | "bench" | "scan" | "demo" | "help" | "__serve" => {
-            Some(a.to_string())
-        }
+        "check" | "tools" | "call" | "bench" | "scan" | "demo" | "help" | "completions"
+        | "__serve" => Some(a.to_string()),
         _ => None,
     });
     if sub.is_some() {
@@ -525,6 +635,15 @@ where
         Some("demo") => parse_demo(args, command),
         Some("scan") => parse_scan(args, command),
         Some("help") => Ok(Command::Help(help_topic(&args))),
+        Some("completions") => {
+            let shell = args.first().and_then(|a| a.to_str()).unwrap_or("");
+            shell.parse().map(Command::Completions).map_err(|_| {
+                Error::usage(
+                    format!("completions needs a shell: bash, zsh or fish, not '{shell}'"),
+                    "as in: mcp-stdio-guard completions bash > /etc/bash_completion.d/mcp-stdio-guard",
+                )
+            })
+        }
         Some(_) => parse_serve(args),
     }
 }
@@ -537,6 +656,7 @@ fn help_topic(args: &[OsString]) -> HelpTopic {
         Some("tools") => HelpTopic::Tools,
         Some("call") => HelpTopic::Call,
         Some("codes") => HelpTopic::Codes,
+        Some("--man" | "man") => HelpTopic::Man,
         _ => HelpTopic::Main,
     }
 }
@@ -608,9 +728,8 @@ fn check_flag(
             }
         }
         "--adversarial-probes" => a.adversarial = Some(probes(p, "--adversarial-probes")?),
-        "--evidence" => a.evidence = Some(string(p, "--evidence")?.into()),
-        "--against" => a.against = Some(string(p, "--against")?.into()),
-        "--transcript" => a.transcript = Some(string(p, "--transcript")?.into()),
+        "--evidence" | "--against" | "--transcript" | "--junit" | "--sarif" | "--checks-json"
+        | "--annotations" => record_flag(a, flag.as_str(), p)?,
         "--verbose" => a.verbose = true,
         "--samples"
         | "--concurrency"
@@ -681,6 +800,25 @@ fn tool_name(a: &mut CheckArgs, v: OsString) -> Result<(), Error> {
             "put the server command after --, as in: mcp-stdio-guard -- node server.js",
         )),
     }
+}
+
+/// A flag naming a record or report file, or the annotations.
+fn record_flag(a: &mut CheckArgs, flag: &str, p: &mut lexopt::Parser) -> Result<(), Error> {
+    match flag {
+        "--annotations" => a.annotations = Some(word(p, flag)?),
+        _ => {
+            let path = Some(OsString::from(string(p, flag)?));
+            match flag {
+                "--evidence" => a.evidence = path,
+                "--against" => a.against = path,
+                "--transcript" => a.transcript = path,
+                "--junit" => a.junit = path,
+                "--sarif" => a.sarif = path,
+                _ => a.checks_json = path,
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A flag of the `bench` command.
@@ -1047,7 +1185,7 @@ Examples:
   mcp-stdio-guard --json --env API_TOKEN -- npx -y @scope/server
 ",
         commands_text(),
-        options_text(&[Scope::Session, Scope::Call, Scope::All])
+        options_text(&[Scope::Session, Scope::Call, Scope::Bench, Scope::All])
     )
 }
 

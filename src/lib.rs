@@ -26,6 +26,7 @@ pub mod child;
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod docs;
 pub mod error;
 pub mod escape;
 pub mod evidence;

@@ -112,6 +112,27 @@ impl Probe {
 }
 
 words! {
+    /// The shells `completions` writes for.
+    Shell {
+        Bash = "bash",
+        Zsh = "zsh",
+        Fish = "fish",
+    }
+}
+
+words! {
+    /// `--annotations`: GitHub workflow commands, or none.
+    #[derive(Default)]
+    Annotations {
+        /// GitHub's when `GITHUB_ACTIONS=true`.
+        #[default]
+        Auto = "auto",
+        Github = "github",
+        None = "none",
+    }
+}
+
+words! {
     /// Which protocol era the session speaks (`--era`).
     #[derive(Default)]
     Era {

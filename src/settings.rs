@@ -63,6 +63,11 @@ pub struct Settings {
     pub evidence: Option<PathBuf>,
     pub against: Option<PathBuf>,
     pub transcript: Option<PathBuf>,
+    pub junit: Option<PathBuf>,
+    pub sarif: Option<PathBuf>,
+    pub checks_json: Option<PathBuf>,
+    /// GitHub workflow commands and the step summary.
+    pub annotations: bool,
 }
 
 /// What a profile sets when neither the command line nor the config does.
@@ -189,6 +194,16 @@ pub fn resolve(cli: &CheckArgs, config: Option<ConfigFile>) -> Result<Settings, 
         evidence: cli.evidence.as_ref().map(PathBuf::from),
         against: cli.against.as_ref().map(PathBuf::from),
         transcript: cli.transcript.as_ref().map(PathBuf::from),
+        junit: cli.junit.as_ref().map(PathBuf::from),
+        sarif: cli.sarif.as_ref().map(PathBuf::from),
+        checks_json: cli.checks_json.as_ref().map(PathBuf::from),
+        annotations: match cli.annotations.unwrap_or_default() {
+            crate::options::Annotations::Github => true,
+            crate::options::Annotations::None => false,
+            crate::options::Annotations::Auto => {
+                std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true")
+            }
+        },
         config,
     })
 }

@@ -19,9 +19,13 @@ use crate::scan::ScanReport;
 use crate::session::{EndedBy, Speaks, Stage, Stop};
 use crate::transcript::{EntryKind, OpRecord, Shutdown, SpawnError, StderrCapture, Transcript};
 
+pub mod annotations;
 pub mod audit;
+pub mod checks_json;
 pub mod json;
+pub mod junit;
 pub mod record;
+pub mod sarif;
 pub mod scan;
 pub mod style;
 pub mod text;
@@ -282,6 +286,30 @@ pub struct Checks {
     pub python_buffering: Check,
     pub static_scan: Check,
     pub against: Check,
+}
+
+impl Checks {
+    /// Every check with its name (as in the JSON `checks` object) and the
+    /// issue group it gathers, in report order.
+    pub fn named(&self) -> [(&'static str, Group, &Check); 11] {
+        [
+            ("initialize", Group::Initialize, &self.initialize),
+            ("stdout", Group::Stdout, &self.stdout),
+            ("jsonRpc", Group::JsonRpc, &self.json_rpc),
+            ("operation", Group::Operation, &self.operation),
+            ("capabilities", Group::Capabilities, &self.capabilities),
+            ("toolSchema", Group::ToolSchema, &self.tool_schema),
+            ("adversarial", Group::Adversarial, &self.adversarial),
+            ("process", Group::Process, &self.process),
+            (
+                "pythonBuffering",
+                Group::PythonBuffering,
+                &self.python_buffering,
+            ),
+            ("staticScan", Group::StaticScan, &self.static_scan),
+            ("against", Group::Against, &self.against),
+        ]
+    }
 }
 
 impl RunReport {

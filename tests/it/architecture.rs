@@ -30,6 +30,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("checks", 5),
     ("report", 6),
     ("evidence", 6),
+    ("docs", 2),
     ("app", 7),
     ("bench", 7),
     ("demo", 7),

@@ -12,6 +12,7 @@ mod bench;
 mod cli;
 mod codes;
 mod eras;
+mod formats;
 mod fuzz;
 mod hostile;
 mod interop;

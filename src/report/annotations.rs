@@ -1,0 +1,103 @@
+//! `--annotations github`: GitHub workflow commands (`::error` and
+//! `::warning`, with `file`, `line` and `col` for static findings), and a
+//! Markdown summary for `GITHUB_STEP_SUMMARY`. Written to stderr, so they
+//! never mix with a JSON report on stdout (the runner reads both).
+
+use std::fmt::Write as _;
+
+use crate::checks::Issue;
+use crate::report::Report;
+
+/// A workflow command's message: `%`, CR and LF escaped.
+pub fn data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// A workflow command's property value: as `data`, plus `:` and `,`.
+pub fn property(text: &str) -> String {
+    data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// One workflow command for an issue.
+pub fn command(issue: &Issue) -> String {
+    let kind = if issue.is_error() { "error" } else { "warning" };
+    let mut props = vec![format!(
+        "title={}",
+        property(&format!("mcp-stdio-guard {}", issue.code))
+    )];
+    if let Some(file) = issue.detail("file").and_then(|f| f.as_str()) {
+        props.push(format!("file={}", property(file)));
+        if let Some(line) = issue.detail("line") {
+            props.push(format!("line={line}"));
+        }
+        if let Some(col) = issue.detail("column") {
+            props.push(format!("col={col}"));
+        }
+    }
+    format!("::{kind} {}::{}", props.join(","), data(&issue.message))
+}
+
+/// Every issue as a workflow command, one per line.
+pub fn commands(r: &Report) -> String {
+    r.issues.iter().map(|i| command(i) + "\n").collect()
+}
+
+fn cell(text: &str) -> String {
+    crate::escape::line(text).replace('|', "\\|")
+}
+
+/// The Markdown job summary of a report.
+pub fn summary(r: &Report) -> String {
+    let verdict = if r.ok() { "PASS" } else { "FAIL" };
+    let mut out = format!(
+        "### mcp-stdio-guard: {verdict}\n\n`{}`\n\n",
+        cell(&r.plan.shown_argv.join(" "))
+    );
+    let run = r.first();
+    let era = run.era.as_ref().map_or("?", |e| e.speaks.as_str());
+    let _ = writeln!(
+        out,
+        "protocol `{}`, era {era}, {} errors, {} warnings, {} ms\n",
+        cell(run.negotiated()),
+        r.errors(),
+        r.warnings(),
+        run.duration_ms
+    );
+    if r.issues.is_empty() {
+        out.push_str("No issues.\n");
+        return out;
+    }
+    out.push_str("| Severity | Code | Message |\n| --- | --- | --- |\n");
+    for i in &r.issues {
+        let _ = writeln!(
+            out,
+            "| {} | `{}` | {} |",
+            i.severity.as_str(),
+            i.code,
+            cell(&i.message)
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checks::Code;
+
+    #[test]
+    fn messages_and_properties_are_escaped_as_the_runner_reads_them() {
+        assert_eq!(data("50% done\r\nnext"), "50%25 done%0D%0Anext");
+        assert_eq!(property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+        let issue = Issue::new(Code::StaticStdoutWrite, "src/a.js:3 console.log\nwrites")
+            .with("file", "src/a,b:c.js")
+            .with("line", 3)
+            .with("column", 5);
+        assert_eq!(
+            command(&issue),
+            "::warning title=mcp-stdio-guard static-stdout-write,file=src/a%2Cb%3Ac.js,line=3,col=5::src/a.js:3 console.log%0Awrites"
+        );
+    }
+}

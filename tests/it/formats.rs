@@ -1,0 +1,236 @@
+//! The CI formats, each checked against its consumer's rules: JUnit XML
+//! against the common junit.xsd's required structure, SARIF against the
+//! 2.1.0 schema's required properties, GitHub workflow commands and the
+//! step summary in a GitHub-style run (environment variables set), and the
+//! conformance suite's per-check records.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::util::{
+    DEADLINE, assert_no_survivors, fake_server, guard, marker, run_with_deadline, temp_dir,
+};
+
+/// Runs the guard on a fake scenario with `args`, GitHub's environment
+/// variables optionally set; returns (exit code, stdout, stderr).
+fn guard_on(scenario: &str, args: &[&str], github: Option<&std::path::Path>) -> crate::util::Run {
+    let m = marker(scenario);
+    let mut cmd = Command::new(guard());
+    cmd.env_remove("GITHUB_ACTIONS")
+        .env_remove("GITHUB_STEP_SUMMARY");
+    if let Some(summary) = github {
+        cmd.env("GITHUB_ACTIONS", "true")
+            .env("GITHUB_STEP_SUMMARY", summary);
+    }
+    cmd.args(args)
+        .arg("--")
+        .arg(fake_server())
+        .args([scenario, &m]);
+    let run = run_with_deadline(cmd, DEADLINE);
+    assert_no_survivors(&m);
+    run
+}
+
+/// Every `<name ...>` / `</name>` / `<name .../>` of a document, checked
+/// for balance (a well-formedness check of the elements, enough for the
+/// writer's flat output); returns the opening tags with their attributes.
+fn elements(xml: &str) -> Vec<(String, String)> {
+    let mut stack: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    let mut rest = xml;
+    while let Some(start) = rest.find('<') {
+        let end = rest[start..].find('>').expect("unclosed tag") + start;
+        let tag = &rest[start + 1..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with('?') {
+            continue;
+        }
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(stack.pop().as_deref(), Some(name), "unbalanced </{name}>");
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let tag = tag.trim_end_matches('/');
+        let (name, attrs) = tag.split_once(' ').unwrap_or((tag, ""));
+        assert!(
+            !attrs.contains('<') && !attrs.contains('&')
+                || attrs.contains("&amp;")
+                || attrs.contains("&quot;")
+                || attrs.contains("&lt;")
+                || attrs.contains("&gt;")
+                || attrs.contains("&apos;")
+        );
+        out.push((name.to_string(), attrs.to_string()));
+        if !self_closing {
+            stack.push(name.to_string());
+        }
+    }
+    assert!(stack.is_empty(), "unclosed elements: {stack:?}");
+    out
+}
+
+fn attr(attrs: &str, name: &str) -> Option<String> {
+    let key = format!("{name}=\"");
+    let at = attrs.find(&key)? + key.len();
+    Some(attrs[at..at + attrs[at..].find('"')?].to_string())
+}
+
+#[test]
+fn junit_has_the_structure_of_the_common_junit_xsd() {
+    let dir = temp_dir("junit");
+    let file = dir.join("report.xml");
+    let run = guard_on("banner", &["--junit", &file.to_string_lossy()], None);
+    assert_eq!(run.code, Some(1));
+    let xml = std::fs::read_to_string(&file).expect("junit file");
+    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"));
+    let els = elements(&xml);
+    assert_eq!(els[0].0, "testsuites");
+    assert_eq!(els[1].0, "testsuite");
+    let suite = &els[1].1;
+    for required in ["name", "tests", "failures", "errors", "skipped", "time"] {
+        assert!(
+            attr(suite, required).is_some(),
+            "testsuite lacks {required}"
+        );
+    }
+    let cases: Vec<&(String, String)> = els.iter().filter(|(n, _)| n == "testcase").collect();
+    assert_eq!(attr(suite, "tests"), Some(cases.len().to_string()));
+    for (_, a) in &cases {
+        assert!(
+            attr(a, "name").is_some() && attr(a, "classname").is_some(),
+            "{a}"
+        );
+    }
+    let count = |n: &str| els.iter().filter(|(e, _)| e == n).count().to_string();
+    assert_eq!(attr(suite, "failures"), Some(count("failure")));
+    assert_eq!(attr(suite, "skipped"), Some(count("skipped")));
+    assert!(xml.contains("type=\"stdout-non-json\""), "{xml}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sarif_has_the_required_properties_of_sarif_2_1_0() {
+    let dir = temp_dir("sarif");
+    let file = dir.join("report.sarif");
+    let scan = concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/scan");
+    let _ = guard_on(
+        "banner",
+        &["--sarif", &file.to_string_lossy(), "--scan", scan],
+        None,
+    );
+    let s: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("sarif")).expect("JSON");
+    assert_eq!(s["version"], "2.1.0");
+    let runs = s["runs"].as_array().expect("runs");
+    assert_eq!(runs.len(), 1);
+    let run = &runs[0];
+    assert_eq!(run["tool"]["driver"]["name"], "mcp-stdio-guard");
+    let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
+    for r in rules {
+        assert!(
+            r["id"].is_string() && r["shortDescription"]["text"].is_string(),
+            "{r}"
+        );
+        assert!(
+            r["help"]["text"].is_string() && r["properties"]["rule"].is_string(),
+            "{r}"
+        );
+    }
+    let results = run["results"].as_array().expect("results");
+    assert!(results.len() > 2);
+    let mut regions = 0;
+    for res in results {
+        assert!(
+            res["message"]["text"].is_string(),
+            "message.text is required: {res}"
+        );
+        let i = res["ruleIndex"].as_u64().expect("ruleIndex") as usize;
+        assert_eq!(rules[i]["id"], res["ruleId"]);
+        assert!(matches!(
+            res["level"].as_str(),
+            Some("error" | "warning" | "note" | "none")
+        ));
+        let loc = &res["locations"][0]["physicalLocation"];
+        assert!(loc["artifactLocation"]["uri"].is_string(), "{res}");
+        if let Some(line) = loc["region"]["startLine"].as_u64() {
+            assert!(line >= 1);
+            regions += 1;
+        }
+    }
+    assert!(regions > 0, "static findings carry regions");
+    assert!(results.iter().any(|r| r["ruleId"] == "stdout-non-json"
+        && r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"].is_string()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_github_style_run_writes_workflow_commands_and_the_step_summary() {
+    let dir = temp_dir("github");
+    let summary = dir.join("summary.md");
+    let run = guard_on("banner", &["--json"], Some(&summary));
+    assert_eq!(run.code, Some(1));
+    // stdout stays a clean JSON report; the commands are on stderr.
+    assert_eq!(run.json()["ok"], false);
+    assert!(
+        run.stderr.contains(
+            "::error title=mcp-stdio-guard stdout-non-json::stdout line 1 is not JSON-RPC"
+        ),
+        "{}",
+        run.stderr
+    );
+    let md = std::fs::read_to_string(&summary).expect("summary");
+    assert!(md.starts_with("### mcp-stdio-guard: FAIL"), "{md}");
+    assert!(md.contains("| error | `stdout-non-json` |"), "{md}");
+    // --annotations none wins over the environment.
+    let quiet = guard_on(
+        "banner",
+        &["--annotations", "none"],
+        Some(&dir.join("other.md")),
+    );
+    assert!(!quiet.stderr.contains("::error"));
+    assert!(!dir.join("other.md").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn checks_json_uses_the_official_ids_and_skips_what_does_not_apply() {
+    let dir = temp_dir("checks-json");
+    let file = dir.join("checks.json");
+    let run = guard_on("ok", &["--checks-json", &file.to_string_lossy()], None);
+    assert_eq!(run.code, Some(0));
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("file")).expect("JSON");
+    let recs = v.as_array().expect("records");
+    for r in recs {
+        for k in [
+            "id",
+            "name",
+            "description",
+            "status",
+            "timestamp",
+            "specReferences",
+            "details",
+        ] {
+            assert!(r.get(k).is_some(), "{k} missing: {r}");
+        }
+        assert!(matches!(
+            r["status"].as_str(),
+            Some("SUCCESS" | "FAILURE" | "WARNING" | "SKIPPED" | "INFO")
+        ));
+    }
+    let status = |id: &str| {
+        recs.iter()
+            .find(|r| r["id"] == id)
+            .map(|r| r["status"].as_str().unwrap_or("").to_string())
+    };
+    assert_eq!(status("server-initialize").as_deref(), Some("SUCCESS"));
+    assert_eq!(status("tools-list").as_deref(), Some("SUCCESS"));
+    // A 2025-era server: the 2026-07-28 checks are SKIPPED, not FAILURE.
+    assert_eq!(
+        status("sep-2575-server-implements-discover").as_deref(),
+        Some("SKIPPED")
+    );
+    assert_eq!(status("mcp-stdio-guard/stdout").as_deref(), Some("SUCCESS"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
