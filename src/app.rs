@@ -37,6 +37,10 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
             write_stdout(&text)?;
             Ok(0)
         }
+        Command::Batch(args) => {
+            sys::install_interrupt_handlers();
+            crate::batch::run(&args)
+        }
         Command::Completions(shell) => {
             write_stdout(&crate::docs::completions(shell))?;
             Ok(0)

@@ -32,6 +32,8 @@ pub enum Command {
     Version,
     /// `completions SHELL`: a completion script.
     Completions(options::Shell),
+    /// `batch MANIFEST`: every server of a manifest, N at a time.
+    Batch(BatchArgs),
     /// Hidden: run one of the built-in demo servers on this process's stdio.
     Serve(DemoServer),
 }
@@ -48,6 +50,30 @@ pub enum HelpTopic {
     Codes,
     /// `help --man`: the manual page, roff.
     Man,
+}
+
+/// One slice of a sharded batch: the `index`-th (1-based) of `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+/// Options of `batch`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BatchArgs {
+    pub manifest: Option<OsString>,
+    pub jobs: u64,
+    pub shard: Option<Shard>,
+    pub out: Option<OsString>,
+    /// `--merge`: JSONL files of earlier batches to join instead.
+    pub merge: Vec<OsString>,
+    pub junit: Option<OsString>,
+    pub sarif: Option<OsString>,
+    pub summary: Option<OsString>,
+    pub json: bool,
+    /// Options after `--`, given to every check.
+    pub check_args: Vec<OsString>,
 }
 
 /// Options of `scan`.
@@ -585,6 +611,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "measure the server: cold start, warm latency, tools/list, and a burst with\n--concurrency requests in flight (--samples, --requests, --duration,\n--method or --tool NAME --arg ..., --allow-side-effects)",
     ),
     (
+        "batch",
+        "check every server of a manifest (mcpServers/servers map), --jobs at a time:\nJSONL results (--out), --shard K/N, --merge, --junit, --sarif, --summary",
+    ),
+    (
         "completions",
         "print a completion script: completions bash|zsh|fish",
     ),
@@ -621,7 +651,7 @@ where
     };
     let sub = args.first().and_then(|a| a.to_str()).and_then(|a| match a {
         "check" | "tools" | "call" | "bench" | "scan" | "demo" | "help" | "completions"
-        | "__serve" => Some(a.to_string()),
+        | "batch" | "__serve" => Some(a.to_string()),
         _ => None,
     });
     if sub.is_some() {
@@ -635,6 +665,7 @@ where
         Some("demo") => parse_demo(args, command),
         Some("scan") => parse_scan(args, command),
         Some("help") => Ok(Command::Help(help_topic(&args))),
+        Some("batch") => parse_batch(args, command),
         Some("completions") => {
             let shell = args.first().and_then(|a| a.to_str()).unwrap_or("");
             shell.parse().map(Command::Completions).map_err(|_| {
@@ -979,6 +1010,73 @@ fn parse_scan(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Com
         ));
     }
     Ok(Command::Scan(scan))
+}
+
+/// `--shard K/N`, `--shard auto/N`, or `--shard auto` (Kubernetes:
+/// `JOB_COMPLETION_INDEX`, 0-based, and `JOB_COMPLETIONS`).
+pub fn shard_value(text: &str, env: impl Fn(&str) -> Option<String>) -> Result<Shard, Error> {
+    let bad = |why: &str| {
+        Error::usage(
+            format!("--shard {text}: {why}"),
+            "as in: --shard 2/4, --shard auto/4 (reads JOB_COMPLETION_INDEX)",
+        )
+    };
+    let (k, n) = text.split_once('/').unwrap_or((text, ""));
+    let n = if n.is_empty() {
+        env("JOB_COMPLETIONS").ok_or_else(|| bad("give N, or set JOB_COMPLETIONS"))?
+    } else {
+        n.to_string()
+    };
+    let count: u64 = n.trim().parse().map_err(|_| bad("N is not a number"))?;
+    let index: u64 = if k == "auto" {
+        let i =
+            env("JOB_COMPLETION_INDEX").ok_or_else(|| bad("JOB_COMPLETION_INDEX is not set"))?;
+        i.trim()
+            .parse::<u64>()
+            .map_err(|_| bad("JOB_COMPLETION_INDEX is not a number"))?
+            + 1
+    } else {
+        k.trim().parse().map_err(|_| bad("K is not a number"))?
+    };
+    if count == 0 || index == 0 || index > count {
+        return Err(bad("K must be 1 to N"));
+    }
+    Ok(Shard { index, count })
+}
+
+fn parse_batch(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Command, Error> {
+    let mut b = BatchArgs {
+        jobs: std::thread::available_parallelism().map_or(2, |n| n.get() as u64),
+        check_args: command.unwrap_or_default(),
+        ..BatchArgs::default()
+    };
+    let mut parser = lexopt::Parser::from_args(args);
+    while let Some(arg) = parser.next().map_err(lexopt_error)? {
+        match arg {
+            Short('h') | Long("help") => return Ok(Command::Help(HelpTopic::Main)),
+            Long("jobs") => b.jobs = number(&mut parser, "--jobs", options::CONCURRENCY)?,
+            Long("shard") => {
+                let text = string(&mut parser, "--shard")?;
+                b.shard = Some(shard_value(&text, |k| std::env::var(k).ok())?);
+            }
+            Long("out") => b.out = Some(string(&mut parser, "--out")?.into()),
+            Long("junit") => b.junit = Some(string(&mut parser, "--junit")?.into()),
+            Long("sarif") => b.sarif = Some(string(&mut parser, "--sarif")?.into()),
+            Long("summary") => b.summary = Some(string(&mut parser, "--summary")?.into()),
+            Long("json") => b.json = true,
+            Long("merge") => b.merge.push(string(&mut parser, "--merge")?.into()),
+            Value(v) if !b.merge.is_empty() => b.merge.push(v),
+            Value(v) if b.manifest.is_none() => b.manifest = Some(v),
+            other => return Err(unknown_option(other)),
+        }
+    }
+    if b.manifest.is_none() && b.merge.is_empty() {
+        return Err(Error::usage(
+            "batch needs a manifest (or --merge with result files)",
+            "as in: mcp-stdio-guard batch servers.json --jobs 4 --out results.jsonl",
+        ));
+    }
+    Ok(Command::Batch(b))
 }
 
 fn parse_serve(args: Vec<OsString>) -> Result<Command, Error> {

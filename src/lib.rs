@@ -19,6 +19,7 @@
 //! (`session::memory`) and so the binary stays a thin `main`.
 
 pub mod app;
+pub mod batch;
 pub mod bench;
 pub mod call;
 pub mod checks;

@@ -32,6 +32,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("evidence", 6),
     ("docs", 2),
     ("app", 7),
+    ("batch", 7),
     ("bench", 7),
     ("demo", 7),
 ];

@@ -8,6 +8,7 @@
 
 mod architecture;
 mod audit;
+mod batch;
 mod bench;
 mod cli;
 mod codes;

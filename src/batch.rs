@@ -1,0 +1,508 @@
+//! `batch`: every server of a manifest (a client config's `mcpServers` or
+//! `servers` map: Claude Desktop, VS Code, Cursor, or this tool's own), each
+//! checked by a guard process of its own (`check --json --config MANIFEST
+//! --server NAME`), `--jobs` at a time on threads. Each run's full JSON
+//! report becomes one line of the JSONL output the moment it finishes, so a
+//! killed batch keeps what finished; only a one-line summary per run stays
+//! in memory. `--shard K/N` takes the K-th of N deterministic slices (by
+//! entry name); `--merge` joins shards' JSONL files into one summary and one
+//! JUnit, SARIF or Markdown file. The exit status is the worst run's.
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use serde_json::{Value, json};
+
+use crate::cli::{BatchArgs, Shard};
+use crate::error::Error;
+use crate::report::junit::xml;
+use crate::sys;
+
+/// What the summary keeps of one run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub name: String,
+    pub code: i32,
+    pub ok: bool,
+    pub errors: u64,
+    pub warnings: u64,
+    pub primary: String,
+    pub ms: u64,
+}
+
+/// The entry names of a manifest, sorted (the order shards are cut in).
+pub fn entries(manifest: &Path) -> Result<Vec<String>, Error> {
+    let text = std::fs::read_to_string(manifest).map_err(|e| {
+        Error::io(
+            format!("cannot read the manifest {}", manifest.display()),
+            e,
+        )
+    })?;
+    let top: Value = serde_json::from_str(&text).map_err(|e| {
+        Error::usage(
+            format!("the manifest {} is not JSON: {e}", manifest.display()),
+            "a manifest is a client config with an mcpServers or servers map",
+        )
+    })?;
+    let map = top
+        .get("mcpServers")
+        .or_else(|| top.get("servers"))
+        .and_then(Value::as_object)
+        .ok_or_else(|| {
+            Error::usage(
+                format!("the manifest {} has no mcpServers or servers map", manifest.display()),
+                "as in: {\"mcpServers\": {\"weather\": {\"command\": \"uvx\", \"args\": [\"weather-mcp\"]}}}",
+            )
+        })?;
+    let mut names: Vec<String> = map.keys().cloned().collect();
+    names.sort();
+    Ok(names)
+}
+
+/// The K-th of N slices: every N-th entry from the K-th on.
+pub fn slice(names: Vec<String>, shard: Option<Shard>) -> Vec<String> {
+    let Some(s) = shard else { return names };
+    names
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| (*i as u64) % s.count == s.index - 1)
+        .map(|(_, n)| n)
+        .collect()
+}
+
+/// The summary row of one report line.
+pub fn row_of(report: &Value) -> Row {
+    let b = &report["batch"];
+    let counts = &report["summary"]["issueCounts"];
+    Row {
+        name: b["entry"].as_str().unwrap_or("?").to_string(),
+        code: b["exitCode"].as_i64().unwrap_or(2) as i32,
+        ok: report["ok"].as_bool().unwrap_or(false),
+        errors: counts["error"].as_u64().unwrap_or(0),
+        warnings: counts["warning"].as_u64().unwrap_or(0),
+        primary: report["summary"]["primaryIssueCode"]
+            .as_str()
+            .unwrap_or("")
+            .to_string(),
+        ms: b["durationMs"].as_u64().unwrap_or(0),
+    }
+}
+
+/// The pids of the guard processes running now (an interrupt is passed on
+/// to them).
+type Running = Arc<Mutex<Vec<u32>>>;
+
+/// Runs one entry in a guard process of its own; its report, tagged. The
+/// child dies with this thread (`PR_SET_PDEATHSIG`) and so does its server;
+/// its own deadlines bound the wait.
+fn run_entry(manifest: &Path, name: &str, extra: &[OsString], running: &Running) -> Value {
+    let started = Instant::now();
+    let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("mcp-stdio-guard"));
+    let mut cmd = Command::new(exe);
+    cmd.args(["check", "--json", "--annotations", "none", "--config"])
+        .arg(manifest)
+        .args(["--server", name])
+        .args(extra)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    sys::die_with_parent(&mut cmd);
+    // Not spawned with the interrupts blocked: the child would inherit the
+    // mask and could not be stopped by the batch's interrupt.
+    let output = cmd.spawn().and_then(|child| {
+        let pid = child.id();
+        if let Ok(mut r) = running.lock() {
+            r.push(pid);
+        }
+        let out = child.wait_with_output();
+        if let Ok(mut r) = running.lock() {
+            r.retain(|p| *p != pid);
+        }
+        out
+    });
+    let ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    let (mut report, code) = match output {
+        Ok(out) => {
+            let code = out.status.code().unwrap_or(2);
+            let report = serde_json::from_slice::<Value>(&out.stdout).unwrap_or_else(|_| {
+                let err = String::from_utf8_lossy(&out.stderr).trim().to_string();
+                json!({"schemaVersion": 1, "ok": false, "error": err,
+                    "summary": {"issueCounts": {"error": 1, "warning": 0}, "primaryIssueCode": "batch-run-failed"}})
+            });
+            (report, code)
+        }
+        Err(e) => (
+            json!({"schemaVersion": 1, "ok": false, "error": format!("cannot run the guard: {e}"),
+                "summary": {"issueCounts": {"error": 1, "warning": 0}, "primaryIssueCode": "batch-run-failed"}}),
+            2,
+        ),
+    };
+    report["batch"] = json!({"entry": name, "exitCode": code, "durationMs": ms});
+    report
+}
+
+/// `batch MANIFEST`: returns the exit status.
+pub fn run(args: &BatchArgs) -> Result<u8, Error> {
+    if !args.merge.is_empty() {
+        return merge(args);
+    }
+    let manifest = PathBuf::from(args.manifest.clone().unwrap_or_default());
+    if (args.junit.is_some() || args.sarif.is_some()) && args.out.is_none() {
+        // The reports are streamed to --out and read back from there, so
+        // memory stays flat in the number of servers.
+        return Err(Error::usage(
+            "--junit and --sarif of a batch are written from its --out file",
+            "add --out results.jsonl",
+        ));
+    }
+    let names = slice(entries(&manifest)?, args.shard);
+    let out: Option<File> =
+        match &args.out {
+            Some(p) => Some(File::create(p).map_err(|e| {
+                Error::io(format!("cannot write {}", PathBuf::from(p).display()), e)
+            })?),
+            None => None,
+        };
+    let queue = Arc::new(Mutex::new(names.into_iter().rev().collect::<Vec<_>>()));
+    let sink = Arc::new(Mutex::new((out, Vec::<Row>::new())));
+    let running: Running = Arc::new(Mutex::new(Vec::new()));
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let mut workers = Vec::new();
+    for i in 0..args.jobs.max(1) {
+        let (queue, sink) = (Arc::clone(&queue), Arc::clone(&sink));
+        let (manifest, extra) = (manifest.clone(), args.check_args.clone());
+        let (running, done) = (Arc::clone(&running), done_tx.clone());
+        let worker = std::thread::Builder::new()
+            .name(format!("batch-{i}"))
+            .spawn(move || {
+                // Dropped when the worker ends: the main thread sees the
+                // channel close once every worker has.
+                let _done = done;
+                loop {
+                    if sys::pending_interrupt().is_some() {
+                        return;
+                    }
+                    let next = queue.lock().ok().and_then(|mut q| q.pop());
+                    let Some(name) = next else { return };
+                    let report = run_entry(&manifest, &name, &extra, &running);
+                    if sys::pending_interrupt().is_some() {
+                        // Stopped by the interrupt: it did not finish.
+                        return;
+                    }
+                    let row = row_of(&report);
+                    if let Ok(mut guard) = sink.lock() {
+                        let (file, rows) = &mut *guard;
+                        if let Some(f) = file {
+                            let _ = writeln!(f, "{report}");
+                            let _ = f.flush();
+                        }
+                        rows.push(row);
+                    }
+                }
+            })
+            .map_err(|e| Error::io("cannot start a batch thread", e))?;
+        workers.push(worker);
+    }
+    drop(done_tx);
+    // Wait for the workers; an interrupt of the batch is passed on to the
+    // guards still running, which stop their servers and exit.
+    let mut passed_on = false;
+    loop {
+        match done_rx.recv_timeout(std::time::Duration::from_millis(50)) {
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            _ => {
+                if let (Some(_), false) = (sys::pending_interrupt(), passed_on) {
+                    passed_on = true;
+                    for pid in running.lock().map(|r| r.clone()).unwrap_or_default() {
+                        let _ = sys::signal_process(pid, sys::SIGTERM);
+                    }
+                }
+            }
+        }
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    let rows = sink.lock().map(|g| g.1.clone()).unwrap_or_default();
+    if let Some(sig) = sys::pending_interrupt() {
+        return Ok(crate::app::interrupted(sig));
+    }
+    let mut rows = rows;
+    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    let reports: Vec<PathBuf> = args.out.iter().map(PathBuf::from).collect();
+    finish(args, &rows, &reports)
+}
+
+/// `batch --merge A.jsonl B.jsonl ...`: one summary over the shards.
+fn merge(args: &BatchArgs) -> Result<u8, Error> {
+    let files: Vec<PathBuf> = args.merge.iter().map(PathBuf::from).collect();
+    let mut rows = Vec::new();
+    for_each_report(&files, |r| rows.push(row_of(r)))?;
+    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    finish(args, &rows, &files)
+}
+
+/// Calls `f` with every report of the JSONL files, one at a time (their
+/// size costs no memory); a line that is not a report is skipped.
+fn for_each_report(files: &[PathBuf], mut f: impl FnMut(&Value)) -> Result<(), Error> {
+    for path in files {
+        let file = File::open(path)
+            .map_err(|e| Error::io(format!("cannot read {}", path.display()), e))?;
+        for line in BufReader::new(file).lines() {
+            let line = line.map_err(|e| Error::io(format!("cannot read {}", path.display()), e))?;
+            if let Ok(v) = serde_json::from_str::<Value>(&line)
+                && v.get("batch").is_some()
+            {
+                f(&v);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The summary (stdout), the optional files, the worst exit status.
+fn finish(args: &BatchArgs, rows: &[Row], reports: &[PathBuf]) -> Result<u8, Error> {
+    let text = if args.json {
+        crate::report::json::pretty(&json!({
+            "schemaVersion": 1,
+            "ok": rows.iter().all(|r| r.ok),
+            "runs": rows.iter().map(|r| json!({"entry": r.name, "ok": r.ok, "exitCode": r.code,
+                "errors": r.errors, "warnings": r.warnings, "primaryIssueCode": r.primary,
+                "durationMs": r.ms})).collect::<Vec<_>>(),
+        }))
+    } else {
+        table(rows)
+    };
+    crate::app::write_stdout(&text)?;
+    let write = |path: &OsString, body: String| {
+        std::fs::write(path, body)
+            .map_err(|e| Error::io(format!("cannot write {}", PathBuf::from(path).display()), e))
+    };
+    if let Some(p) = &args.summary {
+        write(p, markdown(rows))?;
+    }
+    if let Some(p) = &args.junit {
+        let mut suites = String::new();
+        for_each_report(reports, |r| suites.push_str(&junit_suite(r)))?;
+        write(
+            p,
+            format!(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"mcp-stdio-guard batch\">\n{suites}</testsuites>\n"
+            ),
+        )?;
+    }
+    if let Some(p) = &args.sarif {
+        let mut results = Vec::new();
+        for_each_report(reports, |r| results.extend(sarif_results(r)))?;
+        write(p, crate::report::json::pretty(&sarif(results)))?;
+    }
+    let worst = rows.iter().map(|r| r.code).max().unwrap_or(0);
+    Ok(u8::try_from(worst.clamp(0, 255)).unwrap_or(2))
+}
+
+fn table(rows: &[Row]) -> String {
+    let w = rows.iter().map(|r| r.name.len()).max().unwrap_or(5).max(5);
+    let mut out = format!(
+        "{:<w$}  {:<6} {:>6} {:>8} {:>8}  PRIMARY\n",
+        "ENTRY", "RESULT", "ERRORS", "WARNINGS", "MS"
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "{:<w$}  {:<6} {:>6} {:>8} {:>8}  {}",
+            crate::escape::line(&r.name),
+            if r.ok { "pass" } else { "fail" },
+            r.errors,
+            r.warnings,
+            r.ms,
+            r.primary
+        );
+    }
+    let failed = rows.iter().filter(|r| !r.ok).count();
+    let _ = writeln!(
+        out,
+        "{} servers, {} passed, {failed} failed",
+        rows.len(),
+        rows.len() - failed
+    );
+    out
+}
+
+fn markdown(rows: &[Row]) -> String {
+    let failed = rows.iter().filter(|r| !r.ok).count();
+    let mut out = format!(
+        "### mcp-stdio-guard batch: {} servers, {failed} failed\n\n| Server | Result | Errors | Warnings | Primary issue |\n| --- | --- | --- | --- | --- |\n",
+        rows.len()
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} |",
+            crate::escape::line(&r.name).replace('|', "\\|"),
+            if r.ok { "pass" } else { "**fail**" },
+            r.errors,
+            r.warnings,
+            if r.primary.is_empty() {
+                String::new()
+            } else {
+                format!("`{}`", r.primary)
+            }
+        );
+    }
+    out
+}
+
+/// One report as a JUnit testsuite: a testcase per check.
+fn junit_suite(r: &Value) -> String {
+    let name = r["batch"]["entry"].as_str().unwrap_or("?");
+    let checks = r["checks"].as_object().cloned().unwrap_or_default();
+    let issues = r["issues"].as_array().cloned().unwrap_or_default();
+    let (mut cases, mut failures, mut skipped) = (String::new(), 0, 0);
+    for (check, v) in &checks {
+        let status = v["status"].as_str().unwrap_or("");
+        let _ = write!(
+            cases,
+            "    <testcase classname=\"{}\" name=\"{}\"",
+            xml(name),
+            xml(check)
+        );
+        match status {
+            "fail" => {
+                failures += 1;
+                let codes: Vec<&str> = v["issueCodes"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .collect();
+                let text: Vec<String> = issues
+                    .iter()
+                    .filter(|i| {
+                        codes.contains(&i["code"].as_str().unwrap_or(""))
+                            && i["severity"] == "error"
+                    })
+                    .map(|i| {
+                        format!(
+                            "{}: {}",
+                            i["code"].as_str().unwrap_or(""),
+                            i["message"].as_str().unwrap_or("")
+                        )
+                    })
+                    .collect();
+                let _ = writeln!(
+                    cases,
+                    ">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
+                    xml(text.first().map_or("failed", |s| s.as_str())),
+                    xml(codes.first().copied().unwrap_or("")),
+                    xml(&text.join("\n"))
+                );
+            }
+            "skipped" => {
+                skipped += 1;
+                let _ = writeln!(
+                    cases,
+                    ">\n      <skipped message=\"{}\"/>\n    </testcase>",
+                    xml(v["reason"].as_str().unwrap_or("not applicable"))
+                );
+            }
+            _ => cases.push_str("/>\n"),
+        }
+    }
+    format!(
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\" time=\"{:.3}\">\n{cases}  </testsuite>\n",
+        xml(name),
+        checks.len(),
+        r["batch"]["durationMs"].as_u64().unwrap_or(0) as f64 / 1000.0
+    )
+}
+
+/// One report's issues as SARIF results, located on the entry's command.
+fn sarif_results(r: &Value) -> Vec<Value> {
+    let entry = r["batch"]["entry"].as_str().unwrap_or("?").to_string();
+    let command = r["command"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default();
+    r["issues"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|i| {
+            json!({
+                "ruleId": i["code"],
+                "level": if i["severity"] == "error" { "error" } else { "warning" },
+                "message": {"text": format!("{entry}: {}", i["message"].as_str().unwrap_or(""))},
+                "locations": [{"logicalLocations": [{"name": entry, "fullyQualifiedName": command, "kind": "module"}]}],
+            })
+        })
+        .collect()
+}
+
+fn sarif(results: Vec<Value>) -> Value {
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION"),
+                "informationUri": "https://crates.io/crates/mcp-stdio-guard"}},
+            "results": results,
+        }],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_are_deterministic_disjoint_and_cover_every_entry() {
+        let names: Vec<String> = (0..10).map(|i| format!("s{i}")).collect();
+        let mut all = Vec::new();
+        for k in 1..=3 {
+            let part = slice(names.clone(), Some(Shard { index: k, count: 3 }));
+            assert_eq!(
+                part,
+                slice(names.clone(), Some(Shard { index: k, count: 3 }))
+            );
+            all.extend(part);
+        }
+        all.sort();
+        assert_eq!(all, names);
+    }
+
+    #[test]
+    fn shard_values_read_the_indexed_job_environment() {
+        let env = |k: &str| match k {
+            "JOB_COMPLETION_INDEX" => Some("2".to_string()),
+            "JOB_COMPLETIONS" => Some("4".to_string()),
+            _ => None,
+        };
+        let none = |_: &str| None;
+        use crate::cli::shard_value;
+        assert_eq!(
+            shard_value("2/4", none).ok(),
+            Some(Shard { index: 2, count: 4 })
+        );
+        assert_eq!(
+            shard_value("auto/4", env).ok(),
+            Some(Shard { index: 3, count: 4 })
+        );
+        assert_eq!(
+            shard_value("auto", env).ok(),
+            Some(Shard { index: 3, count: 4 })
+        );
+        assert!(shard_value("5/4", none).is_err());
+        assert!(shard_value("auto", none).is_err());
+    }
+}
