@@ -33,7 +33,7 @@ pub enum Command {
     /// `completions SHELL`: a completion script.
     Completions(options::Shell),
     /// `batch MANIFEST`: every server of a manifest, N at a time.
-    Batch(BatchArgs),
+    Batch(Box<BatchArgs>),
     /// Hidden: run one of the built-in demo servers on this process's stdio.
     Serve(DemoServer),
 }
@@ -1076,7 +1076,7 @@ fn parse_batch(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Co
             "as in: mcp-stdio-guard batch servers.json --jobs 4 --out results.jsonl",
         ));
     }
-    Ok(Command::Batch(b))
+    Ok(Command::Batch(Box::new(b)))
 }
 
 fn parse_serve(args: Vec<OsString>) -> Result<Command, Error> {
