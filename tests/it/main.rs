@@ -20,6 +20,7 @@ mod interop;
 mod process;
 mod profiles;
 mod protocol;
+mod release;
 mod scan;
 mod session;
 mod soak;
