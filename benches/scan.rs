@@ -2,7 +2,9 @@
 //!
 //! Generates (once, under `target/scan-bench/`) a tree of at least 100 MB of
 //! JavaScript and Python: functions, comments, docstrings, strings, template
-//! literals, stderr logging, and now and then a stdout write. Then times
+//! literals, stderr logging, and now and then a stdout write; and a dense one
+//! (`target/scan-bench-dense/`): every line a template literal or f-string,
+//! a call and a comment, a real stdout write in one file of ten. For each,
 //!
 //! - `mcp-stdio-guard scan <tree>` (release build; it lexes every file,
 //!   skipping comments and strings and tracking bracket depth, on every core),
@@ -91,9 +93,44 @@ def handle_{n}(request, limit=10):
     s
 }
 
+/// A dense JavaScript file: every line holds a template literal, a call
+/// and a comment; one file in ten has a real stdout write.
+fn dense_js(seed: usize) -> String {
+    let mut s = String::from("'use strict';\n");
+    for l in 0..2000 {
+        let _ = writeln!(
+            s,
+            "const v{l} = fmt(`value ${{a{l} + b}} of ${{name.slice({l})}}`, {{ depth: {l} }}); // note {seed}/{l} about fmt(`x`)"
+        );
+    }
+    if seed % 10 == 3 {
+        s.push_str("console.log('the real write');\n");
+    }
+    s
+}
+
+/// A dense Python file: f-strings, calls and comments on every line.
+fn dense_py(seed: usize) -> String {
+    let mut s = String::from("import json\n");
+    for l in 0..2000 {
+        let _ = writeln!(
+            s,
+            "v{l} = fmt(f\"value {{a{l} + b}} of {{name[{l}:]}}\", depth={l})  # note {seed}/{l} about fmt(f\"x\")"
+        );
+    }
+    if seed % 10 == 3 {
+        s.push_str("print('the real write')\n");
+    }
+    s
+}
+
+type Gen = fn(usize) -> String;
+
 /// Writes the tree unless a complete one is already there.
-fn tree() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/scan-bench");
+fn tree(name: &str, js: Gen, py: Gen) -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target")
+        .join(name);
     let stamp = dir.join("COMPLETE");
     if stamp.exists() {
         return dir;
@@ -105,9 +142,9 @@ fn tree() -> PathBuf {
         let sub = dir.join(format!("pkg{:03}/src", i / 50));
         std::fs::create_dir_all(&sub).expect("mkdir");
         let (name, text) = if i % 2 == 0 {
-            (format!("mod{i}.js"), js_file(i))
+            (format!("mod{i}.js"), js(i))
         } else {
-            (format!("mod{i}.py"), py_file(i))
+            (format!("mod{i}.py"), py(i))
         };
         total += text.len() as u64;
         std::fs::write(sub.join(name), text).expect("write");
@@ -133,12 +170,19 @@ fn median(mut v: Vec<Duration>) -> Duration {
 }
 
 fn main() {
-    let dir = tree();
-    let info = std::fs::read_to_string(dir.join("COMPLETE")).unwrap_or_default();
     let rounds: usize = std::env::var("SCAN_BENCH_ROUNDS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(5);
+    // The handler-shaped tree (stdout writes in every file), then the dense
+    // one (every line busy, a real write in one file of ten).
+    bench(&tree("scan-bench", js_file, py_file), rounds);
+    bench(&tree("scan-bench-dense", dense_js, dense_py), rounds);
+}
+
+fn bench(dir: &Path, rounds: usize) {
+    let dir = dir.to_path_buf();
+    let info = std::fs::read_to_string(dir.join("COMPLETE")).unwrap_or_default();
     println!("tree: {} ({})", dir.display(), info.trim());
     let mut ours = Vec::new();
     let mut grep = Vec::new();

@@ -144,16 +144,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
                 self.opened_modern(answer, took, "server/discover answered")
             }
             Probe::Legacy(error, took) => {
-                self.emit(Record::Era(EraFinding {
-                    speaks: Speaks::Legacy,
-                    reason: format!(
-                        "server/discover answered {}: the server does not speak 2026-07-28",
-                        error_word(&error)
-                    ),
-                    probe: error_word(&error),
-                    probe_ms: Some(took),
-                    supported: supported(&error),
-                }));
+                self.legacy_by_answer(&error, took, "the server does not speak 2026-07-28");
                 self.set_stop(Stop::ProtocolError);
                 None
             }
@@ -216,6 +207,17 @@ impl<P: Process> super::driver::Driver<'_, P> {
         })
     }
 
+    /// Records that the discover answer means 2025, and what follows.
+    fn legacy_by_answer(&mut self, answer: &Value, took: u64, then: &str) {
+        self.emit(Record::Era(EraFinding {
+            speaks: Speaks::Legacy,
+            reason: format!("server/discover answered {}: {then}", error_word(answer)),
+            probe: error_word(answer),
+            probe_ms: Some(took),
+            supported: supported(answer),
+        }));
+    }
+
     /// `--era auto`: the spec's dual-era client rule.
     fn open_auto(&mut self) -> Option<Opened> {
         let sent = self.send_discover();
@@ -228,16 +230,8 @@ impl<P: Process> super::driver::Driver<'_, P> {
                 "server/discover answered: the server speaks 2026-07-28",
             ),
             Probe::Legacy(error, took) => {
-                self.emit(Record::Era(EraFinding {
-                    speaks: Speaks::Legacy,
-                    reason: format!(
-                        "server/discover answered {}: falling back to initialize on the same process",
-                        error_word(&error)
-                    ),
-                    probe: error_word(&error),
-                    probe_ms: Some(took),
-                    supported: supported(&error),
-                }));
+                let then = "falling back to initialize on the same process";
+                self.legacy_by_answer(&error, took, then);
                 self.send_initialize();
                 self.await_initialize()
             }
