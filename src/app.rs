@@ -4,8 +4,6 @@
 //! `--against` comparison, the rendering, and the record files. `main`
 //! only parses and exits; `demo` calls back in here.
 
-use std::io;
-
 use serde_json::Value;
 
 use crate::checks::drift::{self, Facts};
@@ -466,27 +464,4 @@ fn scan_command(args: &cli::ScanArgs) -> Result<u8, Error> {
     Ok(if scanned.findings.is_empty() { 0 } else { 1 })
 }
 
-/// The exit status for an interrupt, after saying so on stderr.
-pub fn interrupted(sig: i32) -> u8 {
-    eprintln!(
-        "mcp-stdio-guard: interrupted by {}; the server's process group was killed",
-        sys::signal_name(sig)
-    );
-    u8::try_from(128 + sig).unwrap_or(128)
-}
-
-/// Writes to stdout; a closed stdout (`guard | head`) is not an error, and
-/// an interrupt stops the write (the caller then exits as interrupted).
-pub fn write_stdout(text: &str) -> Result<(), Error> {
-    match sys::write_stdout(text.as_bytes()) {
-        Err(e)
-            if !matches!(
-                e.kind(),
-                io::ErrorKind::BrokenPipe | io::ErrorKind::Interrupted
-            ) =>
-        {
-            Err(Error::io("cannot write the report", e))
-        }
-        _ => Ok(()),
-    }
-}
+pub use crate::report::{interrupted, write_stdout};

@@ -169,74 +169,94 @@ pub fn run(args: &BatchArgs) -> Result<u8, Error> {
             })?),
             None => None,
         };
-    let queue = Arc::new(Mutex::new(names.into_iter().rev().collect::<Vec<_>>()));
-    let sink = Arc::new(Mutex::new((out, Vec::<Row>::new())));
-    let running: Running = Arc::new(Mutex::new(Vec::new()));
+    let rows = run_all(&manifest, names, out, args)?;
+    if let Some(sig) = sys::pending_interrupt() {
+        return Ok(crate::report::interrupted(sig));
+    }
+    let mut rows = rows;
+    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    let reports: Vec<PathBuf> = args.out.iter().map(PathBuf::from).collect();
+    finish(args, &rows, &reports)
+}
+
+/// What the workers share: the entries left, the output and the rows.
+struct Shared {
+    queue: Mutex<Vec<String>>,
+    sink: Mutex<(Option<File>, Vec<Row>)>,
+    running: Running,
+}
+
+/// One worker: entries off the queue until none is left or an interrupt.
+fn work(shared: &Shared, manifest: &Path, extra: &[OsString]) {
+    loop {
+        if sys::pending_interrupt().is_some() {
+            return;
+        }
+        let next = shared.queue.lock().ok().and_then(|mut q| q.pop());
+        let Some(name) = next else { return };
+        let report = run_entry(manifest, &name, extra, &shared.running);
+        if sys::pending_interrupt().is_some() {
+            // Stopped by the interrupt: it did not finish.
+            return;
+        }
+        let row = row_of(&report);
+        if let Ok(mut guard) = shared.sink.lock() {
+            let (file, rows) = &mut *guard;
+            if let Some(f) = file {
+                let _ = writeln!(f, "{report}");
+                let _ = f.flush();
+            }
+            rows.push(row);
+        }
+    }
+}
+
+/// Runs every entry on `--jobs` threads; the rows of those that finished.
+/// An interrupt of the batch is passed on to the guards still running,
+/// which stop their servers and exit.
+fn run_all(
+    manifest: &Path,
+    names: Vec<String>,
+    out: Option<File>,
+    args: &BatchArgs,
+) -> Result<Vec<Row>, Error> {
+    let shared = Arc::new(Shared {
+        queue: Mutex::new(names.into_iter().rev().collect()),
+        sink: Mutex::new((out, Vec::new())),
+        running: Arc::new(Mutex::new(Vec::new())),
+    });
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let mut workers = Vec::new();
     for i in 0..args.jobs.max(1) {
-        let (queue, sink) = (Arc::clone(&queue), Arc::clone(&sink));
-        let (manifest, extra) = (manifest.clone(), args.check_args.clone());
-        let (running, done) = (Arc::clone(&running), done_tx.clone());
+        let (shared, done) = (Arc::clone(&shared), done_tx.clone());
+        let (manifest, extra) = (manifest.to_path_buf(), args.check_args.clone());
         let worker = std::thread::Builder::new()
             .name(format!("batch-{i}"))
             .spawn(move || {
-                // Dropped when the worker ends: the main thread sees the
-                // channel close once every worker has.
+                // Dropped when the worker ends: the channel closes once
+                // every worker has.
                 let _done = done;
-                loop {
-                    if sys::pending_interrupt().is_some() {
-                        return;
-                    }
-                    let next = queue.lock().ok().and_then(|mut q| q.pop());
-                    let Some(name) = next else { return };
-                    let report = run_entry(&manifest, &name, &extra, &running);
-                    if sys::pending_interrupt().is_some() {
-                        // Stopped by the interrupt: it did not finish.
-                        return;
-                    }
-                    let row = row_of(&report);
-                    if let Ok(mut guard) = sink.lock() {
-                        let (file, rows) = &mut *guard;
-                        if let Some(f) = file {
-                            let _ = writeln!(f, "{report}");
-                            let _ = f.flush();
-                        }
-                        rows.push(row);
-                    }
-                }
+                work(&shared, &manifest, &extra);
             })
             .map_err(|e| Error::io("cannot start a batch thread", e))?;
         workers.push(worker);
     }
     drop(done_tx);
-    // Wait for the workers; an interrupt of the batch is passed on to the
-    // guards still running, which stop their servers and exit.
     let mut passed_on = false;
-    loop {
-        match done_rx.recv_timeout(std::time::Duration::from_millis(50)) {
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
-            _ => {
-                if let (Some(_), false) = (sys::pending_interrupt(), passed_on) {
-                    passed_on = true;
-                    for pid in running.lock().map(|r| r.clone()).unwrap_or_default() {
-                        let _ = sys::signal_process(pid, sys::SIGTERM);
-                    }
-                }
+    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) | Ok(()) =
+        done_rx.recv_timeout(std::time::Duration::from_millis(50))
+    {
+        if let (Some(_), false) = (sys::pending_interrupt(), passed_on) {
+            passed_on = true;
+            for pid in shared.running.lock().map(|r| r.clone()).unwrap_or_default() {
+                let _ = sys::signal_process(pid, sys::SIGTERM);
             }
         }
     }
     for w in workers {
         let _ = w.join();
     }
-    let rows = sink.lock().map(|g| g.1.clone()).unwrap_or_default();
-    if let Some(sig) = sys::pending_interrupt() {
-        return Ok(crate::app::interrupted(sig));
-    }
-    let mut rows = rows;
-    rows.sort_by(|a, b| a.name.cmp(&b.name));
-    let reports: Vec<PathBuf> = args.out.iter().map(PathBuf::from).collect();
-    finish(args, &rows, &reports)
+    Ok(shared.sink.lock().map(|g| g.1.clone()).unwrap_or_default())
 }
 
 /// `batch --merge A.jsonl B.jsonl ...`: one summary over the shards.
@@ -279,7 +299,7 @@ fn finish(args: &BatchArgs, rows: &[Row], reports: &[PathBuf]) -> Result<u8, Err
     } else {
         table(rows)
     };
-    crate::app::write_stdout(&text)?;
+    crate::report::write_stdout(&text)?;
     let write = |path: &OsString, body: String| {
         std::fs::write(path, body)
             .map_err(|e| Error::io(format!("cannot write {}", PathBuf::from(path).display()), e))

@@ -779,31 +779,18 @@ fn check_flag(
         "--fail-on-static" => a.fail_on_static = Some(true),
         "--protocol" => a.protocol = Some(protocol_value(p)?),
         "--era" => a.era = Some(word(p, "--era")?),
-        "--era-window" => {
-            a.era_window_ms = Some(number(p, "--era-window", options::ERA_WINDOW_MS)?)
-        }
-        "--timeout" => a.timeout_ms = Some(number(p, "--timeout", options::TIMEOUT_MS)?),
-        "--startup-timeout" => {
-            a.startup_timeout_ms = Some(number(p, "--startup-timeout", options::TIMEOUT_MS)?)
-        }
+        "--era-window"
+        | "--timeout"
+        | "--startup-timeout"
+        | "--max-stdout-bytes"
+        | "--max-stdout-line-bytes"
+        | "--max-stderr-bytes"
+        | "--settle"
+        | "--shutdown-grace" => bound_flag(a, flag.as_str(), p)?,
         "--request" => a.request = Some(request_value(p)?),
         "--params" => a.params = Some(params_value(p)?),
         "--cwd" => a.cwd = Some(string(p, "--cwd")?.into()),
         "--env" => a.env.push(env_value(p)?),
-        "--max-stdout-bytes" => {
-            a.max_stdout_bytes = Some(number(p, "--max-stdout-bytes", options::STDOUT_BYTES)?)
-        }
-        "--max-stdout-line-bytes" => {
-            a.max_stdout_line_bytes =
-                Some(number(p, "--max-stdout-line-bytes", options::LINE_BYTES)?)
-        }
-        "--max-stderr-bytes" => {
-            a.max_stderr_bytes = Some(number(p, "--max-stderr-bytes", options::STDERR_BYTES)?)
-        }
-        "--settle" => a.settle_ms = Some(number(p, "--settle", options::WINDOW_MS)?),
-        "--shutdown-grace" => {
-            a.shutdown_grace_ms = Some(number(p, "--shutdown-grace", options::WINDOW_MS)?)
-        }
         "--color" => a.color = word(p, "--color")?,
         "--token" | "--auth" | "--header" | "-H" | "--bearer" | "--api-key" => {
             return Err(Error::usage(
@@ -831,6 +818,22 @@ fn tool_name(a: &mut CheckArgs, v: OsString) -> Result<(), Error> {
             "put the server command after --, as in: mcp-stdio-guard -- node server.js",
         )),
     }
+}
+
+/// A numeric flag with its bound: times and limits.
+fn bound_flag(a: &mut CheckArgs, flag: &str, p: &mut lexopt::Parser) -> Result<(), Error> {
+    let (slot, bound) = match flag {
+        "--era-window" => (&mut a.era_window_ms, options::ERA_WINDOW_MS),
+        "--timeout" => (&mut a.timeout_ms, options::TIMEOUT_MS),
+        "--startup-timeout" => (&mut a.startup_timeout_ms, options::TIMEOUT_MS),
+        "--max-stdout-bytes" => (&mut a.max_stdout_bytes, options::STDOUT_BYTES),
+        "--max-stdout-line-bytes" => (&mut a.max_stdout_line_bytes, options::LINE_BYTES),
+        "--max-stderr-bytes" => (&mut a.max_stderr_bytes, options::STDERR_BYTES),
+        "--settle" => (&mut a.settle_ms, options::WINDOW_MS),
+        _ => (&mut a.shutdown_grace_ms, options::WINDOW_MS),
+    };
+    *slot = Some(number(p, flag, bound)?);
+    Ok(())
 }
 
 /// A flag naming a record or report file, or the annotations.

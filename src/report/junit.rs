@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use crate::checks::Issue;
 use crate::escape;
-use crate::report::{Report, Status};
+use crate::report::{Check, Report, Status};
 
 /// Text fit for an XML attribute or element: control characters escaped
 /// as the text report does (XML 1.0 cannot carry most of them), then the
@@ -65,60 +65,66 @@ pub fn render(r: &Report) -> String {
     );
     for (name, group, check) in checks {
         let issues: Vec<&Issue> = r.issues.iter().filter(|i| i.in_group(group)).collect();
-        let _ = write!(
-            out,
-            "    <testcase classname=\"mcp-stdio-guard.{}\" name=\"{name}\" time=\"0\"",
-            r.plan.settings.mode.name()
-        );
-        let errors: Vec<String> = issues
-            .iter()
-            .filter(|i| i.is_error())
-            .map(|i| issue_text(i))
-            .collect();
-        let warnings: Vec<String> = issues
-            .iter()
-            .filter(|i| !i.is_error())
-            .map(|i| issue_text(i))
-            .collect();
-        if check.status == Status::Pass && warnings.is_empty() {
-            out.push_str("/>\n");
-            continue;
-        }
-        out.push_str(">\n");
-        match check.status {
-            Status::Fail => {
-                let first = errors
-                    .first()
-                    .cloned()
-                    .unwrap_or_else(|| format!("{name} failed"));
-                let _ = writeln!(
-                    out,
-                    "      <failure message=\"{}\" type=\"{}\">{}</failure>",
-                    xml(&first),
-                    check.codes.first().map_or("", |c| c.as_str()),
-                    xml(&errors.join("\n"))
-                );
-            }
-            Status::Skipped => {
-                let _ = writeln!(
-                    out,
-                    "      <skipped message=\"{}\"/>",
-                    xml(check.reason.unwrap_or("not applicable"))
-                );
-            }
-            Status::Pass | Status::Warning => {}
-        }
-        if !warnings.is_empty() {
-            let _ = writeln!(
-                out,
-                "      <system-out>{}</system-out>",
-                xml(&warnings.join("\n"))
-            );
-        }
-        out.push_str("    </testcase>\n");
+        testcase(&mut out, r.plan.settings.mode.name(), name, check, &issues);
     }
     out.push_str("  </testsuite>\n</testsuites>\n");
     out
+}
+
+/// One check as a testcase: `failure` with its errors, `skipped` with its
+/// reason, warnings in `system-out`.
+fn testcase(out: &mut String, mode: &str, name: &str, check: &Check, issues: &[&Issue]) {
+    let _ = write!(
+        out,
+        "    <testcase classname=\"mcp-stdio-guard.{}\" name=\"{name}\" time=\"0\"",
+        mode
+    );
+    let errors: Vec<String> = issues
+        .iter()
+        .filter(|i| i.is_error())
+        .map(|i| issue_text(i))
+        .collect();
+    let warnings: Vec<String> = issues
+        .iter()
+        .filter(|i| !i.is_error())
+        .map(|i| issue_text(i))
+        .collect();
+    if check.status == Status::Pass && warnings.is_empty() {
+        out.push_str("/>\n");
+        return;
+    }
+    out.push_str(">\n");
+    match check.status {
+        Status::Fail => {
+            let first = errors
+                .first()
+                .cloned()
+                .unwrap_or_else(|| format!("{name} failed"));
+            let _ = writeln!(
+                out,
+                "      <failure message=\"{}\" type=\"{}\">{}</failure>",
+                xml(&first),
+                check.codes.first().map_or("", |c| c.as_str()),
+                xml(&errors.join("\n"))
+            );
+        }
+        Status::Skipped => {
+            let _ = writeln!(
+                out,
+                "      <skipped message=\"{}\"/>",
+                xml(check.reason.unwrap_or("not applicable"))
+            );
+        }
+        Status::Pass | Status::Warning => {}
+    }
+    if !warnings.is_empty() {
+        let _ = writeln!(
+            out,
+            "      <system-out>{}</system-out>",
+            xml(&warnings.join("\n"))
+        );
+    }
+    out.push_str("    </testcase>\n");
 }
 
 #[cfg(test)]

@@ -818,6 +818,31 @@ fn against_check(baseline: &Baseline, issues: &[Issue]) -> Check {
     }
 }
 
+/// The exit status for an interrupt, after saying so on stderr.
+pub fn interrupted(sig: i32) -> u8 {
+    eprintln!(
+        "mcp-stdio-guard: interrupted by {}; the server's process group was killed",
+        crate::sys::signal_name(sig)
+    );
+    u8::try_from(128 + sig).unwrap_or(128)
+}
+
+/// Writes to stdout; a closed stdout (`guard | head`) is not an error, and
+/// an interrupt stops the write (the caller then exits as interrupted).
+pub fn write_stdout(text: &str) -> Result<(), crate::error::Error> {
+    match crate::sys::write_stdout(text.as_bytes()) {
+        Err(e)
+            if !matches!(
+                e.kind(),
+                std::io::ErrorKind::BrokenPipe | std::io::ErrorKind::Interrupted
+            ) =>
+        {
+            Err(crate::error::Error::io("cannot write the report", e))
+        }
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
