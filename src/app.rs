@@ -309,6 +309,11 @@ fn bench_command(plan: &Plan, spec: &cli::BenchSpec) -> Result<Checked, Error> {
 /// thread; the answer arrives on the channel.
 fn probe_runtimes(plan: &Plan) -> std::sync::mpsc::Receiver<Value> {
     let (tx, rx) = std::sync::mpsc::channel();
+    if fingerprint::runtime_of(&plan.shown_argv).is_none() {
+        // Nothing to ask: no thread.
+        let _ = tx.send(serde_json::json!({}));
+        return rx;
+    }
     let argv = plan.shown_argv.clone();
     let env = plan.launch.env.clone();
     let builder = std::thread::Builder::new().name("runtime-versions".into());

@@ -79,6 +79,8 @@ pub fn run(args: &DemoArgs) -> Result<u8, Error> {
     ] {
         let check = CheckArgs {
             request: Some("tools/list".to_string()),
+            // The built-in servers write nothing late: no settle window.
+            settle_ms: Some(0),
             color: args.color,
             command: vec![exe.clone().into_os_string(), "__serve".into(), kind.into()],
             ..CheckArgs::default()

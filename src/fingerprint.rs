@@ -206,10 +206,18 @@ fn nearest_package_json(file: &Path) -> Value {
 
 /// The runtimes the command uses, with their versions.
 pub fn runtimes(argv: &[String], env: &[(std::ffi::OsString, std::ffi::OsString)]) -> Value {
-    let Some(program) = argv.first() else {
+    let Some((name, exe)) = runtime_of(argv) else {
         return json!({});
     };
-    let runtime = match base(program) {
+    let version = crate::child::version_of(exe, env, VERSION_LIMIT);
+    json!({name: {"version": version, "role": "target"}})
+}
+
+/// The runtime the command runs on and the program that tells its version,
+/// when it is one the fingerprint knows.
+pub fn runtime_of(argv: &[String]) -> Option<(&'static str, &str)> {
+    let program = argv.first()?;
+    match base(program) {
         "node" | "nodejs" | "npx" | "npm" | "pnpm" | "pnpx" => Some(("node", "node")),
         p if p.starts_with("python") => Some(("python", program.as_str())),
         "uv" | "uvx" => Some(("uv", program.as_str())),
@@ -217,13 +225,7 @@ pub fn runtimes(argv: &[String], env: &[(std::ffi::OsString, std::ffi::OsString)
         "bun" | "bunx" => Some(("bun", "bun")),
         "deno" => Some(("deno", "deno")),
         _ => None,
-    };
-    let mut out = serde_json::Map::new();
-    if let Some((name, exe)) = runtime {
-        let version = crate::child::version_of(exe, env, VERSION_LIMIT);
-        out.insert(name.into(), json!({"version": version, "role": "target"}));
     }
-    Value::Object(out)
 }
 
 #[cfg(test)]
