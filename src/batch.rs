@@ -101,8 +101,15 @@ type Running = Arc<Mutex<Vec<u32>>>;
 /// Runs one entry in a guard process of its own; its report, tagged. The
 /// child dies with this thread (`PR_SET_PDEATHSIG`) and so does its server;
 /// its own deadlines bound the wait.
-fn run_entry(manifest: &Path, name: &str, extra: &[OsString], running: &Running) -> Value {
+fn run_entry(
+    manifest: &Path,
+    name: &str,
+    extra: &[OsString],
+    running: &Running,
+    origin: Instant,
+) -> Value {
     let started = Instant::now();
+    let start_ms = u64::try_from(started.duration_since(origin).as_millis()).unwrap_or(0);
     let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("mcp-stdio-guard"));
     let mut cmd = Command::new(exe);
     cmd.args(["check", "--json", "--annotations", "none", "--config"])
@@ -143,7 +150,8 @@ fn run_entry(manifest: &Path, name: &str, extra: &[OsString], running: &Running)
             2,
         ),
     };
-    report["batch"] = json!({"entry": name, "exitCode": code, "durationMs": ms});
+    report["batch"] =
+        json!({"entry": name, "exitCode": code, "startMs": start_ms, "durationMs": ms});
     report
 }
 
@@ -184,6 +192,8 @@ struct Shared {
     queue: Mutex<Vec<String>>,
     sink: Mutex<(Option<File>, Vec<Row>)>,
     running: Running,
+    /// When the batch started (each run's `startMs` counts from it).
+    origin: Instant,
 }
 
 /// One worker: entries off the queue until none is left or an interrupt.
@@ -194,7 +204,7 @@ fn work(shared: &Shared, manifest: &Path, extra: &[OsString]) {
         }
         let next = shared.queue.lock().ok().and_then(|mut q| q.pop());
         let Some(name) = next else { return };
-        let report = run_entry(manifest, &name, extra, &shared.running);
+        let report = run_entry(manifest, &name, extra, &shared.running, shared.origin);
         if sys::pending_interrupt().is_some() {
             // Stopped by the interrupt: it did not finish.
             return;
@@ -224,6 +234,7 @@ fn run_all(
         queue: Mutex::new(names.into_iter().rev().collect()),
         sink: Mutex::new((out, Vec::new())),
         running: Arc::new(Mutex::new(Vec::new())),
+        origin: Instant::now(),
     });
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let mut workers = Vec::new();
