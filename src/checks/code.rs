@@ -284,7 +284,7 @@ codes! {
     BenchFailed = "bench-failed", InstallRuntime, Error, [Process],
         "bench: requests failed or got no answer under modest concurrency (8 or fewer in flight), or the server did not open";
     BenchSerialized = "bench-serialized", InstallRuntime, Warning, [Process],
-        "bench: requests in flight are no faster than one at a time: the server handles them one after another";
+        "bench: a request that takes a millisecond or more alone waits behind the others in flight (median latency at least half the concurrency times that of one alone): the server handles requests one after another";
     ToolDescriptionMissing = "tool-description-missing", McpProtocol, Warning, [ToolSchema],
         "a tool has no description";
     DiscoverUnsupported = "discover-unsupported", McpProtocol, Error, [Initialize],
