@@ -178,6 +178,10 @@ fn the_json_report_keeps_the_1_0_field_order_and_adds_at_the_end() {
         ]
     );
     assert_eq!(j["schemaVersion"], 1);
+    assert_eq!(
+        j["checks"]["toolSchema"]["checkIds"],
+        serde_json::json!(["tools-list", "tools-name-format"])
+    );
     assert_eq!(j["operation"], serde_json::Value::Null);
     assert_eq!(j["checks"]["operation"]["status"], "skipped");
     assert_eq!(j["summary"]["badge"]["color"], "brightgreen");
