@@ -19,6 +19,7 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
+use crate::checks::Code;
 use crate::cli::{BatchArgs, Shard};
 use crate::error::Error;
 use crate::report::junit::xml;
@@ -94,6 +95,13 @@ pub fn row_of(report: &Value) -> Row {
     }
 }
 
+/// The line of a run that produced no report (the guard refused the entry,
+/// or could not be run): its error, counted as one.
+fn failed_run(error: String) -> Value {
+    json!({"schemaVersion": 1, "ok": false, "error": error,
+        "summary": {"issueCounts": {"error": 1, "warning": 0}, "primaryIssueCode": "batch-run-failed"}})
+}
+
 /// The pids of the guard processes running now (an interrupt is passed on
 /// to them).
 type Running = Arc<Mutex<Vec<u32>>>;
@@ -138,17 +146,11 @@ fn run_entry(
         Ok(out) => {
             let code = out.status.code().unwrap_or(2);
             let report = serde_json::from_slice::<Value>(&out.stdout).unwrap_or_else(|_| {
-                let err = String::from_utf8_lossy(&out.stderr).trim().to_string();
-                json!({"schemaVersion": 1, "ok": false, "error": err,
-                    "summary": {"issueCounts": {"error": 1, "warning": 0}, "primaryIssueCode": "batch-run-failed"}})
+                failed_run(String::from_utf8_lossy(&out.stderr).trim().to_string())
             });
             (report, code)
         }
-        Err(e) => (
-            json!({"schemaVersion": 1, "ok": false, "error": format!("cannot run the guard: {e}"),
-                "summary": {"issueCounts": {"error": 1, "warning": 0}, "primaryIssueCode": "batch-run-failed"}}),
-            2,
-        ),
+        Err(e) => (failed_run(format!("cannot run the guard: {e}")), 2),
     };
     report["batch"] =
         json!({"entry": name, "exitCode": code, "startMs": start_ms, "durationMs": ms});
@@ -329,9 +331,10 @@ fn finish(args: &BatchArgs, rows: &[Row], reports: &[PathBuf]) -> Result<u8, Err
         )?;
     }
     if let Some(p) = &args.sarif {
-        let mut results = Vec::new();
-        for_each_report(reports, |r| results.extend(sarif_results(r)))?;
-        write(p, crate::report::json::pretty(&sarif(results)))?;
+        let (mut results, mut codes) = (Vec::new(), Vec::new());
+        for_each_report(reports, |r| results.extend(sarif_results(r, &mut codes)))?;
+        let doc = crate::report::sarif::document(&codes, results, "mcp-stdio-guard batch");
+        write(p, crate::report::json::pretty(&doc))?;
     }
     let worst = rows.iter().map(|r| r.code).max().unwrap_or(0);
     Ok(u8::try_from(worst.clamp(0, 255)).unwrap_or(2))
@@ -453,8 +456,9 @@ fn junit_suite(r: &Value) -> String {
     )
 }
 
-/// One report's issues as SARIF results, located on the entry's command.
-fn sarif_results(r: &Value) -> Vec<Value> {
+/// One report's issues as SARIF results, located on the entry's command;
+/// the codes they use are added to `codes` (the rules' order).
+fn sarif_results(r: &Value, codes: &mut Vec<Code>) -> Vec<Value> {
     let entry = r["batch"]["entry"].as_str().unwrap_or("?").to_string();
     let command = r["command"]
         .as_array()
@@ -465,31 +469,24 @@ fn sarif_results(r: &Value) -> Vec<Value> {
                 .join(" ")
         })
         .unwrap_or_default();
-    r["issues"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|i| {
-            json!({
-                "ruleId": i["code"],
-                "level": if i["severity"] == "error" { "error" } else { "warning" },
-                "message": {"text": format!("{entry}: {}", i["message"].as_str().unwrap_or(""))},
-                "locations": [{"logicalLocations": [{"name": entry, "fullyQualifiedName": command, "kind": "module"}]}],
-            })
-        })
-        .collect()
-}
-
-fn sarif(results: Vec<Value>) -> Value {
-    json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION"),
-                "informationUri": "https://crates.io/crates/mcp-stdio-guard"}},
-            "results": results,
-        }],
-    })
+    let mut out = Vec::new();
+    for i in r["issues"].as_array().into_iter().flatten() {
+        let Some(code) = i["code"].as_str().and_then(Code::parse) else {
+            continue;
+        };
+        let index = codes.iter().position(|c| *c == code).unwrap_or_else(|| {
+            codes.push(code);
+            codes.len() - 1
+        });
+        out.push(json!({
+            "ruleId": code.as_str(),
+            "ruleIndex": index,
+            "level": if i["severity"] == "error" { "error" } else { "warning" },
+            "message": {"text": format!("{entry}: {}", i["message"].as_str().unwrap_or(""))},
+            "locations": [{"logicalLocations": [{"name": entry, "fullyQualifiedName": command, "kind": "module"}]}],
+        }));
+    }
+    out
 }
 
 #[cfg(test)]

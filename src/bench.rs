@@ -34,6 +34,8 @@ use crate::{jsonrpc, mcp, sys};
 const WARM_SAMPLES: usize = 200;
 /// Sequential samples of `tools/list` and of the named tool.
 const LIST_SAMPLES: usize = 50;
+/// The one-at-a-time series of the burst's request, at most.
+const SEQUENTIAL_MAX: u64 = 1000;
 /// Concurrency up to which any error fails the bench.
 const MODEST: u64 = 8;
 
@@ -329,8 +331,7 @@ impl Client {
     fn open(&mut self, speaks: Speaks, protocol: &str) -> Option<u64> {
         match speaks {
             Speaks::Legacy => {
-                let params = json!({"protocolVersion": protocol, "capabilities": {},
-                    "clientInfo": {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")}});
+                let params = mcp::initialize_params(protocol);
                 let (us, error) = self.round_trip("initialize", Some(&params))?;
                 self.stdin
                     .write_all(&jsonrpc::notification("notifications/initialized"))
@@ -344,23 +345,17 @@ impl Client {
         }
     }
 
-    /// `n` requests in order, each waited for.
-    fn series(&mut self, n: usize, method: &str, params: Option<&Value>) -> (Stats, u64) {
+    /// `n` requests in order, each waited for (until one gets no answer):
+    /// their latencies.
+    fn series(&mut self, n: usize, method: &str, params: Option<&Value>) -> Stats {
         let mut samples = Vec::with_capacity(n);
-        let mut failed = 0;
-        for _ in 0..n {
-            match self.round_trip(method, params) {
-                Some((us, error)) => {
-                    samples.push(us);
-                    failed += u64::from(error);
-                }
-                None => {
-                    failed += 1;
-                    break;
-                }
-            }
+        while samples.len() < n {
+            let Some((us, _)) = self.round_trip(method, params) else {
+                break;
+            };
+            samples.push(us);
         }
-        (Stats::of(&mut samples), failed)
+        Stats::of(&mut samples)
     }
 
     /// Up to `total` requests, `c` in flight, within `wall`.
@@ -449,7 +444,7 @@ pub fn run(plan: &Plan, spec: &BenchSpec, first: &RunReport) -> Result<BenchRepo
         ));
         return Ok(report);
     }
-    let call = tool_call(spec, first, &mut report)?;
+    let call = tool_call(spec, first)?;
     let timeout = Duration::from_millis(plan.settings.timeout_ms);
     let envelope = speaks == Speaks::Modern;
     let protocol = plan.settings.protocol.as_str();
@@ -474,10 +469,10 @@ pub fn run(plan: &Plan, spec: &BenchSpec, first: &RunReport) -> Result<BenchRepo
         return Ok(report);
     }
     let live = report.liveness;
-    (report.warm_liveness, _) = client.series(WARM_SAMPLES, live, None);
-    (report.tools_list, _) = client.series(LIST_SAMPLES, "tools/list", None);
+    report.warm_liveness = client.series(WARM_SAMPLES, live, None);
+    report.tools_list = client.series(LIST_SAMPLES, "tools/list", None);
     if let Some((name, params)) = &call {
-        let (stats, _) = client.series(LIST_SAMPLES, "tools/call", Some(params));
+        let stats = client.series(LIST_SAMPLES, "tools/call", Some(params));
         report.tool = Some((name.clone(), stats));
     }
     let (method, params) = match (&spec.method, &call) {
@@ -486,7 +481,7 @@ pub fn run(plan: &Plan, spec: &BenchSpec, first: &RunReport) -> Result<BenchRepo
         (None, None) => (live.to_string(), None),
     };
     let wall = Duration::from_millis(spec.duration_ms);
-    let seq_total = spec.requests.min(WARM_SAMPLES as u64 * 5);
+    let seq_total = spec.requests.min(SEQUENTIAL_MAX);
     report.sequential = client.burst(1, seq_total, wall, &method, params.as_ref());
     report.burst = client.burst(
         spec.concurrency,
@@ -503,11 +498,7 @@ pub fn run(plan: &Plan, spec: &BenchSpec, first: &RunReport) -> Result<BenchRepo
 
 /// The named tool's params, after the checks: it exists, and it is
 /// read-only or `--allow-side-effects` was given.
-fn tool_call(
-    spec: &BenchSpec,
-    first: &RunReport,
-    report: &mut BenchReport,
-) -> Result<Option<(String, Value)>, Error> {
+fn tool_call(spec: &BenchSpec, first: &RunReport) -> Result<Option<(String, Value)>, Error> {
     let Some(call) = &spec.call else {
         return Ok(None);
     };
@@ -537,7 +528,6 @@ fn tool_call(
             "add --allow-side-effects if that is fine",
         ));
     }
-    let _ = report;
     Ok(Some((
         call.tool.clone(),
         json!({"name": call.tool, "arguments": arguments}),

@@ -26,13 +26,24 @@ pub const UNSUPPORTED_VERSION: i64 = -32022;
 /// A version no server supports, for the unsupported-version probe.
 pub const BOGUS_VERSION: &str = "1999-01-01";
 
+/// Who the client is, as both eras send it.
+pub fn client_info() -> Value {
+    serde_json::json!({"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")})
+}
+
+/// The `initialize` params of the 2025 handshake: the version asked for,
+/// no client capability.
+pub fn initialize_params(version: &str) -> Value {
+    serde_json::json!({"protocolVersion": version, "capabilities": {}, "clientInfo": client_info()})
+}
+
 /// The `_meta` envelope every 2026-07-28 request carries: the version, the
 /// client's capabilities (none) and who the client is.
 pub fn envelope(version: &str) -> Value {
     serde_json::json!({
         META_PROTOCOL_VERSION: version,
         META_CLIENT_CAPABILITIES: {},
-        META_CLIENT_INFO: {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")},
+        META_CLIENT_INFO: client_info(),
     })
 }
 

@@ -139,18 +139,7 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
     }
     judge.finish(&mut issues);
     stdout::fold_content_length(&mut issues);
-    if ctx.opening == crate::plan::Opening::Modern
-        && let Some(Err(error)) = &tr.discover_reply
-    {
-        issues.push(Issue::new(
-            Code::DiscoverUnsupported,
-            format!(
-                "server/discover returned error: {}; a 2026-07-28 server MUST implement it (use --era auto for a 2025-era server)",
-                crate::jsonrpc::error_message(error)
-            ),
-        ));
-    }
-    modern::check(tr, &mut issues);
+    modern::check(ctx, tr, &mut issues);
     capabilities::check(tr, &mut issues);
     catalog::check(ctx, tr, &mut issues);
     toolcall::check(tr, &mut issues);

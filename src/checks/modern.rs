@@ -9,9 +9,10 @@
 
 use serde_json::Value;
 
-use crate::checks::{Code, Issue};
+use crate::checks::{Code, Context, Issue};
 use crate::escape::quote;
 use crate::mcp;
+use crate::plan::Opening;
 use crate::session::Role;
 use crate::transcript::{OpRecord, Transcript};
 
@@ -65,8 +66,20 @@ fn needs_cache_hints(method: &str) -> bool {
     )
 }
 
-/// Every rule of the era, on a session that spoke it.
-pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
+/// Every rule of the era, on a session that spoke it; and, when the era
+/// was required (`--era modern`), a server/discover that failed.
+pub fn check(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
+    if ctx.opening == Opening::Modern
+        && let Some(Err(error)) = &tr.discover_reply
+    {
+        out.push(Issue::new(
+            Code::DiscoverUnsupported,
+            format!(
+                "server/discover returned error: {}; a 2026-07-28 server MUST implement it (use --era auto for a 2025-era server)",
+                crate::jsonrpc::error_message(error)
+            ),
+        ));
+    }
     if !tr.modern() {
         return;
     }

@@ -12,75 +12,96 @@ use crate::report::{Report, Status};
 use crate::session::Speaks;
 
 /// The official checks the guard can answer on any stdio server: id,
-/// description, the era it belongs to (`None`: both), and the spec page.
-const OFFICIAL: &[(&str, &str, Option<Speaks>, &str)] = &[
+/// description, the era it belongs to (`None`: both), the spec page, and
+/// the guard's own check (in the JSON `checks` object) that covers it.
+const OFFICIAL: &[(&str, &str, Option<Speaks>, &str, &str)] = &[
     (
         "server-initialize",
         "the 2025-era initialize result has a valid structure",
         Some(Speaks::Legacy),
         "basic/lifecycle",
+        "initialize",
     ),
     (
         "tools-list",
         "tools/list answers with a valid structure",
         None,
         "server/tools",
+        "toolSchema",
     ),
     (
         "tools-name-format",
         "tool names match ^[A-Za-z0-9_.-]{1,128}$ (SHOULD)",
         None,
         "server/tools",
+        "toolSchema",
     ),
     (
         "sep-2575-server-implements-discover",
         "servers MUST implement server/discover",
         Some(Speaks::Modern),
         "server/discover",
+        "initialize",
     ),
     (
         "sep-2575-server-identifies-in-result-meta",
         "results carry _meta serverInfo (SHOULD)",
         Some(Speaks::Modern),
         "basic/index",
+        "initialize",
     ),
     (
         "sep-2575-server-unsupported-version-error",
         "an unsupported version gets -32022 listing the supported versions",
         Some(Speaks::Modern),
         "basic/versioning",
+        "adversarial",
     ),
     (
         "sep-2575-server-no-log-without-loglevel",
         "no notifications/message without a logLevel",
         Some(Speaks::Modern),
         "basic/index",
+        "jsonRpc",
     ),
     (
         "sep-2575-discover-capabilities-match-handlers",
         "what discover advertises is served",
         Some(Speaks::Modern),
         "server/discover",
+        "capabilities",
     ),
     (
         "sep-2549-tools-list-caching-hints",
         "tools/list results carry ttlMs and cacheScope",
         Some(Speaks::Modern),
         "server/utilities/caching",
+        "capabilities",
     ),
     (
         "sep-2549-ttl-non-negative",
         "every ttlMs is a non-negative integer",
         Some(Speaks::Modern),
         "server/utilities/caching",
+        "capabilities",
     ),
     (
         "sep-2549-cache-scope-valid",
         "every cacheScope is public or private",
         Some(Speaks::Modern),
         "server/utilities/caching",
+        "capabilities",
     ),
 ];
+
+/// The official check ids a check of the JSON `checks` object covers.
+pub fn ids_of(check: &str) -> Vec<&'static str> {
+    OFFICIAL
+        .iter()
+        .filter(|o| o.4 == check)
+        .map(|o| o.0)
+        .collect()
+}
 
 fn issue_check_id(issue: &Issue) -> Option<String> {
     if let Some(id) = issue.detail("checkId").and_then(Value::as_str) {
@@ -139,7 +160,7 @@ pub fn render(r: &Report, time: &str) -> Value {
             .any(|v| v.started && v.probe == crate::plan::AdvProbe::Builtin(p))
     };
     let mut out = Vec::new();
-    for (id, description, era, spec) in OFFICIAL {
+    for (id, description, era, spec, _) in OFFICIAL {
         let issues: Vec<&Issue> = r
             .issues
             .iter()

@@ -387,40 +387,14 @@ fn checks_value(checks: &Checks, capability_check: Value, repeat: Value) -> Valu
     m.insert("repeat".into(), repeat);
     m.insert("against".into(), check_value(&checks.against));
     // Additive: the official conformance check ids each check covers.
-    for (name, ids) in CHECK_IDS {
-        if let Some(Value::Object(c)) = m.get_mut(*name) {
+    for (name, c) in m.iter_mut() {
+        let ids = crate::report::checks_json::ids_of(name);
+        if let (Value::Object(c), false) = (c, ids.is_empty()) {
             c.insert("checkIds".into(), json!(ids));
         }
     }
     Value::Object(m)
 }
-
-/// The official conformance suite's check ids behind each check.
-const CHECK_IDS: &[(&str, &[&str])] = &[
-    (
-        "initialize",
-        &[
-            "server-initialize",
-            "sep-2575-server-implements-discover",
-            "sep-2575-server-identifies-in-result-meta",
-        ],
-    ),
-    ("jsonRpc", &["sep-2575-server-no-log-without-loglevel"]),
-    (
-        "capabilities",
-        &[
-            "sep-2575-discover-capabilities-match-handlers",
-            "sep-2549-tools-list-caching-hints",
-            "sep-2549-ttl-non-negative",
-            "sep-2549-cache-scope-valid",
-        ],
-    ),
-    ("toolSchema", &["tools-list", "tools-name-format"]),
-    (
-        "adversarial",
-        &["sep-2575-server-unsupported-version-error"],
-    ),
-];
 
 fn classes(issues: &[Issue]) -> Value {
     let mut m = Map::new();

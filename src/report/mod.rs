@@ -356,7 +356,12 @@ impl RunReport {
             server_info: tr.server_info().cloned(),
             // The opening was answered: initialize, or discover in 2026-07-28.
             init_replied: tr.init_reply.is_some() || tr.modern() && tr.discover_reply.is_some(),
-            init_reply_at_ms: tr.init_reply_at_ms,
+            // When the opening was answered, in either era.
+            init_reply_at_ms: if tr.modern() {
+                tr.discover_reply_at_ms
+            } else {
+                tr.init_reply_at_ms
+            },
             initialized: tr.initialized(),
             ops: tr.ops.clone(),
             call_problem: tr.call_problem.clone(),
@@ -454,6 +459,8 @@ impl RunReport {
             Some(Stop::OutputLimit) => "output-limit",
             Some(Stop::ProtocolError) => "protocol-error",
             Some(Stop::Interrupted(_)) => "interrupted",
+            // A process the era probe cost is not reported (its run is
+            // replaced by a fresh one); the arm only completes the match.
             Some(Stop::Restart(_)) => "era-probe",
         }
     }

@@ -96,6 +96,12 @@ pub fn render(r: &Report) -> Value {
             })
         })
         .collect();
+    document(&codes, results, &r.plan.shown_argv.join(" "))
+}
+
+/// A SARIF 2.1.0 document of one run: the rules of `codes` (a result's
+/// `ruleIndex` points into them) and the results.
+pub fn document(codes: &[Code], results: Vec<Value>, command_line: &str) -> Value {
     json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -108,7 +114,7 @@ pub fn render(r: &Report) -> Value {
             }},
             "invocations": [{
                 "executionSuccessful": true,
-                "commandLine": r.plan.shown_argv.join(" "),
+                "commandLine": command_line,
             }],
             "results": results,
         }],

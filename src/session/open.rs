@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::driver::{INTERRUPT_POLL, Outcome, ms};
 use super::{EraFinding, Process, Record, Speaks, Stop, Target};
@@ -30,9 +30,10 @@ pub struct Opened {
 enum Probe {
     /// A DiscoverResult, or a -32022 naming a 2026-07-28 version.
     Modern(Value, Option<u64>),
-    /// An error that means "use initialize" (any code, or -32022 listing
-    /// only 2025-era versions).
-    Legacy(Value, u64),
+    /// An answer that means "use initialize" (an error of any code, -32022
+    /// listing only 2025-era versions, or a result that is no
+    /// DiscoverResult): what it was, the versions it named, when.
+    Legacy(String, Vec<String>, u64),
     /// Nothing within the window.
     Silent,
     /// The conversation ended (an exit, an interrupt, a fatal fault).
@@ -57,7 +58,6 @@ fn supported(answer: &Value) -> Vec<String> {
 fn error_word(error: &Value) -> String {
     match error.get("code").and_then(Value::as_i64) {
         Some(code) => format!("error {code}"),
-        None if error.get("message").is_some() => "a result that is not a DiscoverResult".into(),
         None => "error".to_string(),
     }
 }
@@ -119,7 +119,8 @@ impl<P: Process> super::driver::Driver<'_, P> {
                     && !result.get("supportedVersions").is_some_and(Value::is_array) =>
             {
                 Probe::Legacy(
-                    json!({"message": "a result that is not a DiscoverResult"}),
+                    "a result that is not a DiscoverResult".into(),
+                    Vec::new(),
                     took,
                 )
             }
@@ -128,7 +129,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
                 Some(list) if list.iter().any(|v| mcp::is_modern(v)) => {
                     Probe::Modern(error, Some(took))
                 }
-                _ => Probe::Legacy(error, took),
+                _ => Probe::Legacy(error_word(&error), supported(&error), took),
             },
             _ => Probe::Halted,
         }
@@ -143,8 +144,9 @@ impl<P: Process> super::driver::Driver<'_, P> {
             Probe::Modern(answer, took) => {
                 self.opened_modern(answer, took, "server/discover answered")
             }
-            Probe::Legacy(error, took) => {
-                self.legacy_by_answer(&error, took, "the server does not speak 2026-07-28");
+            Probe::Legacy(what, versions, took) => {
+                let then = "the server does not speak 2026-07-28";
+                self.legacy_by_answer(what, versions, took, then);
                 self.set_stop(Stop::ProtocolError);
                 None
             }
@@ -208,13 +210,13 @@ impl<P: Process> super::driver::Driver<'_, P> {
     }
 
     /// Records that the discover answer means 2025, and what follows.
-    fn legacy_by_answer(&mut self, answer: &Value, took: u64, then: &str) {
+    fn legacy_by_answer(&mut self, what: String, versions: Vec<String>, took: u64, then: &str) {
         self.emit(Record::Era(EraFinding {
             speaks: Speaks::Legacy,
-            reason: format!("server/discover answered {}: {then}", error_word(answer)),
-            probe: error_word(answer),
+            reason: format!("server/discover answered {what}: {then}"),
+            probe: what,
             probe_ms: Some(took),
-            supported: supported(answer),
+            supported: versions,
         }));
     }
 
@@ -229,9 +231,9 @@ impl<P: Process> super::driver::Driver<'_, P> {
                 took,
                 "server/discover answered: the server speaks 2026-07-28",
             ),
-            Probe::Legacy(error, took) => {
+            Probe::Legacy(what, versions, took) => {
                 let then = "falling back to initialize on the same process";
-                self.legacy_by_answer(&error, took, then);
+                self.legacy_by_answer(what, versions, took, then);
                 self.send_initialize();
                 self.await_initialize()
             }
@@ -308,11 +310,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
     }
 
     fn send_initialize(&mut self) {
-        let params = json!({
-            "protocolVersion": self.cfg.protocol,
-            "capabilities": {},
-            "clientInfo": {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")},
-        });
+        let params = mcp::initialize_params(&self.cfg.protocol);
         self.send_request(
             Target::Initialize,
             "initialize",

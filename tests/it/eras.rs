@@ -29,13 +29,8 @@ fn a_modern_only_server_passes_with_default_options_and_says_modern() {
 
 #[test]
 fn the_text_report_names_the_era() {
-    let mut cmd = std::process::Command::new(crate::util::guard());
-    let m = crate::util::marker("era-text");
-    cmd.args(["--timeout", "3000", "--"])
-        .arg(crate::util::fake_server())
-        .args(["modern-only", &m]);
-    let run = crate::util::run_with_deadline(cmd, crate::util::DEADLINE);
-    crate::util::assert_no_survivors(&m);
+    // The text report: the fake helper without its --json.
+    let run = crate::util::check_fake("modern-only", &["--timeout", "3000"], crate::util::DEADLINE);
     assert!(run.stdout.contains("discover: ok"), "{}", run.stdout);
     assert!(run.stdout.contains("era: modern ("), "{}", run.stdout);
 }

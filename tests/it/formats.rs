@@ -53,14 +53,14 @@ fn elements(xml: &str) -> Vec<(String, String)> {
         let self_closing = tag.ends_with('/');
         let tag = tag.trim_end_matches('/');
         let (name, attrs) = tag.split_once(' ').unwrap_or((tag, ""));
-        assert!(
-            !attrs.contains('<') && !attrs.contains('&')
-                || attrs.contains("&amp;")
-                || attrs.contains("&quot;")
-                || attrs.contains("&lt;")
-                || attrs.contains("&gt;")
-                || attrs.contains("&apos;")
-        );
+        assert!(!attrs.contains('<'), "a raw < in {attrs}");
+        for (at, _) in attrs.match_indices('&') {
+            let entities = ["&amp;", "&quot;", "&lt;", "&gt;", "&apos;"];
+            assert!(
+                entities.iter().any(|e| attrs[at..].starts_with(e)),
+                "a raw & in {attrs}"
+            );
+        }
         out.push((name.to_string(), attrs.to_string()));
         if !self_closing {
             stack.push(name.to_string());
