@@ -8,7 +8,9 @@
 
 use std::time::{Duration, Instant};
 
-use mcp_stdio_guard::{app, cli, plan, sys};
+use mcp_stdio_guard::args::cli;
+use mcp_stdio_guard::commands as app;
+use mcp_stdio_guard::{plan, sys};
 
 /// Scenarios that end within a second with short timeouts (the floods and
 /// the slow ones are proved elsewhere).
@@ -109,7 +111,8 @@ fn check(fake: &str, scenario: &str, marker: &str) {
         panic!("bad arguments")
     };
     let plan = plan::resolve(&a).expect("plan");
-    app::run_check(&plan).expect("check");
+    let report = app::judge::check(&plan, &mut Default::default()).expect("check");
+    let _ = mcp_stdio_guard::report::json::render(&report);
 }
 
 /// Threads end a moment after their run (a reader sees EOF): wait for the

@@ -1,6 +1,7 @@
 //! The guard's own failures: bad input, unreadable files, reports it cannot
-//! write. A server's misbehaviour is never an `Error`; it becomes an issue in
-//! the report. Every variant prints as one user-facing line.
+//! write, and a signal that stopped it. A server's misbehaviour is never an
+//! `Error`; it becomes an issue in the report. Every variant prints as one
+//! user-facing line.
 
 use std::fmt;
 use std::io;
@@ -12,6 +13,9 @@ pub enum Error {
     Usage { problem: String, hint: String },
     /// An I/O operation of the guard itself failed.
     Io { context: String, source: io::Error },
+    /// A signal stopped the guard (the server's processes were ended and
+    /// reaped first).
+    Interrupted(i32),
 }
 
 impl Error {
@@ -29,9 +33,17 @@ impl Error {
         }
     }
 
-    /// Exit status for this failure: 2, "nothing was judged".
+    pub fn interrupted(signal: i32) -> Error {
+        Error::Interrupted(signal)
+    }
+
+    /// Exit status for this failure: 2, "nothing was judged", or 128+N for
+    /// signal N.
     pub fn exit_code(&self) -> u8 {
-        2
+        match self {
+            Error::Interrupted(sig) => u8::try_from(128 + sig).unwrap_or(128),
+            _ => 2,
+        }
     }
 }
 
@@ -41,6 +53,11 @@ impl fmt::Display for Error {
             Error::Usage { problem, hint } if hint.is_empty() => write!(f, "{problem}"),
             Error::Usage { problem, hint } => write!(f, "{problem} (hint: {hint})"),
             Error::Io { context, source } => write!(f, "{context}: {source}"),
+            Error::Interrupted(sig) => write!(
+                f,
+                "interrupted by {}; the server's process group was killed",
+                crate::sys::signal_name(*sig)
+            ),
         }
     }
 }

@@ -18,30 +18,19 @@
 //! The library exists so protocol tests can drive the session in memory
 //! (`session::memory`) and so the binary stays a thin `main`.
 
-pub mod app;
-pub mod batch;
-pub mod bench;
-pub mod call;
+pub mod args;
 pub mod checks;
-pub mod child;
-pub mod cli;
-pub mod config;
-pub mod demo;
-pub mod docs;
+pub mod clock;
+pub mod commands;
 pub mod error;
 pub mod escape;
-pub mod evidence;
-pub mod fingerprint;
 pub mod jsonrpc;
 pub mod jsontext;
 pub mod mcp;
-pub mod options;
 pub mod plan;
 pub mod redact;
 pub mod report;
 pub mod scan;
 pub mod session;
-pub mod settings;
 pub mod sys;
-pub mod transcript;
-pub mod wire;
+pub mod verdict;

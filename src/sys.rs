@@ -102,6 +102,33 @@ mod imp {
         fn prctl(option: i32, ...) -> i32;
         #[cfg(any(target_os = "linux", target_os = "android"))]
         fn getppid() -> i32;
+        fn fcntl(fd: i32, cmd: i32, ...) -> i32;
+    }
+
+    const F_GETFL: i32 = 3;
+    const F_SETFL: i32 = 4;
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub const O_NONBLOCK: i32 = 0o4000;
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub const O_NONBLOCK: i32 = 0x0004;
+    /// "No such device or address": a FIFO opened for writing with
+    /// `O_NONBLOCK` while nobody has it open for reading.
+    pub const ENXIO: i32 = 6;
+
+    /// Clears `O_NONBLOCK` on an open descriptor, so writes to it block
+    /// (and a signal interrupts them) as they do on a regular file.
+    pub fn set_blocking(file: &std::fs::File) -> io::Result<()> {
+        use std::os::fd::AsRawFd;
+        let fd = file.as_raw_fd();
+        // SAFETY: fcntl with F_GETFL/F_SETFL only reads and writes the
+        // status flags of a descriptor `file` keeps open for the call.
+        unsafe {
+            let flags = fcntl(fd, F_GETFL);
+            if flags < 0 || fcntl(fd, F_SETFL, flags & !O_NONBLOCK) < 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        Ok(())
     }
 
     const ESRCH: i32 = 3;
@@ -152,6 +179,18 @@ mod imp {
                 }
                 _ => return Err(err),
             }
+        }
+    }
+
+    /// Releases the lock `lock_exclusive` took.
+    pub fn unlock(file: &std::fs::File) -> io::Result<()> {
+        use std::os::fd::AsRawFd;
+        const LOCK_UN: i32 = 8;
+        // SAFETY: as for `lock_exclusive`.
+        if unsafe { flock(file.as_raw_fd(), LOCK_UN) } == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
         }
     }
 
@@ -330,27 +369,17 @@ mod imp {
         out
     }
 
-    /// Writes all of `bytes` to stdout, unless the guard is interrupted
-    /// while the write blocks (a slow or stuck reader): then it stops and
-    /// says `Interrupted`. A closed reader gives `BrokenPipe`.
-    pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
-        let mut rest = bytes;
-        while !rest.is_empty() {
-            if pending_interrupt().is_some() {
-                return Err(io::Error::from(io::ErrorKind::Interrupted));
-            }
-            // SAFETY: fd 1 is stdout; the buffer is valid for its length.
-            let n = unsafe { write(1, rest.as_ptr(), rest.len()) };
-            if n < 0 {
-                let err = io::Error::last_os_error();
-                if err.raw_os_error() == Some(EINTR) {
-                    continue;
-                }
-                return Err(err);
-            }
-            rest = &rest[n.unsigned_abs()..];
+    /// One `write` of `bytes` to stdout (fd 1): how many were written.
+    /// A signal makes it return `Interrupted` (no SA_RESTART), so a caller
+    /// stuck behind a reader that reads nothing can stop.
+    pub fn write_stdout_once(bytes: &[u8]) -> io::Result<usize> {
+        // SAFETY: fd 1 is stdout; the buffer is valid for its length.
+        let n = unsafe { write(1, bytes.as_ptr(), bytes.len()) };
+        if n < 0 {
+            Err(io::Error::last_os_error())
+        } else {
+            Ok(n.unsigned_abs())
         }
-        Ok(())
     }
 
     /// Makes the guard the subreaper of its descendants: a process that
@@ -414,6 +443,10 @@ mod imp {
         Ok(())
     }
 
+    pub fn unlock(_file: &std::fs::File) -> io::Result<()> {
+        Ok(())
+    }
+
     pub fn hostname() -> String {
         std::env::var("COMPUTERNAME").unwrap_or_default()
     }
@@ -426,10 +459,11 @@ mod imp {
         f()
     }
 
-    pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
+    pub fn write_stdout_once(bytes: &[u8]) -> io::Result<usize> {
         use std::io::Write;
         let mut out = io::stdout().lock();
-        out.write_all(bytes).and_then(|()| out.flush())
+        out.write_all(bytes).and_then(|()| out.flush())?;
+        Ok(bytes.len())
     }
 
     pub fn die_with_parent(_cmd: &mut std::process::Command) {}
@@ -437,11 +471,19 @@ mod imp {
     pub fn wait_readable(_fd: i32, _limit: Duration) -> io::Result<bool> {
         Ok(true)
     }
+
+    pub const O_NONBLOCK: i32 = 0;
+    pub const ENXIO: i32 = 6;
+
+    pub fn set_blocking(_file: &std::fs::File) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 pub use imp::{
-    die_with_parent, hostname, install_interrupt_handlers, lock_exclusive, reap, signal_group,
-    signal_process, wait_exit_no_reap, wait_readable, with_interrupts_blocked, write_stdout,
+    ENXIO, O_NONBLOCK, die_with_parent, hostname, install_interrupt_handlers, lock_exclusive, reap,
+    set_blocking, signal_group, signal_process, unlock, wait_exit_no_reap, wait_readable,
+    with_interrupts_blocked, write_stdout_once,
 };
 
 /// Set once the guard is the child subreaper of its descendants.

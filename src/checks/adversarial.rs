@@ -9,13 +9,13 @@
 
 use serde_json::Value;
 
+use crate::args::words::Probe;
 use crate::checks::{Code, Issue, Severity};
 use crate::escape::quote;
 use crate::jsonrpc::{self, Line};
-use crate::options::Probe;
 use crate::plan::AdvProbe;
+use crate::session::transcript::{AdvRecord, Entry, EntryKind, Transcript};
 use crate::session::{Role, Target};
-use crate::transcript::{AdvRecord, Entry, EntryKind, Transcript};
 
 /// What each probe expects, for the report.
 pub fn expectation(probe: &AdvProbe) -> &'static str {

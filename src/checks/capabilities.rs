@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::checks::{Code, Issue};
 use crate::jsonrpc::{self, describe};
 use crate::mcp::{self, LISTS};
-use crate::transcript::Transcript;
+use crate::session::transcript::Transcript;
 
 pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
     let advertised = tr.opening_result().map(mcp::advertised).unwrap_or_default();
@@ -101,7 +101,7 @@ fn cursor_issue(tr: &Transcript, method: &str) -> Option<Issue> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transcript::OpRecord;
+    use crate::session::transcript::OpRecord;
     use serde_json::json;
 
     fn page(method: &str, result: Option<Value>, error: Option<Value>) -> OpRecord {

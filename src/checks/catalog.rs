@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use crate::checks::{Code, Context, Group, Issue, Severity};
 use crate::jsonrpc::describe;
 use crate::mcp::{self, LISTS, ListSpec};
-use crate::transcript::Transcript;
+use crate::session::transcript::Transcript;
 
 /// The spec's SHOULD for tool names: `^[A-Za-z0-9_.-]{1,128}$`.
 const TOOL_NAME_MAX: usize = 128;
@@ -437,7 +437,7 @@ pub fn tool_summary(tr: &Transcript, issues: &[Issue]) -> ToolSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transcript::OpRecord;
+    use crate::session::transcript::OpRecord;
     use serde_json::json;
 
     fn ctx() -> Context {

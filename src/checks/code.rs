@@ -285,6 +285,8 @@ codes! {
         "bench: requests failed or got no answer under modest concurrency (8 or fewer in flight), or the server did not open";
     BenchSerialized = "bench-serialized", InstallRuntime, Warning, [Process],
         "bench: a request that takes a millisecond or more alone waits behind the others in flight (median latency at least half the concurrency times that of one alone): the server handles requests one after another";
+    BatchRunFailed = "batch-run-failed", InstallRuntime, Error, [Process],
+        "batch: an entry's check produced no report (the guard refused the entry, such as a server that is not stdio, or could not run)";
     ToolDescriptionMissing = "tool-description-missing", McpProtocol, Warning, [ToolSchema],
         "a tool has no description";
     DiscoverUnsupported = "discover-unsupported", McpProtocol, Error, [Initialize],

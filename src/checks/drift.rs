@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use crate::checks::{Code, Issue};
 use crate::mcp;
-use crate::transcript::Transcript;
+use crate::session::transcript::Transcript;
 
 /// What one run (or an evidence record) says the server is.
 #[derive(Debug, Clone, PartialEq, Default)]

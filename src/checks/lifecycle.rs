@@ -4,10 +4,10 @@
 use serde_json::Value;
 
 use crate::checks::{Code, Context, Issue};
-use crate::child::Exit;
+use crate::session::child::Exit;
+use crate::session::transcript::{Entry, EntryKind, SpawnError, Transcript};
 use crate::session::{EndedBy, Role, Stage, Stop, Target};
 use crate::sys;
-use crate::transcript::{Entry, EntryKind, SpawnError, Transcript};
 
 pub fn spawn_failed(e: &SpawnError) -> Issue {
     Issue::new(Code::SpawnFailed, e.message.clone())
@@ -341,7 +341,7 @@ pub fn python_is_buffered(argv: &[String], env: &[(String, String)]) -> bool {
 mod tests {
     use super::*;
     use crate::checks::Severity;
-    use crate::transcript::Shutdown;
+    use crate::session::transcript::Shutdown;
 
     fn argv(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()

@@ -14,56 +14,34 @@ use crate::escape::quote;
 use crate::mcp;
 use crate::plan::Opening;
 use crate::session::Role;
-use crate::transcript::{OpRecord, Transcript};
+use crate::session::transcript::{OpRecord, Transcript};
 
-/// The official conformance suite's id for a code, where it has one.
-pub fn check_id(code: Code) -> Option<&'static str> {
-    Some(match code {
-        Code::InitializeError
-        | Code::InitializeInvalidResult
-        | Code::InitializeMissingProtocolVersion
-        | Code::InitializeInvalidProtocolVersion
-        | Code::InitializeMissingCapabilities
-        | Code::InitializeInvalidCapabilities
-        | Code::InitializeMissingServerInfo
-        | Code::InitializeInvalidServerInfo => "server-initialize",
-        Code::ToolsListInvalidResult => "tools-list",
-        Code::ToolNameInvalid => "tools-name-format",
-        Code::DiscoverUnsupported | Code::DiscoverInvalidResult => {
-            "sep-2575-server-implements-discover"
-        }
-        Code::ModernServerInfoMissing => "sep-2575-server-identifies-in-result-meta",
-        Code::ModernUnsupportedVersionError => "sep-2575-server-unsupported-version-error",
-        Code::ModernUnrequestedLog => "sep-2575-server-no-log-without-loglevel",
-        Code::CapabilityListUnsupported => "sep-2575-discover-capabilities-match-handlers",
-        Code::ModernCacheHintsMissing => "sep-2549-tools-list-caching-hints",
-        Code::ModernCacheHintsInvalid => "sep-2549-cache-scope-valid",
-        _ => return None,
-    })
-}
+/// The methods whose complete result must carry caching hints.
+pub const CACHE_HINT_METHODS: &[&str] = &[
+    "server/discover",
+    "tools/list",
+    "prompts/list",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+];
 
-/// The caching-hints check id of one method (the suite has one per list).
-fn caching_check_id(method: &str) -> &'static str {
-    match method {
+/// The official caching-hints check id of one method (the suite has one
+/// per list and one for `resources/read`; none for discover).
+pub fn caching_check_id(method: &str) -> Option<&'static str> {
+    Some(match method {
+        "tools/list" => "sep-2549-tools-list-caching-hints",
         "prompts/list" => "sep-2549-prompts-list-caching-hints",
         "resources/list" => "sep-2549-resources-list-caching-hints",
         "resources/templates/list" => "sep-2549-resources-templates-list-caching-hints",
         "resources/read" => "sep-2549-resources-read-caching-hints",
-        _ => "sep-2549-tools-list-caching-hints",
-    }
+        _ => return None,
+    })
 }
 
 /// Whether a method's complete result must carry caching hints.
 fn needs_cache_hints(method: &str) -> bool {
-    matches!(
-        method,
-        "server/discover"
-            | "tools/list"
-            | "prompts/list"
-            | "resources/list"
-            | "resources/templates/list"
-            | "resources/read"
-    )
+    CACHE_HINT_METHODS.contains(&method)
 }
 
 /// Every rule of the era, on a session that spoke it; and, when the era
@@ -178,6 +156,10 @@ fn result_issues(method: &str, result: &Value) -> Vec<Issue> {
         return out;
     }
     let check_id = caching_check_id(method);
+    let with_id = |issue: Issue, id: Option<&'static str>| match id {
+        Some(id) => issue.with("checkId", id),
+        None => issue,
+    };
     let ttl = result.get("ttlMs");
     let scope = result.get("cacheScope");
     let missing: Vec<&str> = [("ttlMs", ttl), ("cacheScope", scope)]
@@ -186,14 +168,12 @@ fn result_issues(method: &str, result: &Value) -> Vec<Issue> {
         .map(|(k, _)| *k)
         .collect();
     if !missing.is_empty() {
-        out.push(
-            Issue::new(
-                Code::ModernCacheHintsMissing,
-                format!("the {method} result has no {}", missing.join(" and ")),
-            )
-            .with("method", method)
-            .with("checkId", check_id),
-        );
+        let issue = Issue::new(
+            Code::ModernCacheHintsMissing,
+            format!("the {method} result has no {}", missing.join(" and ")),
+        )
+        .with("method", method);
+        out.push(with_id(issue, check_id));
     }
     if let Some(ttl) = ttl
         && !(ttl.is_u64() || ttl.as_f64().is_some_and(|f| f >= 0.0 && f.fract() == 0.0))
@@ -217,7 +197,8 @@ fn result_issues(method: &str, result: &Value) -> Vec<Issue> {
                     "the {method} result's cacheScope {scope} is not \"public\" or \"private\""
                 ),
             )
-            .with("method", method),
+            .with("method", method)
+            .with("checkId", "sep-2549-cache-scope-valid"),
         );
     }
     out

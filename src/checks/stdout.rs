@@ -12,8 +12,8 @@ use crate::checks::{Code, Context, Issue, Severity, initialize};
 use crate::escape::quote;
 use crate::jsonrpc::{self, Line};
 use crate::mcp;
+use crate::session::transcript::{Entry, EntryKind, Transcript};
 use crate::session::{Role, StdoutLine, Target};
-use crate::transcript::{Entry, EntryKind, Transcript};
 
 /// Issues of one stdout code listed one by one before the rest are summed.
 const PER_CODE: usize = 10;

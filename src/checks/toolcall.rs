@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::checks::schema::{self, Validation};
 use crate::checks::{Code, Issue};
 use crate::jsonrpc::describe;
-use crate::transcript::{OpRecord, Transcript};
+use crate::session::transcript::{OpRecord, Transcript};
 
 /// The tool object a call names, from the listed tools.
 pub fn tool_for<'a>(tools: &[&'a Value], op: &OpRecord) -> Option<&'a Value> {

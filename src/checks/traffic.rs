@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use crate::checks::{Code, Issue, Severity};
 use crate::mcp;
+use crate::session::transcript::Transcript;
 use crate::session::{Answer, Role, Target};
-use crate::transcript::Transcript;
 
 /// The client capability each server request needs.
 fn capability_for(method: &str) -> &str {

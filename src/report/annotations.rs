@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::checks::Issue;
-use crate::report::Report;
+use crate::verdict::Report;
 
 /// A workflow command's message: `%`, CR and LF escaped.
 pub fn data(text: &str) -> String {
@@ -53,7 +53,7 @@ pub fn summary(r: &Report) -> String {
     let verdict = if r.ok() { "PASS" } else { "FAIL" };
     let mut out = format!(
         "### mcp-stdio-guard: {verdict}\n\n`{}`\n\n",
-        cell(&r.plan.shown_argv.join(" "))
+        cell(&r.subject.command.join(" "))
     );
     let run = r.first();
     let era = run.era.as_ref().map_or("?", |e| e.speaks.as_str());
@@ -61,8 +61,8 @@ pub fn summary(r: &Report) -> String {
         out,
         "protocol `{}`, era {era}, {} errors, {} warnings, {} ms\n",
         cell(run.negotiated()),
-        r.errors(),
-        r.warnings(),
+        r.summary.errors,
+        r.summary.warnings,
         run.duration_ms
     );
     if r.issues.is_empty() {

@@ -7,10 +7,9 @@ use serde_json::{Value, json};
 
 use crate::checks::toolcall;
 use crate::escape;
-use crate::report::Report;
-use crate::report::json::{issue_value, pretty};
+use crate::report::common::{issue_line, issue_value, pretty};
 use crate::report::style::Paint;
-use crate::report::text::issue_line;
+use crate::verdict::Report;
 
 fn issue_lines(r: &Report) -> String {
     let plain = Paint { on: false };
@@ -64,15 +63,6 @@ fn cell(text: &str, width: usize) -> String {
         t
     };
     format!("{t:<width$}")
-}
-
-/// The width to fit: `COLUMNS` when set (a terminal exports it), else 80.
-fn terminal_width() -> usize {
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse::<usize>().ok())
-        .filter(|w| *w >= 20)
-        .unwrap_or(80)
 }
 
 /// The table's rows: name, title, first description line, required args.
@@ -164,15 +154,16 @@ fn server_line(r: &Report) -> String {
     )
 }
 
-/// `tools`: the table (or JSON), then the issues.
-pub fn render_tools(r: &Report, as_json: bool) -> String {
+/// `tools`: the table (or JSON), then the issues; the table fits `width`
+/// columns.
+pub fn render_tools(r: &Report, as_json: bool, width: usize) -> String {
     let run = r.first();
     let tools = &run.tools;
     if as_json {
         let doc = json!({
             "schemaVersion": 1,
             "ok": r.ok(),
-            "command": r.plan.shown_argv,
+            "command": r.subject.command,
             "negotiatedProtocol": run.negotiated(),
             "serverInfo": run.server_info.clone(),
             "tools": tools,
@@ -191,7 +182,7 @@ pub fn render_tools(r: &Report, as_json: bool) -> String {
             "no tools listed: the server did not complete initialize\n"
         });
     } else {
-        out.push_str(&table(tools, terminal_width()));
+        out.push_str(&table(tools, width));
     }
     out.push_str(&format!("{} tools\n", tools.len()));
     out.push_str(&issue_lines(r));
@@ -233,8 +224,8 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
     if as_json {
         let doc = json!({
             "schemaVersion": 1,
-            "ok": r.ok() && run.call_problem.is_none() && call_failed(r).is_none(),
-            "command": r.plan.shown_argv,
+            "ok": r.exit_code() == 0,
+            "command": r.subject.command,
             "tool": op.and_then(|o| o.params.as_ref()).and_then(|p| p.get("name")).cloned(),
             "arguments": op.and_then(|o| o.params.as_ref()).and_then(|p| p.get("arguments")).cloned(),
             "problem": run.call_problem,
@@ -288,7 +279,7 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
             } else {
                 out.push_str(&format!(
                     "tools/call got no response within {} ms; a slow tool needs a longer --timeout\n",
-                    r.plan.settings.timeout_ms
+                    r.subject.timeout_ms
                 ));
             }
         }
@@ -300,21 +291,6 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
     }
     out.push_str(&issue_lines(r));
     out
-}
-
-/// Why the call counts as failed (for the exit status), if it does.
-pub fn call_failed(r: &Report) -> Option<&'static str> {
-    let Some(op) = r.first().cli_call() else {
-        return Some("not called");
-    };
-    if op.error.is_some() {
-        return Some("error response");
-    }
-    match &op.result {
-        None => Some("no response"),
-        Some(res) if res.get("isError") == Some(&Value::Bool(true)) => Some("isError"),
-        Some(_) => None,
-    }
 }
 
 #[cfg(test)]

@@ -6,49 +6,18 @@
 use serde_json::{Map, Value, json};
 
 use crate::checks::drift::{self, Drift};
-use crate::checks::{Class, Issue, adversarial};
-use crate::plan::{self, Plan};
-use crate::report::{Check, Checks, Report, RunReport, Status, scan};
+use crate::checks::{Issue, adversarial};
+use crate::plan::AdvProbe;
+use crate::report::common::{check_value, pretty};
+use crate::report::scan;
 use crate::scan::ScanReport;
-use crate::sys;
-
-pub fn check_value(c: &Check) -> Value {
-    let mut m = Map::new();
-    m.insert("status".into(), c.status.as_str().into());
-    m.insert(
-        "issueCodes".into(),
-        c.codes
-            .iter()
-            .map(|c| c.as_str())
-            .collect::<Vec<_>>()
-            .into(),
-    );
-    if let Some(reason) = c.reason {
-        m.insert("reason".into(), reason.into());
-    }
-    Value::Object(m)
-}
-
-pub fn issue_value(issue: &Issue) -> Value {
-    let mut m = Map::new();
-    m.insert("severity".into(), issue.severity.as_str().into());
-    m.insert("code".into(), issue.code.as_str().into());
-    m.insert("message".into(), issue.message.clone().into());
-    m.insert("class".into(), issue.class.as_str().into());
-    for (k, v) in &issue.details {
-        m.insert((*k).into(), v.clone());
-    }
-    if !m.contains_key("checkId")
-        && let Some(id) = crate::checks::modern::check_id(issue.code)
-    {
-        m.insert("checkId".into(), id.into());
-    }
-    Value::Object(m)
-}
+use crate::verdict::catalog;
+use crate::verdict::subject::{ConfigView, Subject};
+use crate::verdict::{Check, Checks, Eras, Report, RunReport, Summary};
 
 /// The 1.0 `config` block: which config file, and what it supplied.
-fn config_value(plan: &Plan) -> Value {
-    let Some(c) = &plan.settings.config else {
+fn config_value(config: Option<&ConfigView>) -> Value {
+    let Some(c) = config else {
         return json!({
             "enabled": false,
             "path": "",
@@ -64,27 +33,25 @@ fn config_value(plan: &Plan) -> Value {
             }
         });
     };
-    let mut env: Vec<&str> = c.env.iter().map(|(k, _)| k.as_str()).collect();
-    env.sort_unstable();
     json!({
         "enabled": true,
         "path": c.path,
-        "resolvedPath": c.resolved.display().to_string(),
+        "resolvedPath": c.resolved,
         "checks": {
-            "command": c.command.is_some(),
-            "cwd": c.cwd.is_some(),
-            "envNames": env,
-            "requests": c.requests.iter().map(|q| q.method.clone()).collect::<Vec<_>>(),
-            "safeToolCalls": c.safe_tool_calls.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
-            "adversarialProbes": c.adversarial.iter().flatten().map(|p| p.as_str()).collect::<Vec<_>>(),
-            "adversarialToolCalls": c.adversarial_tool_calls.iter().map(|t| t.name.clone()).collect::<Vec<_>>(),
+            "command": c.command,
+            "cwd": c.cwd,
+            "envNames": c.env_names,
+            "requests": c.requests,
+            "safeToolCalls": c.safe_tool_calls,
+            "adversarialProbes": c.adversarial_probes,
+            "adversarialToolCalls": c.adversarial_tool_calls,
         },
         "server": c.server,
     })
 }
 
 /// The `adversarial` block: every planned probe, run or skipped.
-fn adversarial_value(plan: &Plan, run: &RunReport) -> Value {
+fn adversarial_value(subject: &Subject, run: &RunReport) -> Value {
     let probes: Vec<Value> = run
         .probes
         .iter()
@@ -106,20 +73,20 @@ fn adversarial_value(plan: &Plan, run: &RunReport) -> Value {
             })
         })
         .collect();
-    json!({"enabled": !plan.session.adversarial.is_empty(), "probes": probes})
+    json!({"enabled": subject.adversarial, "probes": probes})
 }
 
-fn source(p: &plan::AdvProbe) -> &'static str {
+fn source(p: &AdvProbe) -> &'static str {
     match p {
-        plan::AdvProbe::Builtin(_) => "builtin",
-        plan::AdvProbe::ToolCall { .. } => "adversarial-tool-call",
+        AdvProbe::Builtin(_) => "builtin",
+        AdvProbe::ToolCall { .. } => "adversarial-tool-call",
     }
 }
 
-fn tool_name(p: &plan::AdvProbe) -> String {
+fn tool_name(p: &AdvProbe) -> String {
     match p {
-        plan::AdvProbe::ToolCall { name, .. } => name.clone(),
-        plan::AdvProbe::Builtin(_) => String::new(),
+        AdvProbe::ToolCall { name, .. } => name.clone(),
+        AdvProbe::Builtin(_) => String::new(),
     }
 }
 
@@ -159,7 +126,7 @@ fn capabilities(run: &RunReport, overall: &Check) -> (Value, Value) {
 }
 
 fn operations(run: &RunReport) -> (Value, Value) {
-    let entry = |op: &crate::transcript::OpRecord| {
+    let entry = |op: &crate::session::transcript::OpRecord| {
         json!({
             "method": op.method,
             "source": op.source.as_str(),
@@ -187,19 +154,19 @@ fn operations(run: &RunReport) -> (Value, Value) {
     (first, Value::Array(ops))
 }
 
-fn process(plan: &Plan, run: &RunReport) -> Value {
+fn process(subject: &Subject, run: &RunReport) -> Value {
     let sd = &run.shutdown;
     let outcome = run.outcome();
     let exited_alone = outcome == "exited";
     let exit = sd.exit.filter(|_| exited_alone);
     let timeout_code = run.timeout_code();
-    let signal_of = |e: &crate::session::Exit| e.signal.map(sys::signal_name);
+    let signal_of = |e: &crate::session::Exit| e.signal.map(crate::sys::signal_name);
     let spawn_error = run.spawn_error.as_ref().map_or(
         Value::Null,
         |e| json!({"code": e.code, "message": e.message}),
     );
     let exceeded = run.exceeded_code();
-    let limits = plan.settings.limits;
+    let limits = subject.limits;
     json!({
         "started": run.pid.is_some(),
         "pid": run.pid,
@@ -209,7 +176,7 @@ fn process(plan: &Plan, run: &RunReport) -> Value {
         "signal": exit.as_ref().and_then(signal_of),
         "timedOut": !timeout_code.is_empty(),
         "timeoutCode": timeout_code,
-        "timeoutMs": plan.settings.timeout_ms,
+        "timeoutMs": subject.timeout_ms,
         "killedByGuard": run.killed_by_guard(),
         "killSignal": run.kill_signal(),
         "killReason": run.kill_reason(),
@@ -240,20 +207,19 @@ fn process(plan: &Plan, run: &RunReport) -> Value {
     })
 }
 
-/// What a document is about besides its run: the scan, the runs count,
-/// the fingerprint's package and runtimes.
+/// What a document is about besides its run: the subject, the scan, the
+/// runs count and the eras.
+#[derive(Clone, Copy)]
 struct Context<'a> {
-    plan: &'a Plan,
+    subject: &'a Subject,
     scan: Option<&'a ScanReport>,
     repeat: u64,
-    package: &'a Value,
-    runtimes: &'a Value,
-    eras: &'a crate::report::Eras,
+    eras: &'a Eras,
 }
 
 /// The `era` block: the mode asked for, the era found, and how.
 fn era_value(c: &Context, run: &RunReport) -> Value {
-    let mode = c.plan.settings.era.as_str();
+    let mode = c.subject.era_mode.as_str();
     let Some(e) = &run.era else {
         return json!({"mode": mode, "detected": null, "speaks": null});
     };
@@ -281,10 +247,9 @@ fn era_value(c: &Context, run: &RunReport) -> Value {
 }
 
 fn fingerprint(c: &Context, run: &RunReport) -> Value {
-    let plan = c.plan;
-    let (requested, resolved, exists) = plan::cwd_report(plan);
-    let argv = &plan.shown_argv;
-    let op_entry = |op: &crate::transcript::OpRecord| json!({"method": op.method, "hasParams": op.has_params, "source": op.source.as_str(), "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default()});
+    let sub = c.subject;
+    let argv = &sub.command;
+    let op_entry = |op: &crate::session::transcript::OpRecord| json!({"method": op.method, "hasParams": op.has_params, "source": op.source.as_str(), "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default()});
     let adversarial_probes: Vec<Value> = run
         .probes
         .iter()
@@ -294,12 +259,12 @@ fn fingerprint(c: &Context, run: &RunReport) -> Value {
             "expectation": adversarial::expectation(&p.probe)})
         })
         .collect();
-    let values: Map<String, Value> = plan
+    let values: Map<String, Value> = sub
         .explicit_env
         .iter()
         .map(|n| (n.clone(), Value::from(crate::redact::REDACTED)))
         .collect();
-    let limits = plan.settings.limits;
+    let limits = sub.limits;
     json!({
         "guard": {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")},
         "command": {
@@ -307,65 +272,52 @@ fn fingerprint(c: &Context, run: &RunReport) -> Value {
             "args": argv.get(1..).unwrap_or_default(),
             "argv": argv,
         },
-        "cwd": {"requested": requested, "resolved": resolved, "exists": exists},
-        "protocol": plan.settings.protocol,
-        "config": config_value(plan),
-        "profile": plan.settings.profile.as_str(),
-        "timeoutMs": plan.settings.timeout_ms,
+        "cwd": {"requested": sub.cwd.requested, "resolved": sub.cwd.resolved, "exists": sub.cwd.exists},
+        "protocol": sub.protocol,
+        "config": config_value(sub.config.as_ref()),
+        "profile": sub.profile.as_str(),
+        "timeoutMs": sub.timeout_ms,
         "outputLimits": {
             "maxStdoutBytes": limits.max_stdout_bytes,
             "maxStdoutLineBytes": limits.max_stdout_line_bytes,
             "maxStderrBytes": limits.max_stderr_bytes,
         },
         "repeat": c.repeat,
-        "capabilityProbes": plan.session.capability_probes,
+        "capabilityProbes": sub.capability_probes,
         "adversarialProbes": adversarial_probes,
         "operation": run.ops.first().map_or(Value::Null, op_entry),
         "operations": run.ops.iter().map(op_entry).collect::<Vec<_>>(),
         "system": {
-            "platform": std::env::consts::OS,
-            "arch": std::env::consts::ARCH,
-            "osRelease": sys::os_release(),
+            "platform": sub.host.platform,
+            "arch": sub.host.arch,
+            "osRelease": sub.host.os_release,
         },
-        "runtimes": c.runtimes,
-        "package": c.package,
+        "runtimes": sub.runtimes,
+        "package": sub.package,
         "env": {
-            "inherited": plan.settings.inherit_env,
-            "names": plan.explicit_env,
+            "inherited": sub.inherit_env,
+            "names": sub.explicit_env,
             "values": values,
         },
         "staticScan": {
             "enabled": c.scan.is_some(),
             "path": c.scan.and_then(|s| s.roots.first().cloned()).unwrap_or_default(),
-            "failOnFindings": c.scan.is_some() && plan.settings.fail_on_static,
+            "failOnFindings": c.scan.is_some() && sub.fail_on_static,
         },
         "timings": {"startupMs": run.init_reply_at_ms, "totalMs": run.duration_ms},
-        "era": {"mode": plan.settings.era.as_str(), "speaks": run.era.as_ref().map(|e| e.speaks.as_str())},
+        "era": {"mode": sub.era_mode.as_str(), "speaks": run.era.as_ref().map(|e| e.speaks.as_str())},
     })
 }
 
-fn summary(issues: &[Issue]) -> Value {
-    let status = super::summary_status(issues);
-    let (message, color, display) = match status {
-        "pass" => ("pass", "brightgreen", "verified"),
-        "warning" => ("warning", "yellow", "verified with warnings"),
-        "needs_inspection" => (
-            "needs inspection",
-            "orange",
-            "runtime or install issue; inspect before presenting as protocol failure",
-        ),
-        _ => ("fail", "red", "stdio transport or MCP protocol failure"),
-    };
-    let primary = super::primary(issues);
-    let errors = issues.iter().filter(|i| i.is_error()).count();
+fn summary(s: &Summary) -> Value {
     json!({
-        "status": status,
-        "issueClass": super::summary_class(issues),
-        "primaryIssueCode": primary.map_or("", |i| i.code.as_str()),
-        "primaryIssueClass": primary.map_or("", |i| i.class.as_str()),
-        "issueCounts": {"error": errors, "warning": issues.len() - errors, "total": issues.len()},
-        "badge": {"label": "mcp stdio", "message": message, "color": color},
-        "display": display,
+        "status": s.status,
+        "issueClass": s.class,
+        "primaryIssueCode": s.primary_code,
+        "primaryIssueClass": s.primary_class,
+        "issueCounts": {"error": s.errors, "warning": s.warnings, "total": s.errors + s.warnings},
+        "badge": {"label": "mcp stdio", "message": s.badge.0, "color": s.badge.1},
+        "display": s.display,
     })
 }
 
@@ -388,7 +340,7 @@ fn checks_value(checks: &Checks, capability_check: Value, repeat: Value) -> Valu
     m.insert("against".into(), check_value(&checks.against));
     // Additive: the official conformance check ids each check covers.
     for (name, c) in m.iter_mut() {
-        let ids = crate::report::checks_json::ids_of(name);
+        let ids = catalog::ids_of(name);
         if let (Value::Object(c), false) = (c, ids.is_empty()) {
             c.insert("checkIds".into(), json!(ids));
         }
@@ -396,11 +348,10 @@ fn checks_value(checks: &Checks, capability_check: Value, repeat: Value) -> Valu
     Value::Object(m)
 }
 
-fn classes(issues: &[Issue]) -> Value {
+fn classes(classes: &[(crate::checks::Class, Check)]) -> Value {
     let mut m = Map::new();
-    for class in Class::ALL {
-        let c = Check::of(issues.iter().filter(|i| i.class == class), Status::Pass);
-        m.insert(class.as_str().into(), check_value(&c));
+    for (class, c) in classes {
+        m.insert(class.as_str().into(), check_value(c));
     }
     Value::Object(m)
 }
@@ -413,18 +364,33 @@ struct Repeated<'a> {
     documents: Vec<Value>,
 }
 
+/// What one document judges: its issues, checks, classes and summary.
+#[derive(Clone, Copy)]
+struct Judged<'a> {
+    issues: &'a [Issue],
+    checks: &'a Checks,
+    classes: &'a [(crate::checks::Class, Check)],
+    summary: &'a Summary,
+}
+
+impl<'a> Judged<'a> {
+    fn of_run(run: &'a RunReport) -> Judged<'a> {
+        Judged {
+            issues: &run.issues,
+            checks: &run.checks,
+            classes: &run.classes,
+            summary: &run.summary,
+        }
+    }
+}
+
 /// One document: the 1.0 fields in order, then the additive ones.
-fn document(
-    c: &Context,
-    run: &RunReport,
-    issues: &[Issue],
-    checks: &Checks,
-    repeated: Option<Repeated>,
-) -> Value {
-    let plan = c.plan;
+fn document(c: &Context, run: &RunReport, j: Judged, repeated: Option<Repeated>) -> Value {
+    let sub = c.subject;
+    let (issues, checks) = (j.issues, j.checks);
     let (operation, operations) = operations(run);
     let (capability_checks, capability_check) = capabilities(run, &checks.capabilities);
-    let env = &plan.environment;
+    let env = &sub.environment;
     let tools = &run.tool_summary;
     let repeat_check = match &repeated {
         Some(r) => r.check.clone(),
@@ -433,10 +399,10 @@ fn document(
     let mut m = Map::new();
     m.insert("schemaVersion".into(), 1.into());
     m.insert("ok".into(), (!issues.iter().any(Issue::is_error)).into());
-    m.insert("config".into(), config_value(plan));
-    m.insert("profile".into(), plan.settings.profile.as_str().into());
-    m.insert("command".into(), json!(plan.shown_argv));
-    m.insert("protocol".into(), plan.settings.protocol.clone().into());
+    m.insert("config".into(), config_value(sub.config.as_ref()));
+    m.insert("profile".into(), sub.profile.as_str().into());
+    m.insert("command".into(), json!(sub.command));
+    m.insert("protocol".into(), sub.protocol.clone().into());
     if let Some(r) = &repeated {
         m.insert("repeat".into(), r.runs.into());
     }
@@ -444,29 +410,32 @@ fn document(
     m.insert("initialized".into(), run.initialized.into());
     m.insert("operation".into(), operation);
     m.insert("operations".into(), operations);
-    m.insert("adversarial".into(), adversarial_value(plan, run));
+    m.insert("adversarial".into(), adversarial_value(sub, run));
     if let Some(r) = &repeated {
         m.insert("drift".into(), drift_value(r.drift));
     }
     m.insert("toolSchema".into(), tool_schema_value(tools));
-    m.insert(
-        "capabilityProbes".into(),
-        plan.session.capability_probes.into(),
-    );
+    m.insert("capabilityProbes".into(), sub.capability_probes.into());
     m.insert("capabilityKeys".into(), json!(run.facts.capabilities));
     m.insert("capabilityChecks".into(), capability_checks);
-    m.insert("process".into(), process(plan, run));
+    m.insert("process".into(), process(sub, run));
     m.insert(
         "checks".into(),
         checks_value(checks, capability_check, repeat_check),
     );
-    m.insert("issueClasses".into(), classes(issues));
-    m.insert("summary".into(), summary(issues));
+    m.insert("issueClasses".into(), classes(j.classes));
+    m.insert("summary".into(), summary(j.summary));
     m.insert("fingerprint".into(), fingerprint(c, run));
-    m.insert("issues".into(), issues.iter().map(issue_value).collect());
+    m.insert(
+        "issues".into(),
+        issues
+            .iter()
+            .map(crate::report::common::issue_value)
+            .collect(),
+    );
     m.insert(
         "staticScan".into(),
-        scan::static_scan(c.scan, plan.settings.fail_on_static),
+        scan::static_scan(c.scan, sub.fail_on_static),
     );
     m.insert("staticFindings".into(), scan::static_findings(c.scan));
     m.insert("frames".into(), Value::Array(run.frames.clone()));
@@ -525,87 +494,60 @@ fn drift_value(drift: Option<&Drift>) -> Value {
 /// The whole report as a JSON value.
 pub fn build(r: &Report) -> Value {
     let c = Context {
-        plan: r.plan,
+        subject: &r.subject,
         scan: r.scan.as_ref(),
         repeat: if r.runs.len() > 1 {
             r.runs.len() as u64
         } else {
-            r.plan.settings.repeat
+            r.subject.repeat
         },
-        package: &r.package,
-        runtimes: &r.runtimes,
         eras: &r.eras,
     };
-    if r.runs.len() < 2 {
-        let mut doc = document(&c, r.first(), &r.issues, &r.checks, None);
+    let whole = Judged {
+        issues: &r.issues,
+        checks: &r.checks,
+        classes: &r.classes,
+        summary: &r.summary,
+    };
+    let single = Context { scan: None, ..c };
+    let Some(repeat) = &r.repeat else {
+        let mut doc = document(&c, r.first(), whole, None);
         if let (Value::Object(m), Some(other)) = (&mut doc, &r.eras.other) {
-            let single = Context { scan: None, ..c };
             m.insert(
                 "otherEra".into(),
-                document(&single, other, &other.issues, &other.checks, None),
+                document(&single, other, Judged::of_run(other), None),
             );
         }
         return doc;
-    }
-    let single = Context { scan: None, ..c };
+    };
     let documents = r
         .runs
         .iter()
         .map(|run| {
-            let mut doc = document(&single, run, &run.issues, &run.checks, None);
+            let mut doc = document(&single, run, Judged::of_run(run), None);
             if let (Value::Object(m), Some(n)) = (&mut doc, run.number) {
                 m.insert("run".into(), n.into());
             }
             doc
         })
         .collect();
-    let c = Context {
-        scan: r.scan.as_ref(),
-        ..single
-    };
-    document(
-        &c,
-        r.first(),
-        &r.issues,
-        &r.checks,
-        Some(repeat_part(r, documents)),
-    )
-}
-
-fn repeat_part<'a>(r: &'a Report, documents: Vec<Value>) -> Repeated<'a> {
-    let n = r.runs.len();
-    let failed = r.failed_runs();
-    let repeat_issues = r.issues.iter().filter(|i| {
-        (i.in_group(crate::checks::Group::Repeat) || i.detail("run").is_some())
-            && !i.in_group(crate::checks::Group::StaticScan)
-    });
-    let check = Check::of(repeat_issues, Status::Pass);
-    let status = if failed.is_empty() {
-        check.status
-    } else {
-        Status::Fail
-    };
-    Repeated {
-        runs: n,
+    let check = &repeat.check;
+    let repeated = Repeated {
+        runs: repeat.runs,
         drift: r.drift.as_ref(),
         check: json!({
-            "status": status.as_str(),
+            "status": check.status.as_str(),
             "issueCodes": check.codes.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
-            "runs": n,
-            "passedRuns": n - failed.len(),
-            "failedRuns": failed,
+            "runs": repeat.runs,
+            "passedRuns": repeat.runs - repeat.failed.len(),
+            "failedRuns": repeat.failed,
         }),
         documents,
-    }
+    };
+    document(&c, r.first(), whole, Some(repeated))
 }
 
 /// The report as pretty-printed JSON with a final newline.
 pub fn render(r: &Report) -> String {
     pretty(&build(r))
-}
-
-pub fn pretty(v: &Value) -> String {
-    let mut out = serde_json::to_string_pretty(v).expect("invariant: a Value always serializes");
-    out.push('\n');
-    out
 }

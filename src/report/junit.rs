@@ -1,18 +1,19 @@
-//! `--junit FILE`: the report as JUnit XML, the shape CI systems read (the
-//! common `junit.xsd`: `testsuites` > `testsuite` > `testcase`, with
-//! `failure` or `skipped`). One testsuite per run, one testcase per check:
-//! a failed check carries its error issues in `failure`, a skipped one
-//! `<skipped message=reason>`, and warnings go to `system-out`.
+//! `--junit FILE`: JUnit XML, the shape CI systems read (the common
+//! `junit.xsd`: `testsuites` > `testsuite` > `testcase`, with `failure` or
+//! `skipped`). One testsuite per server (the check's, or each entry of a
+//! batch), one testcase per check: a failed check carries its error issues
+//! in `failure`, a skipped one `<skipped message=reason>`, and warnings go
+//! to `system-out`. Any text stays well-formed XML.
 
 use std::fmt::Write as _;
 
-use crate::checks::Issue;
 use crate::escape;
-use crate::report::{Check, Report, Status};
+use crate::verdict::Status;
+use crate::verdict::suite::{Suite, SuiteCheck, SuiteIssue};
 
-/// Text fit for an XML attribute or element: control characters escaped
-/// as the text report does (XML 1.0 cannot carry most of them), then the
-/// five XML specials.
+/// Text fit for an XML attribute or element: characters XML 1.0 cannot
+/// carry (and every other control or bidi character) shown as escapes the
+/// way the text report shows them, then the five XML specials.
 pub fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in escape::line(text).chars() {
@@ -22,13 +23,17 @@ pub fn xml(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            // Not XML 1.0 characters even when printable elsewhere.
+            '\u{fffe}' | '\u{ffff}' => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
             c => out.push(c),
         }
     }
     out
 }
 
-fn issue_text(issue: &Issue) -> String {
+fn issue_text(issue: &SuiteIssue) -> String {
     format!(
         "[{}] {}: {}",
         issue.severity.as_str(),
@@ -37,58 +42,51 @@ fn issue_text(issue: &Issue) -> String {
     )
 }
 
-/// The JUnit document of a report.
-pub fn render(r: &Report) -> String {
-    let command = r.plan.shown_argv.join(" ");
-    let run = r.first();
-    let checks = r.checks.named();
-    let failures = checks
-        .iter()
-        .filter(|(_, _, c)| c.status == Status::Fail)
-        .count();
-    let skipped = checks
-        .iter()
-        .filter(|(_, _, c)| c.status == Status::Skipped)
-        .count();
-    let secs = run.duration_ms as f64 / 1000.0;
+/// The JUnit document of one or more suites.
+pub fn render(name: &str, suites: &[Suite]) -> String {
+    let count = |s: &Suite, st: Status| s.checks.iter().filter(|c| c.status == st).count();
+    let tests: usize = suites.iter().map(|s| s.checks.len()).sum();
+    let failures: usize = suites.iter().map(|s| count(s, Status::Fail)).sum();
+    let skipped: usize = suites.iter().map(|s| count(s, Status::Skipped)).sum();
+    let secs: f64 = suites.iter().map(|s| s.duration_ms as f64 / 1000.0).sum();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         out,
-        "<testsuites name=\"mcp-stdio-guard\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\" time=\"{secs:.3}\">",
-        checks.len()
+        "<testsuites name=\"{}\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\" time=\"{secs:.3}\">",
+        xml(name)
     );
-    let _ = writeln!(
-        out,
-        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\" time=\"{secs:.3}\">",
-        xml(&command),
-        checks.len()
-    );
-    for (name, group, check) in checks {
-        let issues: Vec<&Issue> = r.issues.iter().filter(|i| i.in_group(group)).collect();
-        testcase(&mut out, r.plan.settings.mode.name(), name, check, &issues);
+    for suite in suites {
+        let _ = writeln!(
+            out,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3}\">",
+            xml(&suite.name),
+            suite.checks.len(),
+            count(suite, Status::Fail),
+            count(suite, Status::Skipped),
+            suite.duration_ms as f64 / 1000.0
+        );
+        for check in &suite.checks {
+            testcase(&mut out, suite, check);
+        }
+        out.push_str("  </testsuite>\n");
     }
-    out.push_str("  </testsuite>\n</testsuites>\n");
+    out.push_str("</testsuites>\n");
     out
 }
 
 /// One check as a testcase: `failure` with its errors, `skipped` with its
 /// reason, warnings in `system-out`.
-fn testcase(out: &mut String, mode: &str, name: &str, check: &Check, issues: &[&Issue]) {
+fn testcase(out: &mut String, suite: &Suite, check: &SuiteCheck) {
     let _ = write!(
         out,
-        "    <testcase classname=\"mcp-stdio-guard.{}\" name=\"{name}\" time=\"0\"",
-        mode
+        "    <testcase classname=\"{}\" name=\"{}\" time=\"0\"",
+        xml(&suite.classname),
+        xml(&check.name)
     );
-    let errors: Vec<String> = issues
-        .iter()
-        .filter(|i| i.is_error())
-        .map(|i| issue_text(i))
-        .collect();
-    let warnings: Vec<String> = issues
-        .iter()
-        .filter(|i| !i.is_error())
-        .map(|i| issue_text(i))
-        .collect();
+    let (errors, warnings): (Vec<&SuiteIssue>, Vec<&SuiteIssue>) =
+        suite.issues_of(check).partition(|i| i.is_error());
+    let errors: Vec<String> = errors.into_iter().map(issue_text).collect();
+    let warnings: Vec<String> = warnings.into_iter().map(issue_text).collect();
     if check.status == Status::Pass && warnings.is_empty() {
         out.push_str("/>\n");
         return;
@@ -99,12 +97,12 @@ fn testcase(out: &mut String, mode: &str, name: &str, check: &Check, issues: &[&
             let first = errors
                 .first()
                 .cloned()
-                .unwrap_or_else(|| format!("{name} failed"));
+                .unwrap_or_else(|| format!("{} failed", check.name));
             let _ = writeln!(
                 out,
                 "      <failure message=\"{}\" type=\"{}\">{}</failure>",
                 xml(&first),
-                check.codes.first().map_or("", |c| c.as_str()),
+                xml(check.codes.first().map_or("", String::as_str)),
                 xml(&errors.join("\n"))
             );
         }
@@ -112,7 +110,7 @@ fn testcase(out: &mut String, mode: &str, name: &str, check: &Check, issues: &[&
             let _ = writeln!(
                 out,
                 "      <skipped message=\"{}\"/>",
-                xml(check.reason.unwrap_or("not applicable"))
+                xml(check.reason.as_deref().unwrap_or("not applicable"))
             );
         }
         Status::Pass | Status::Warning => {}
@@ -136,5 +134,7 @@ mod tests {
         assert_eq!(xml("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;");
         assert!(!xml("bell\x07 esc\x1b").contains('\x07'));
         assert!(!xml("esc\x1b[31m").contains('\x1b'));
+        assert_eq!(xml("]]>"), "]]&gt;");
+        assert_eq!(xml("a\u{ffff}b"), "a\\u{ffff}b");
     }
 }

@@ -1,15 +1,16 @@
-//! `--sarif FILE`: the report as SARIF 2.1.0, the format code-scanning
-//! tools read. Static findings (`--scan`) are results with a file, line and
-//! column region; runtime issues are results located on the server command
-//! (its executable as the artifact, the argv as a logical location). Each
-//! code used is a rule with its meaning, its help text, the force of the
-//! spec rule it enforces (`MUST`, `SHOULD`, …) and, where one exists, the
-//! official conformance check id.
+//! `--sarif FILE`: SARIF 2.1.0, the format code-scanning tools read.
+//! Static findings (`--scan`) are results with a file, line and column
+//! region; runtime issues are results located on the server command (its
+//! program as the artifact, the argv as a logical location; a batch's also
+//! name their entry). Each code used is a rule with its meaning, its help
+//! text, the force of the spec rule it enforces (`MUST`, `SHOULD`, …) and,
+//! where one exists, the official conformance check id.
 
 use serde_json::{Map, Value, json};
 
-use crate::checks::{Code, Issue, Severity};
-use crate::report::Report;
+use crate::checks::{Code, Severity};
+use crate::verdict::catalog;
+use crate::verdict::suite::{Suite, SuiteIssue};
 
 fn level(s: Severity) -> &'static str {
     match s {
@@ -23,7 +24,7 @@ fn rule(code: Code) -> Value {
     let mut props = Map::new();
     props.insert("class".into(), info.class.as_str().into());
     props.insert("rule".into(), code.level().into());
-    if let Some(id) = crate::checks::modern::check_id(code) {
+    if let Some(id) = catalog::check_id(code) {
         props.insert("checkId".into(), id.into());
     }
     json!({
@@ -41,10 +42,10 @@ fn rule(code: Code) -> Value {
 
 /// Where an issue is: a source region for a static finding, else the
 /// server command.
-fn locations(r: &Report, issue: &Issue) -> Value {
-    if let (Some(file), Some(line)) = (issue.detail("file"), issue.detail("line")) {
+fn locations(suite: &Suite, issue: &SuiteIssue) -> Value {
+    if let (Some(file), Some(line)) = (issue.details.get("file"), issue.details.get("line")) {
         let mut region = json!({"startLine": line});
-        if let Some(col) = issue.detail("column") {
+        if let Some(col) = issue.details.get("column") {
             region["startColumn"] = col.clone();
         }
         return json!([{"physicalLocation": {
@@ -52,56 +53,49 @@ fn locations(r: &Report, issue: &Issue) -> Value {
             "region": region,
         }}]);
     }
-    let program = r
-        .first()
-        .executable
-        .clone()
-        .or_else(|| r.plan.shown_argv.first().cloned())
-        .unwrap_or_default();
-    let uri = if program.starts_with('/') {
-        format!("file://{program}")
+    let uri = if suite.program.starts_with('/') {
+        format!("file://{}", suite.program)
     } else {
-        program
+        suite.program.clone()
     };
+    let mut logical = json!({"fullyQualifiedName": suite.command, "kind": "module"});
+    if let Some(entry) = &suite.entry {
+        logical["name"] = entry.clone().into();
+    }
     json!([{
         "physicalLocation": {"artifactLocation": {"uri": uri}},
-        "logicalLocations": [{"fullyQualifiedName": r.plan.shown_argv.join(" "), "kind": "module"}],
+        "logicalLocations": [logical],
     }])
 }
 
-/// The SARIF document of a report.
-pub fn render(r: &Report) -> Value {
+/// The SARIF document of one or more suites; `command_line` is the
+/// invocation (the server command, or the batch).
+pub fn render(suites: &[Suite], command_line: &str) -> Value {
     let mut codes: Vec<Code> = Vec::new();
-    for issue in &r.issues {
-        if !codes.contains(&issue.code) {
-            codes.push(issue.code);
-        }
-    }
-    let results: Vec<Value> = r
-        .issues
-        .iter()
-        .map(|issue| {
-            let index = codes.iter().position(|c| *c == issue.code).unwrap_or(0);
-            let mut props = Map::new();
-            for (k, v) in &issue.details {
-                props.insert((*k).into(), v.clone());
-            }
-            json!({
+    let mut results = Vec::new();
+    for suite in suites {
+        for issue in &suite.issues {
+            let index = codes
+                .iter()
+                .position(|c| *c == issue.code)
+                .unwrap_or_else(|| {
+                    codes.push(issue.code);
+                    codes.len() - 1
+                });
+            let text = match &suite.entry {
+                Some(entry) => format!("{entry}: {}", issue.message),
+                None => issue.message.clone(),
+            };
+            results.push(json!({
                 "ruleId": issue.code.as_str(),
                 "ruleIndex": index,
                 "level": level(issue.severity),
-                "message": {"text": issue.message},
-                "locations": locations(r, issue),
-                "properties": Value::Object(props),
-            })
-        })
-        .collect();
-    document(&codes, results, &r.plan.shown_argv.join(" "))
-}
-
-/// A SARIF 2.1.0 document of one run: the rules of `codes` (a result's
-/// `ruleIndex` points into them) and the results.
-pub fn document(codes: &[Code], results: Vec<Value>, command_line: &str) -> Value {
+                "message": {"text": text},
+                "locations": locations(suite, issue),
+                "properties": Value::Object(issue.details.clone()),
+            }));
+        }
+    }
     json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",

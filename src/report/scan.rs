@@ -63,7 +63,7 @@ pub fn render_json(r: &ScanReport) -> String {
         "staticFindings": static_findings(Some(r)),
         "skipped": skipped,
     });
-    crate::report::json::pretty(&doc)
+    crate::report::common::pretty(&doc)
 }
 
 /// One line on what was scanned, for both text reports.

@@ -4,32 +4,15 @@
 //! tail when the server died. Server text is escaped, so a hostile server
 //! cannot drive the terminal.
 
-use crate::checks::{Issue, Severity};
 use crate::escape;
 use crate::mcp;
+use crate::report::common::issue_line;
 use crate::report::style::Paint;
-use crate::report::{Baseline, Check, Report, RunReport, Status};
-use crate::session::{EndedBy, Speaks};
+use crate::session::EndedBy;
+use crate::verdict::{Baseline, Check, Report, RunReport, Status};
 
 /// Lines of stderr shown when the server died.
 const STDERR_TAIL_LINES: usize = 12;
-
-/// One issue as a report line: `[error] code: message`, escaped.
-pub fn issue_line(issue: &Issue, p: &Paint) -> String {
-    let tag = match issue.severity {
-        Severity::Error => p.error("[error]"),
-        Severity::Warning => p.warning("[warning]"),
-    };
-    let run = match issue.detail("run") {
-        Some(n) => format!("run {n} "),
-        None => String::new(),
-    };
-    format!(
-        "{tag} {run}{}: {}",
-        issue.code,
-        escape::line(&issue.message)
-    )
-}
 
 fn ended_by_line(run: &RunReport) -> Option<String> {
     let sd = &run.shutdown;
@@ -93,8 +76,8 @@ fn check_lines(r: &Report) -> Vec<String> {
     push("process", &c.process);
     push("pythonBuffering", &c.python_buffering);
     push("staticScan", &c.static_scan);
-    if r.runs.len() < 2 {
-        push("repeat", &Check::skipped("--repeat was not used"));
+    if r.repeat.is_none() {
+        push("repeat", &r.repeat_check());
     }
     push("against", &c.against);
     out
@@ -103,7 +86,7 @@ fn check_lines(r: &Report) -> Vec<String> {
 /// The lines about one run's exchange (after the verdict line).
 fn run_lines(r: &Report, run: &RunReport) -> Vec<String> {
     let mut lines = Vec::new();
-    let modern = run.era.as_ref().is_some_and(|e| e.speaks == Speaks::Modern);
+    let modern = run.modern();
     lines.push(format!(
         "{}: {}",
         if modern { "discover" } else { "initialize" },
@@ -115,12 +98,12 @@ fn run_lines(r: &Report, run: &RunReport) -> Vec<String> {
         run.invalid_lines
     ));
     lines.push(format!("stderr: {} lines", run.stderr.lines()));
-    if r.plan.settings.profile != crate::options::Profile::Custom {
-        lines.push(format!("profile: {}", r.plan.settings.profile.as_str()));
+    if r.subject.profile != crate::args::words::Profile::Custom {
+        lines.push(format!("profile: {}", r.subject.profile.as_str()));
     }
     let negotiated = run.negotiated();
     if !negotiated.is_empty() {
-        let requested = r.plan.settings.protocol.as_str();
+        let requested = r.subject.protocol.as_str();
         let note = if negotiated == requested || modern {
             String::new()
         } else if mcp::is_date_shaped(negotiated) && negotiated < requested {
@@ -158,8 +141,8 @@ fn run_lines(r: &Report, run: &RunReport) -> Vec<String> {
     lines
 }
 
-pub fn render(r: &Report, color: bool) -> String {
-    let p = Paint { on: color };
+/// The text report; `verbose` lists every check.
+pub fn render(r: &Report, p: Paint, verbose: bool) -> String {
     let run = r.first();
     let mut lines = vec![if r.ok() {
         p.pass("PASS MCP stdio guard")
@@ -196,7 +179,7 @@ pub fn render(r: &Report, color: bool) -> String {
         lines.push(line);
     }
     lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
-    if r.plan.settings.verbose {
+    if verbose {
         lines.extend(check_lines(r));
     }
     lines.extend(against_line(r));
@@ -208,7 +191,7 @@ pub fn render(r: &Report, color: bool) -> String {
 }
 
 fn environment_line(r: &Report) -> Option<String> {
-    let env = &r.plan.environment;
+    let env = &r.subject.environment;
     if env.mode != "inherit" && env.set.is_empty() && env.forwarded.is_empty() {
         return None;
     }
@@ -250,8 +233,7 @@ fn stderr_tail(run: &RunReport) -> Vec<String> {
 
 /// The `--repeat` text, as the 1.0 tool prints it: the verdict, one line
 /// per run, then every issue (a run's with its number) and the drift.
-pub fn render_repeat(r: &Report, color: bool) -> String {
-    let p = Paint { on: color };
+pub fn render_repeat(r: &Report, p: Paint, verbose: bool) -> String {
     let n = r.runs.len();
     let passed = r.runs.iter().filter(|run| run.ok()).count();
     let mut lines = vec![if r.ok() {
@@ -271,8 +253,8 @@ pub fn render_repeat(r: &Report, color: bool) -> String {
             run.stderr.lines()
         ));
     }
-    if r.plan.settings.profile != crate::options::Profile::Custom {
-        lines.push(format!("profile: {}", r.plan.settings.profile.as_str()));
+    if r.subject.profile != crate::args::words::Profile::Custom {
+        lines.push(format!("profile: {}", r.subject.profile.as_str()));
     }
     let negotiated = r.first().negotiated();
     if !negotiated.is_empty() {
@@ -289,7 +271,7 @@ pub fn render_repeat(r: &Report, color: bool) -> String {
         });
     }
     lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
-    if r.plan.settings.verbose {
+    if verbose {
         lines.extend(check_lines(r));
     }
     lines.extend(against_line(r));
@@ -302,11 +284,7 @@ pub fn render_repeat(r: &Report, color: bool) -> String {
 /// both` found of the other era.
 fn era_line(r: &Report, run: &RunReport) -> Option<String> {
     let e = run.era.as_ref()?;
-    let detected = if r.eras.detected.is_empty() {
-        e.speaks.as_str()
-    } else {
-        r.eras.detected
-    };
+    let detected = r.detected_era().unwrap_or(e.speaks.as_str());
     let mut line = format!("era: {detected} ({}", escape::line(&e.reason));
     if let Some(ms) = e.probe_ms {
         line.push_str(&format!(", probe answered in {ms} ms"));

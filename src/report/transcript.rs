@@ -5,16 +5,16 @@
 //! held in memory, and the file is whole even for a failed or interrupted
 //! run.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 
 use serde_json::{Value, json};
 
 use crate::escape;
-use crate::transcript::{Entry, EntryKind, Tap, Transcript};
+use crate::plan::outputs::Sink;
+use crate::session::transcript::{Entry, EntryKind, Tap, Transcript};
 
 pub struct TranscriptFile {
-    out: BufWriter<File>,
+    out: BufWriter<Sink>,
     argv: Vec<String>,
     run: Option<usize>,
     sent: u64,
@@ -22,9 +22,9 @@ pub struct TranscriptFile {
 }
 
 impl TranscriptFile {
-    /// Writes to `file` (already open), marking each line with `run` when
+    /// Writes to `sink` (already open), marking each line with `run` when
     /// there are several.
-    pub fn new(file: File, argv: Vec<String>, run: Option<usize>) -> TranscriptFile {
+    pub fn new(file: Sink, argv: Vec<String>, run: Option<usize>) -> TranscriptFile {
         TranscriptFile {
             out: BufWriter::new(file),
             argv,

@@ -1,7 +1,8 @@
 //! The static scanner: finds code that writes to stdout in a source tree,
 //! without running it. Independent of the runtime engine: it uses only
-//! `error` and `escape`, and the report renders what it finds. `walk` lists the files, `lex` reads each as code (comments
-//! and strings skipped), `rules` matches the writes. Files are scanned on
+//! `error` and `escape`, and the report renders what it finds (`found`).
+//! `walk` lists the files, `lex` reads each as code (comments and strings
+//! skipped), `rules` matches the writes. Files are scanned on
 //! every core; the result is in walk order whatever the threads do.
 
 use std::path::PathBuf;
@@ -11,53 +12,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crate::error::Error;
 use crate::escape::quote;
 
+mod found;
 pub mod lex;
 pub mod rules;
 pub mod walk;
 
+pub use found::{Finding, ScanReport, Skipped, skipped_counts};
+
 use lex::Language;
-
-/// One stdout write found in source.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Finding {
-    /// The scan root this file was found under, as given.
-    pub root: String,
-    /// The file, relative to the root, with `/` separators (its name when
-    /// the root is the file itself).
-    pub file: String,
-    /// The path to open: the root joined with `file`.
-    pub path: String,
-    pub line: u32,
-    /// 1-based byte column.
-    pub column: u32,
-    pub language: Language,
-    /// The rule's stable id.
-    pub reason: &'static str,
-    /// The rule, plus `startup-output` when the write runs at load time.
-    pub reasons: Vec<&'static str>,
-    pub message: String,
-    /// The source line, quoted and shortened.
-    pub snippet: String,
-}
-
-/// A file the scanner did not read, and why.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Skipped {
-    pub file: String,
-    /// `too-large` (over 1 MiB), `minified` (a line over 10,000 characters)
-    /// or `unreadable`.
-    pub reason: &'static str,
-}
-
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct ScanReport {
-    pub roots: Vec<String>,
-    pub findings: Vec<Finding>,
-    pub files_scanned: usize,
-    pub skipped: Vec<Skipped>,
-    /// Directories skipped by name (`node_modules`, `.git`, ...).
-    pub skipped_dirs: usize,
-}
 
 /// Checks that every root exists before anything runs.
 pub fn validate_roots(roots: &[PathBuf]) -> Result<(), Error> {
@@ -231,13 +193,4 @@ fn line_at(src: &[u8], at: usize) -> &[u8] {
         .position(|&b| b == b'\n')
         .map_or(src.len(), |p| at + p);
     &src[start..end]
-}
-
-/// The skipped files counted by reason, in a fixed order.
-pub fn skipped_counts(report: &ScanReport) -> Vec<(&'static str, usize)> {
-    ["too-large", "minified", "unreadable"]
-        .into_iter()
-        .map(|r| (r, report.skipped.iter().filter(|s| s.reason == r).count()))
-        .filter(|(_, n)| *n > 0)
-        .collect()
 }

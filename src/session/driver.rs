@@ -18,8 +18,8 @@ use super::{
 };
 use crate::jsonrpc::{self, Line, Message};
 use crate::plan::{OpSource, SessionConfig};
+use crate::session::wire::Event;
 use crate::sys;
-use crate::wire::Event;
 
 /// How long the session waits in one `recv_timeout` at most, so it notices
 /// SIGINT/SIGTERM/SIGHUP/SIGQUIT sent to the guard promptly.
@@ -76,7 +76,7 @@ pub struct Driver<'a, P: Process> {
     pub(super) ended_by: Option<EndedBy>,
     disconnected: bool,
     /// The unterminated end of stdout, for a pipe that never closes.
-    pub(super) tail: crate::wire::Tail,
+    pub(super) tail: crate::session::wire::Tail,
     /// Whether the executable was read again after the first stdout line.
     exe_settled: bool,
 }
@@ -112,7 +112,7 @@ impl<'a, P: Process> Driver<'a, P> {
             exited: false,
             ended_by: None,
             disconnected: false,
-            tail: crate::wire::Tail::default(),
+            tail: crate::session::wire::Tail::default(),
             exe_settled: false,
         }
     }

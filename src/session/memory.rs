@@ -30,9 +30,9 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use super::{Exit, Process, Recorder, Rules, Stop};
+use crate::args::settings::Limits;
 use crate::plan::SessionConfig;
-use crate::settings::Limits;
-use crate::wire::{self, Event};
+use crate::session::wire::{self, Event};
 
 /// What the stand-in process does once its stdin is closed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,7 +190,7 @@ impl Process for MemoryProcess {
 /// short timeouts, no settle window.
 pub fn config() -> SessionConfig {
     SessionConfig {
-        protocol: crate::settings::DEFAULT_PROTOCOL.to_string(),
+        protocol: crate::args::settings::DEFAULT_PROTOCOL.to_string(),
         opening: crate::plan::Opening::Legacy,
         era_window: Duration::from_millis(800),
         startup_timeout: Duration::from_millis(2000),

@@ -366,7 +366,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
     /// (SDKs pin the version a connection opened with). The reply is
     /// judged as the probe's.
     fn version_probe(&mut self) {
-        let probe = AdvProbe::Builtin(crate::options::Probe::UnsupportedVersion);
+        let probe = AdvProbe::Builtin(crate::args::words::Probe::UnsupportedVersion);
         self.bare_next = true;
         let params = probe.params();
         self.send_request(

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use super::driver::{INTERRUPT_POLL, Outcome, ms};
 use super::open::Opened;
 use super::{Process, Record, Target};
-use crate::call::CallSpec;
+use crate::args::call::CallSpec;
 use crate::mcp;
 use crate::plan::{AdvProbe, OpSource};
 
@@ -189,7 +189,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
     /// schema. A tool or argument that does not fit is recorded and nothing
     /// is called. Returns false when the session has halted.
     fn call_tool(&mut self, spec: &CallSpec, lists: &Lists) -> bool {
-        let arguments = match crate::call::arguments(&lists.tools, spec) {
+        let arguments = match crate::args::call::arguments(&lists.tools, spec) {
             Ok(arguments) => arguments,
             Err(problem) => {
                 self.emit(Record::CallRefused { problem });
@@ -218,7 +218,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
                 self.emit(Record::ProbeSkipped { index: i, reason });
                 continue;
             }
-            if probe == AdvProbe::Builtin(crate::options::Probe::UnsupportedVersion) {
+            if probe == AdvProbe::Builtin(crate::args::words::Probe::UnsupportedVersion) {
                 // Asked as the opening message of a fresh process (SDKs pin
                 // the version a connection opened with): the caller runs it.
                 continue;

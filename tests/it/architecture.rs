@@ -1,7 +1,14 @@
-//! The shape of the source tree, checked: every module imports only from
-//! its own layer or the layers below (as `src/lib.rs` lists them), the
-//! modules form no import circle, nor do the files inside one module, and
-//! no function outside tests and the code table runs over 80 lines.
+//! The shape of the source tree, checked. Each top-level module (a file or
+//! a folder of `src/`) sits on a layer, and imports only from its own layer
+//! or the layers below; the modules form no import circle; the files of a
+//! folder form none either, its `mod.rs` included (a name `mod.rs`
+//! re-exports counts as the file that defines it); and no function outside
+//! tests and the code table runs over 80 lines.
+//!
+//! Imports are read as Rust writes them: `crate::a::b`, grouped
+//! `crate::{a, b::{c, d}}` over several lines, `super::x`, anywhere in the
+//! code (a `use` or a path in an expression), comments and test modules
+//! left out.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -10,31 +17,20 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u8)] = &[
     ("error", 0),
     ("sys", 0),
-    ("jsonrpc", 0),
+    ("clock", 0),
     ("jsontext", 0),
+    ("jsonrpc", 0),
     ("mcp", 0),
-    ("redact", 0),
     ("escape", 0),
+    ("redact", 0),
     ("scan", 0),
-    ("options", 1),
-    ("call", 1),
-    ("cli", 1),
-    ("config", 2),
-    ("settings", 2),
+    ("args", 1),
     ("plan", 2),
-    ("child", 3),
-    ("wire", 3),
     ("session", 3),
-    ("transcript", 4),
-    ("fingerprint", 4),
-    ("checks", 5),
+    ("checks", 4),
+    ("verdict", 5),
     ("report", 6),
-    ("evidence", 6),
-    ("docs", 2),
-    ("app", 7),
-    ("batch", 7),
-    ("bench", 7),
-    ("demo", 7),
+    ("commands", 7),
 ];
 
 fn src() -> PathBuf {
@@ -63,37 +59,106 @@ fn module_of(path: &Path) -> String {
         .to_string()
 }
 
-/// Identifiers that follow `prefix` in `text` (`crate::` -> `report`).
-fn names_after<'a>(text: &'a str, prefix: &str) -> Vec<&'a str> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find(prefix) {
-        rest = &rest[at + prefix.len()..];
-        let end = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
-        if end > 0 {
-            out.push(&rest[..end]);
-        }
-    }
-    out
-}
-
 fn layer(module: &str) -> Option<u8> {
     LAYERS.iter().find(|(m, _)| *m == module).map(|(_, l)| *l)
 }
 
-/// The code of a file without its `#[cfg(test)] mod tests` block and its
-/// comments.
+/// The code of a file without its `#[cfg(test)]` modules and comments.
 fn code_of(text: &str) -> String {
-    let body = match text.find("#[cfg(test)]\nmod tests") {
+    let body = match text.find("#[cfg(test)]\nmod ") {
         Some(at) => &text[..at],
         None => text,
     };
     body.lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(|l| match l.find("//") {
+            Some(at) if !l[..at].contains('"') => &l[..at],
+            _ => l,
+        })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The paths a group or a path names: `a::{b, c::{d}}` gives `a::b` and
+/// `a::c::d`; each path as its segments. `text` starts right after the
+/// prefix (`crate::`); returns the paths and how many bytes were read.
+fn read_tree(text: &str) -> (Vec<Vec<String>>, usize) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let skip_ws = |i: &mut usize| {
+        while *i < bytes.len() && (bytes[*i] as char).is_whitespace() {
+            *i += 1;
+        }
+    };
+    skip_ws(&mut i);
+    if i < bytes.len() && bytes[i] == b'{' {
+        i += 1;
+        let mut out = Vec::new();
+        loop {
+            skip_ws(&mut i);
+            if i >= bytes.len() {
+                break;
+            }
+            match bytes[i] {
+                b'}' => {
+                    i += 1;
+                    break;
+                }
+                b',' => i += 1,
+                _ => {
+                    let (paths, used) = read_tree(&text[i..]);
+                    out.extend(paths);
+                    // An item that reads nothing (`*`): step over it.
+                    i += used.max(1);
+                }
+            }
+        }
+        return (out, i);
+    }
+    let start = i;
+    while i < bytes.len() && is_ident(bytes[i] as char) {
+        i += 1;
+    }
+    if i == start {
+        return (Vec::new(), i);
+    }
+    let head = text[start..i].to_string();
+    if text[i..].starts_with("::") {
+        let (rest, used) = read_tree(&text[i + 2..]);
+        let mut out: Vec<Vec<String>> = rest
+            .into_iter()
+            .map(|mut p| {
+                p.insert(0, head.clone());
+                p
+            })
+            .collect();
+        if out.is_empty() {
+            out.push(vec![head]);
+        }
+        return (out, i + 2 + used);
+    }
+    (vec![vec![head]], i)
+}
+
+/// Every path the code names after `prefix` (`crate::` or `super::`).
+fn paths_after(code: &str, prefix: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(found) = code[at..].find(prefix) {
+        let start = at + found;
+        let before = code[..start].chars().next_back();
+        at = start + prefix.len();
+        if before.is_some_and(|c| is_ident(c) || c == ':') {
+            continue;
+        }
+        let (paths, used) = read_tree(&code[at..]);
+        out.extend(paths);
+        at += used;
+    }
+    out
 }
 
 fn has_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
@@ -104,7 +169,9 @@ fn has_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> 
         done: &mut BTreeSet<String>,
     ) -> Option<Vec<String>> {
         if let Some(at) = stack.iter().position(|n| n == node) {
-            return Some(stack[at..].to_vec());
+            let mut cycle = stack[at..].to_vec();
+            cycle.push(node.to_string());
+            return Some(cycle);
         }
         if done.contains(node) {
             return None;
@@ -128,14 +195,24 @@ fn has_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> 
     None
 }
 
-#[test]
-fn every_module_imports_only_from_its_layer_or_below_and_nothing_is_circular() {
+/// The top-level graph of the tree under `root`, and every arrow up.
+fn module_graph(root: &Path) -> (BTreeMap<String, BTreeSet<String>>, Vec<String>) {
     let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    rust_files(root, &mut files);
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut problems = Vec::new();
     for file in &files {
-        let module = module_of(file);
+        let rel = file.strip_prefix(root).expect("under the root");
+        let module = rel
+            .components()
+            .next()
+            .map(|c| {
+                c.as_os_str()
+                    .to_string_lossy()
+                    .trim_end_matches(".rs")
+                    .to_string()
+            })
+            .unwrap_or_default();
         if module == "lib" || module == "main" {
             continue;
         }
@@ -143,8 +220,9 @@ fn every_module_imports_only_from_its_layer_or_below_and_nothing_is_circular() {
             problems.push(format!("{module} is not in LAYERS"));
             continue;
         };
-        let text = code_of(&std::fs::read_to_string(file).expect("read"));
-        for used in names_after(&text, "crate::") {
+        let code = code_of(&std::fs::read_to_string(file).expect("read"));
+        for path in paths_after(&code, "crate::") {
+            let used = path[0].as_str();
             let Some(theirs) = layer(used) else { continue };
             if used != module {
                 graph
@@ -155,48 +233,176 @@ fn every_module_imports_only_from_its_layer_or_below_and_nothing_is_circular() {
             if theirs > own {
                 problems.push(format!(
                     "{} (layer {own}) imports {used} (layer {theirs})",
-                    file.display()
+                    rel.display()
                 ));
             }
         }
     }
+    problems.sort();
+    problems.dedup();
+    (graph, problems)
+}
+
+/// The names a folder's `mod.rs` re-exports (`pub use x::{A, B}`, or
+/// `pub use crate::module::x::A`), with the sibling file that defines each;
+/// a name re-exported from another module is not the folder's.
+fn re_exports(mod_code: &str, module: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for line in mod_code.split(';') {
+        let line = line.trim();
+        let Some(rest) = line.strip_prefix("pub use ") else {
+            continue;
+        };
+        let rest = rest.strip_prefix("self::").unwrap_or(rest);
+        for path in read_tree(rest).0 {
+            let owner = match path.first().map(String::as_str) {
+                Some("crate") if path.get(1).map(String::as_str) == Some(module) => path.get(2),
+                Some("crate") => None,
+                _ => path.first(),
+            };
+            if let (Some(owner), Some(last)) = (owner, path.last()) {
+                out.insert(last.clone(), owner.clone());
+            }
+        }
+    }
+    out
+}
+
+/// The graph of the files of one folder: an edge to a sibling file for each
+/// path that names it, and to `mod` for a name `mod.rs` defines itself.
+fn folder_graph(dir: &Path, module: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(dir, &mut files);
+    let stem = |f: &Path| {
+        f.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let siblings: BTreeSet<String> = files
+        .iter()
+        .filter(|f| f.parent() == Some(dir))
+        .map(|f| stem(f))
+        .collect();
+    let mod_code = code_of(&std::fs::read_to_string(dir.join("mod.rs")).unwrap_or_default());
+    let exported = re_exports(&mod_code, module);
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files.iter().filter(|f| f.parent() == Some(dir)) {
+        let me = stem(file);
+        let mut code = code_of(&std::fs::read_to_string(file).expect("read"));
+        if me == "mod" {
+            // Declarations and re-exports are not uses.
+            code = code
+                .split(';')
+                .filter(|s| {
+                    let s = s.trim_start();
+                    !(s.starts_with("pub use ")
+                        || s.starts_with("pub mod ")
+                        || s.starts_with("mod ")
+                        || s.contains("\npub mod ")
+                        || s.contains("\nmod "))
+                })
+                .collect::<Vec<_>>()
+                .join(";");
+        }
+        let mut named: Vec<String> = Vec::new();
+        for path in paths_after(&code, "crate::") {
+            if path[0] == module && path.len() > 1 {
+                named.push(path[1].clone());
+            }
+        }
+        if me != "mod" {
+            for path in paths_after(&code, "super::") {
+                named.push(path[0].clone());
+            }
+        } else {
+            // mod.rs names its children directly: `driver::Driver`.
+            for child in &siblings {
+                if child != "mod" && code.contains(&format!("{child}::")) {
+                    let needle = format!("{child}::");
+                    let used = code.match_indices(&needle).any(|(at, _)| {
+                        !code[..at]
+                            .chars()
+                            .next_back()
+                            .is_some_and(|c| is_ident(c) || c == ':')
+                    });
+                    if used {
+                        named.push(child.clone());
+                    }
+                }
+            }
+        }
+        for name in named {
+            let target = if siblings.contains(&name) {
+                name
+            } else if let Some(owner) = exported.get(&name) {
+                owner.clone()
+            } else if name == "self" || name == "*" {
+                continue;
+            } else {
+                "mod".to_string()
+            };
+            if target != me {
+                graph.entry(me.clone()).or_default().insert(target);
+            }
+        }
+    }
+    graph
+}
+
+#[test]
+fn every_module_imports_only_from_its_layer_or_below_and_nothing_is_circular() {
+    let (graph, problems) = module_graph(&src());
     assert!(problems.is_empty(), "{problems:#?}");
     assert_eq!(has_cycle(&graph), None, "module graph {graph:#?}");
 }
 
 #[test]
-fn the_files_of_one_module_import_each_other_without_a_circle() {
-    for module in ["report", "checks", "session", "scan"] {
-        let dir = src().join(module);
-        let mut files = Vec::new();
-        rust_files(&dir, &mut files);
-        let siblings: Vec<String> = files
-            .iter()
-            .filter_map(|f| f.file_stem().map(|s| s.to_string_lossy().into_owned()))
-            .filter(|s| s != "mod")
-            .collect();
-        let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for file in &files {
-            let me = file
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            if me == "mod" {
-                continue;
-            }
-            let text = code_of(&std::fs::read_to_string(file).expect("read"));
-            let prefix = format!("crate::{module}::");
-            let used = names_after(&text, &prefix)
-                .into_iter()
-                .chain(names_after(&text, "super::"));
-            for u in used {
-                if u != me && siblings.iter().any(|s| s == u) {
-                    graph.entry(me.clone()).or_default().insert(u.to_string());
-                }
-            }
+fn the_files_of_one_folder_import_each_other_without_a_circle() {
+    let mut folders = Vec::new();
+    for entry in std::fs::read_dir(src()).expect("read src").flatten() {
+        if entry.path().is_dir() {
+            folders.push(entry.path());
         }
+    }
+    assert!(folders.len() >= 8, "{folders:?}");
+    for dir in folders {
+        let module = dir
+            .file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let graph = folder_graph(&dir, &module);
         assert_eq!(has_cycle(&graph), None, "{module}: {graph:#?}");
     }
+}
+
+#[test]
+fn the_import_reader_sees_grouped_and_nested_imports() {
+    let code = "use crate::{bench, demo::{self, run},\n    report::json};\nlet x = crate::checks::modern::check_id(c);\nuse super::{a, b};";
+    let crate_paths = paths_after(code, "crate::");
+    let firsts: Vec<&str> = crate_paths.iter().map(|p| p[0].as_str()).collect();
+    assert_eq!(firsts, ["bench", "demo", "demo", "report", "checks"]);
+    assert_eq!(crate_paths[2], ["demo", "run"]);
+    let supers: Vec<String> = paths_after(code, "super::")
+        .into_iter()
+        .map(|p| p[0].clone())
+        .collect();
+    assert_eq!(supers, ["a", "b"]);
+    // A circle through a grouped import is found.
+    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    g.entry("app".into()).or_default().insert("demo".into());
+    g.entry("demo".into()).or_default().insert("app".into());
+    assert!(has_cycle(&g).is_some());
+}
+
+#[test]
+fn a_folder_mod_rs_names_what_its_files_export() {
+    let exported = re_exports(
+        "pub use code::{Class, Code};\npub use issue::Issue;\npub use crate::sys::Proc;",
+        "checks",
+    );
+    assert_eq!(exported.get("Proc"), None);
+    assert_eq!(exported.get("Code").map(String::as_str), Some("code"));
+    assert_eq!(exported.get("Issue").map(String::as_str), Some("issue"));
 }
 
 #[test]

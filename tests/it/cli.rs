@@ -347,7 +347,7 @@ fn readme_documents_every_issue_code() {
 fn readme_documents_every_option_of_the_help() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
         .expect("README.md");
-    for o in mcp_stdio_guard::cli::OPTIONS {
+    for o in mcp_stdio_guard::args::cli::OPTIONS {
         assert!(
             readme.contains(&format!("`--{}", o.long)),
             "README.md does not document --{}",

@@ -11,7 +11,9 @@
 
 use std::sync::mpsc;
 
-use mcp_stdio_guard::{config, jsonrpc, jsontext, scan, wire};
+use mcp_stdio_guard::args::config;
+use mcp_stdio_guard::session::wire;
+use mcp_stdio_guard::{jsonrpc, jsontext, scan};
 
 /// xorshift64*: small, fast, reproducible.
 struct Rng(u64);

@@ -131,39 +131,6 @@ fn interrupt_when(
     (code, sent.elapsed())
 }
 
-#[test]
-fn a_fifo_as_a_record_file_is_refused_before_anything_starts() {
-    let dir = temp_dir("fifo-out");
-    let fifo = dir.join("out.fifo");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .expect("mkfifo")
-            .success()
-    );
-    for flag in ["--transcript", "--evidence"] {
-        let m = marker("fifo-out");
-        let mut cmd = Command::new(guard());
-        cmd.arg(flag)
-            .arg(&fifo)
-            .arg("--")
-            .arg(fake_server())
-            .args(["ok", &m]);
-        let run = run_with_deadline(cmd, Duration::from_secs(5));
-        assert_eq!(run.code, Some(2), "{flag}: {}", run.stderr);
-        assert!(run.stderr.contains("not a regular file"), "{}", run.stderr);
-        assert!(survivors(&m).is_empty());
-    }
-    let mut cmd = Command::new(guard());
-    cmd.args(["--evidence", "/proc/version", "--"])
-        .arg(fake_server())
-        .arg("ok");
-    let run = run_with_deadline(cmd, Duration::from_secs(5));
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
 /// Whether `pid` sits in a `write` system call that does not return (its
 /// reader reads nothing): Linux `/proc/PID/syscall` names the call it is
 /// blocked in (1 is `write` on x86_64, 64 on aarch64).

@@ -17,6 +17,7 @@ mod formats;
 mod fuzz;
 mod hostile;
 mod interop;
+mod outputs;
 mod process;
 mod profiles;
 mod protocol;

@@ -10,8 +10,8 @@ use mcp_stdio_guard::checks::SessionRules;
 use mcp_stdio_guard::plan::SessionConfig;
 use mcp_stdio_guard::redact::Redactor;
 use mcp_stdio_guard::session::memory::{self, AfterEof, MemoryServer};
+use mcp_stdio_guard::session::transcript::Transcript;
 use mcp_stdio_guard::session::{EndedBy, Stop};
-use mcp_stdio_guard::transcript::Transcript;
 use serde_json::{Value, json};
 
 /// Every message the scripted server received, in order.

@@ -4,15 +4,15 @@
 //! and validated before anything starts: an unknown field (with a
 //! suggestion for a likely typo), a wrong type or a bad value is an error
 //! naming the field. Paths are resolved against the file's directory.
-//! Numbers obey the same ranges as their flags (`options::Bound`).
+//! Numbers obey the same ranges as their flags (`words::Bound`).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
+use crate::args::words::{self, Bound, EnvSpec, Probe, Profile};
 use crate::error::Error;
-use crate::options::{self, Bound, EnvSpec, Probe, Profile};
 
 /// One request from the file.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,7 +41,7 @@ pub struct ConfigFile {
     pub env: Vec<(String, String)>,
     pub profile: Option<Profile>,
     pub protocol: Option<String>,
-    pub era: Option<options::Era>,
+    pub era: Option<words::Era>,
     pub era_window_ms: Option<u64>,
     pub timeout_ms: Option<u64>,
     pub repeat: Option<u64>,
@@ -195,14 +195,14 @@ impl Reader<'_> {
         Ok(out)
     }
 
-    fn word<T: std::str::FromStr<Err = options::NotOneOf>>(
+    fn word<T: std::str::FromStr<Err = words::NotOneOf>>(
         &self,
         v: &Value,
         field: &str,
     ) -> Result<T, Error> {
         let text = self.string(v, field)?;
         text.parse()
-            .map_err(|e: options::NotOneOf| self.bad(field, e))
+            .map_err(|e: words::NotOneOf| self.bad(field, e))
     }
 
     fn protocol(&self, v: &Value) -> Result<String, Error> {
@@ -305,7 +305,7 @@ impl Reader<'_> {
                 ));
             }
         };
-        options::probe_list(&text).map_err(|e| self.bad(field, e))
+        words::probe_list(&text).map_err(|e| self.bad(field, e))
     }
 
     /// `command` (an array, or a string with `args`).
@@ -411,20 +411,18 @@ fn own_format(
             "profile" => config.profile = Some(r.word(v, "profile")?),
             "protocol" => config.protocol = Some(r.protocol(v)?),
             "era" => config.era = Some(r.word(v, "era")?),
-            "eraWindowMs" => {
-                config.era_window_ms = Some(r.number(v, key, options::ERA_WINDOW_MS)?)
-            }
-            "timeoutMs" => config.timeout_ms = Some(r.number(v, key, options::TIMEOUT_MS)?),
-            "repeat" => config.repeat = Some(r.number(v, key, options::REPEAT)?),
+            "eraWindowMs" => config.era_window_ms = Some(r.number(v, key, words::ERA_WINDOW_MS)?),
+            "timeoutMs" => config.timeout_ms = Some(r.number(v, key, words::TIMEOUT_MS)?),
+            "repeat" => config.repeat = Some(r.number(v, key, words::REPEAT)?),
             "json" => config.json = Some(r.boolean(v, "json")?),
             "maxStdoutBytes" => {
-                config.max_stdout_bytes = Some(r.number(v, key, options::STDOUT_BYTES)?)
+                config.max_stdout_bytes = Some(r.number(v, key, words::STDOUT_BYTES)?)
             }
             "maxStdoutLineBytes" => {
-                config.max_stdout_line_bytes = Some(r.number(v, key, options::LINE_BYTES)?)
+                config.max_stdout_line_bytes = Some(r.number(v, key, words::LINE_BYTES)?)
             }
             "maxStderrBytes" => {
-                config.max_stderr_bytes = Some(r.number(v, key, options::STDERR_BYTES)?)
+                config.max_stderr_bytes = Some(r.number(v, key, words::STDERR_BYTES)?)
             }
             "scan" | "scanPath" => config.scan.extend(r.paths(v, key)?),
             "failOnStatic" => config.fail_on_static = Some(r.boolean(v, key)?),
@@ -440,7 +438,7 @@ fn own_format(
 }
 
 fn unknown_field(r: &Reader, other: &str) -> Error {
-    let hint = match options::closest(other, FIELDS.iter().copied(), 3) {
+    let hint = match words::closest(other, FIELDS.iter().copied(), 3) {
         Some(f) => format!("did you mean {f}?"),
         None => format!("known fields: {}", FIELDS[1..].join(", ")),
     };

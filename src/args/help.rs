@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
-use crate::cli::{COMMANDS, OPTIONS, OptSpec};
-use crate::options::Shell;
+use crate::args::cli::{COMMANDS, OPTIONS, OptSpec};
+use crate::args::words::Shell;
 
 /// Text safe in roff: backslashes and leading dots or quotes escaped.
 fn roff(text: &str) -> String {

@@ -1,18 +1,17 @@
-//! `bench`: the server's performance, measured over its own pipes the way a
-//! host meets it. A normal session first (the era, the tools, whether the
-//! named tool is read-only); then the cold start over fresh processes
-//! (spawn to the opening answered); then, on one warm process, the
-//! liveness request (`ping` in 2025, `server/discover` in 2026-07-28, where
-//! `ping` is gone), `tools/list` and the named tool, one at a time; then a
-//! burst with `--concurrency` requests in flight, matched by id. Nothing
-//! is sent that the user did not ask for beyond liveness and list calls.
+//! The bench client: the server measured over its own pipes, the way a
+//! host meets it. The cold start over fresh processes (spawn to the
+//! opening answered); then, on one warm process, the liveness request
+//! (`ping` in 2025, `server/discover` in 2026-07-28, where `ping` is gone),
+//! `tools/list` and the named tool, one at a time; then a burst with
+//! `--concurrency` requests in flight, matched by id. It measures; the
+//! findings are `checks::bench`'s.
 //!
 //! The client writes from the calling thread and reads with `poll` and a
 //! deadline, so the figures are the server's, not a queue in the guard;
-//! the guard's own share (bytes readable to reply matched) is measured and
-//! reported. Every wait is bounded by `--timeout`, the burst by
-//! `--requests` and `--duration`, and `child::Server`'s drop kills and
-//! reaps the process on every path.
+//! the guard's own share (bytes readable to reply matched) is measured too.
+//! Every wait is bounded by the timeout, the burst by `--requests` and
+//! `--duration`, and `child::Server`'s drop kills and reaps the process on
+//! every path.
 
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
@@ -21,13 +20,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::checks::{Code, Issue};
-use crate::child::Server;
-use crate::cli::BenchSpec;
+use crate::args::cli::BenchSpec;
 use crate::error::Error;
-use crate::plan::Plan;
-use crate::report::RunReport;
+use crate::plan::Launch;
 use crate::session::Speaks;
+use crate::session::child::Server;
 use crate::{jsonrpc, mcp, sys};
 
 /// Sequential samples of the liveness request.
@@ -36,8 +33,9 @@ const WARM_SAMPLES: usize = 200;
 const LIST_SAMPLES: usize = 50;
 /// The one-at-a-time series of the burst's request, at most.
 const SEQUENTIAL_MAX: u64 = 1000;
-/// Concurrency up to which any error fails the bench.
-const MODEST: u64 = 8;
+/// Sequential samples of `tools/list` and of the named tool, exported
+/// for the side-effect warning.
+pub const TOOL_SAMPLES: u64 = LIST_SAMPLES as u64;
 
 fn micros(d: Duration) -> u64 {
     u64::try_from(d.as_micros()).unwrap_or(u64::MAX)
@@ -100,7 +98,7 @@ impl Burst {
         (self.ok + self.errors) as f64 * 1e6 / self.wall_us as f64
     }
 
-    fn value(&self) -> Value {
+    pub fn value(&self) -> Value {
         json!({"concurrency": self.concurrency, "sent": self.sent, "ok": self.ok,
             "errors": self.errors, "timeouts": self.timeouts, "wallUs": self.wall_us,
             "requestsPerSecond": (self.rate() * 10.0).round() / 10.0,
@@ -110,7 +108,7 @@ impl Burst {
 
 /// Everything `bench` measured.
 #[derive(Debug, Clone, Default)]
-pub struct BenchReport {
+pub struct Measured {
     pub speaks: Option<Speaks>,
     pub liveness: &'static str,
     pub method: String,
@@ -123,7 +121,9 @@ pub struct BenchReport {
     pub burst: Burst,
     /// The guard's own time per reply: bytes readable to reply matched.
     pub guard_share: Stats,
-    pub issues: Vec<Issue>,
+    /// The warm process opened its session (nothing after it was measured
+    /// when it did not).
+    pub warm_opened: bool,
 }
 
 /// The warm client: the server's pipes, read and written by this thread.
@@ -206,9 +206,13 @@ fn parse_reply(line: &[u8]) -> Option<(u64, bool)> {
 }
 
 impl Client {
-    fn start(plan: &Plan, timeout: Duration, envelope: bool) -> Result<Client, Error> {
-        let (server, pipes) = Server::spawn(&plan.launch)
-            .map_err(|e| Error::io(format!("cannot start {}", plan.shown_argv.join(" ")), e))?;
+    fn start(launch: &Launch, timeout: Duration, envelope: bool) -> Result<Client, Error> {
+        let (server, pipes) = Server::spawn(launch).map_err(|e| {
+            Error::io(
+                format!("cannot start {}", launch.program.to_string_lossy()),
+                e,
+            )
+        })?;
         // stderr is drained on its own thread, so a chatty server never
         // blocks; it ends at the server's exit.
         let mut stderr = pipes.stderr;
@@ -422,37 +426,41 @@ impl Client {
 }
 
 /// What the liveness request is in each era.
-fn liveness(speaks: Speaks) -> &'static str {
+pub fn liveness(speaks: Speaks) -> &'static str {
     match speaks {
         Speaks::Legacy => "ping",
         Speaks::Modern => "server/discover",
     }
 }
 
-/// Runs `bench` after the normal session `first` (the era and the tools).
-pub fn run(plan: &Plan, spec: &BenchSpec, first: &RunReport) -> Result<BenchReport, Error> {
-    let speaks = first.era.as_ref().map_or(Speaks::Legacy, |e| e.speaks);
-    let mut report = BenchReport {
-        speaks: Some(speaks),
-        liveness: liveness(speaks),
-        ..BenchReport::default()
+/// What to measure, once the normal session found the era.
+#[derive(Debug, Clone)]
+pub struct Target<'a> {
+    pub launch: &'a Launch,
+    pub speaks: Speaks,
+    /// The version `initialize` asks for.
+    pub protocol: &'a str,
+    pub startup_timeout: Duration,
+    pub timeout: Duration,
+    /// The named tool and its `tools/call` params.
+    pub call: Option<(String, Value)>,
+}
+
+/// Measures the server: the cold start over `--samples` fresh processes,
+/// then one warm process one request at a time and in a burst. Stops early
+/// (with what it has) on an interrupt.
+pub fn measure(t: &Target, spec: &BenchSpec) -> Result<Measured, Error> {
+    let mut report = Measured {
+        speaks: Some(t.speaks),
+        liveness: liveness(t.speaks),
+        ..Measured::default()
     };
-    if !first.initialized {
-        report.issues.push(Issue::new(
-            Code::BenchFailed,
-            "the server did not complete its opening; nothing was measured",
-        ));
-        return Ok(report);
-    }
-    let call = tool_call(spec, first)?;
-    let timeout = Duration::from_millis(plan.settings.timeout_ms);
-    let envelope = speaks == Speaks::Modern;
-    let protocol = plan.settings.protocol.as_str();
+    let envelope = t.speaks == Speaks::Modern;
     let mut cold = Vec::new();
     for _ in 0..spec.samples {
         let started = Instant::now();
-        let mut client = Client::start(plan, plan.session.startup_timeout, envelope)?;
-        if client.open(speaks, protocol).is_some() {
+        let mut client = Client::start(t.launch, t.startup_timeout, envelope)?;
+        if client.open(t.speaks, t.protocol).is_some() {
             cold.push(micros(started.elapsed()));
         }
         if sys::pending_interrupt().is_some() {
@@ -460,22 +468,19 @@ pub fn run(plan: &Plan, spec: &BenchSpec, first: &RunReport) -> Result<BenchRepo
         }
     }
     report.cold_start = Stats::of(&mut cold);
-    let mut client = Client::start(plan, timeout, envelope)?;
-    if client.open(speaks, protocol).is_none() {
-        report.issues.push(Issue::new(
-            Code::BenchFailed,
-            "the warm process did not open",
-        ));
+    let mut client = Client::start(t.launch, t.timeout, envelope)?;
+    if client.open(t.speaks, t.protocol).is_none() {
         return Ok(report);
     }
+    report.warm_opened = true;
     let live = report.liveness;
     report.warm_liveness = client.series(WARM_SAMPLES, live, None);
     report.tools_list = client.series(LIST_SAMPLES, "tools/list", None);
-    if let Some((name, params)) = &call {
+    if let Some((name, params)) = &t.call {
         let stats = client.series(LIST_SAMPLES, "tools/call", Some(params));
         report.tool = Some((name.clone(), stats));
     }
-    let (method, params) = match (&spec.method, &call) {
+    let (method, params) = match (&spec.method, &t.call) {
         (Some(m), _) => (m.clone(), None),
         (None, Some((_, p))) => ("tools/call".to_string(), Some(p.clone())),
         (None, None) => (live.to_string(), None),
@@ -492,166 +497,8 @@ pub fn run(plan: &Plan, spec: &BenchSpec, first: &RunReport) -> Result<BenchRepo
     );
     report.method = method;
     report.guard_share = Stats::of(&mut client.share);
-    judge(spec, &mut report);
     Ok(report)
 }
-
-/// The named tool's params, after the checks: it exists, and it is
-/// read-only or `--allow-side-effects` was given.
-fn tool_call(spec: &BenchSpec, first: &RunReport) -> Result<Option<(String, Value)>, Error> {
-    let Some(call) = &spec.call else {
-        return Ok(None);
-    };
-    if spec.method.is_some() {
-        return Err(Error::usage(
-            "--method and --tool are two different benchmarks",
-            "give one of them",
-        ));
-    }
-    let arguments = crate::call::arguments(&first.tools, call)
-        .map_err(|p| Error::usage(p, "see: mcp-stdio-guard tools -- <command>"))?;
-    let tool = first
-        .tools
-        .iter()
-        .find(|t| t.get("name").and_then(Value::as_str) == Some(call.tool.as_str()));
-    let read_only = tool
-        .and_then(|t| t.pointer("/annotations/readOnlyHint"))
-        .and_then(Value::as_bool)
-        == Some(true);
-    if !read_only && !spec.allow_side_effects {
-        return Err(Error::usage(
-            format!(
-                "tool '{}' is not marked read-only (annotations.readOnlyHint); calling it {} times could change things",
-                call.tool,
-                LIST_SAMPLES as u64 + spec.requests
-            ),
-            "add --allow-side-effects if that is fine",
-        ));
-    }
-    Ok(Some((
-        call.tool.clone(),
-        json!({"name": call.tool, "arguments": arguments}),
-    )))
-}
-
-/// The findings: errors or timeouts under modest concurrency fail; a
-/// server that gains nothing from requests in flight serialises them.
-fn judge(spec: &BenchSpec, r: &mut BenchReport) {
-    let b = &r.burst;
-    if b.timeouts > 0 {
-        r.issues.push(Issue::new(
-            Code::BenchFailed,
-            format!(
-                "{} of {} requests got no answer within the timeout with {} in flight: the server stalls or deadlocks under pipelined requests",
-                b.timeouts, b.sent, b.concurrency
-            ),
-        ));
-    } else if b.errors > 0 && spec.concurrency <= MODEST {
-        r.issues.push(Issue::new(
-            Code::BenchFailed,
-            format!(
-                "{} of {} requests failed with {} in flight",
-                b.errors, b.sent, b.concurrency
-            ),
-        ));
-    }
-    // Requests in flight queue behind each other: the burst's median
-    // latency grows with the concurrency. It matters where a request
-    // takes real time (a millisecond or more alone); a fast event loop
-    // answers in microseconds however it is built.
-    let alone = r.sequential.latency.p50_us;
-    let queued = b.latency.p50_us;
-    if spec.concurrency > 1
-        && b.timeouts == 0
-        && b.ok > 20
-        && alone >= 1000
-        && queued >= alone * spec.concurrency / 2
-    {
-        r.issues.push(Issue::new(
-            Code::BenchSerialized,
-            format!(
-                "with {} in flight the median request took {:.1} ms against {:.1} ms alone ({:.0} against {:.0} requests/s): the server handles requests one after another",
-                b.concurrency,
-                queued as f64 / 1000.0,
-                alone as f64 / 1000.0,
-                b.rate(),
-                r.sequential.rate()
-            ),
-        ));
-    }
-}
-
-/// The `bench` block of the JSON report.
-pub fn value(r: &BenchReport) -> Value {
-    json!({
-        "era": r.speaks.map(Speaks::as_str),
-        "liveness": r.liveness,
-        "method": r.method,
-        "coldStart": r.cold_start.value(),
-        "warm": {
-            "liveness": r.warm_liveness.value(),
-            "toolsList": r.tools_list.value(),
-            "tool": r.tool.as_ref().map(|(n, s)| json!({"name": n, "latency": s.value()})),
-        },
-        "sequential": r.sequential.value(),
-        "burst": r.burst.value(),
-        "guardShareUs": r.guard_share.value(),
-    })
-}
-
-fn ms(us: u64) -> String {
-    format!("{:.3}", us as f64 / 1000.0)
-}
-
-/// The text table.
-pub fn text(r: &BenchReport) -> String {
-    let mut out = String::new();
-    let row = |name: &str, s: &Stats| {
-        format!(
-            "{name:<22} {:>6} {:>9} {:>9} {:>9} {:>9}\n",
-            s.count,
-            ms(s.p50_us),
-            ms(s.p95_us),
-            ms(s.p99_us),
-            ms(s.max_us)
-        )
-    };
-    out.push_str(&format!(
-        "era: {} (liveness: {})\n",
-        r.speaks.map_or("?", Speaks::as_str),
-        r.liveness
-    ));
-    out.push_str(&format!(
-        "{:<22} {:>6} {:>9} {:>9} {:>9} {:>9}\n",
-        "latency (ms)", "n", "p50", "p95", "p99", "max"
-    ));
-    out.push_str(&row("cold start", &r.cold_start));
-    out.push_str(&row(&format!("warm {}", r.liveness), &r.warm_liveness));
-    out.push_str(&row("tools/list", &r.tools_list));
-    if let Some((name, s)) = &r.tool {
-        out.push_str(&row(&format!("tool {}", crate::escape::line(name)), s));
-    }
-    out.push_str(&row(&format!("{} x1", r.method), &r.sequential.latency));
-    out.push_str(&row(
-        &format!("{} x{}", r.method, r.burst.concurrency),
-        &r.burst.latency,
-    ));
-    out.push_str(&format!(
-        "throughput: {:.0} requests/s one at a time, {:.0}/s with {} in flight ({} sent, {} errors, {} timeouts)\n",
-        r.sequential.rate(),
-        r.burst.rate(),
-        r.burst.concurrency,
-        r.burst.sent,
-        r.burst.errors,
-        r.burst.timeouts
-    ));
-    out.push_str(&format!(
-        "guard's own share per reply: p50 {} us, max {} us\n",
-        r.guard_share.p50_us, r.guard_share.max_us
-    ));
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

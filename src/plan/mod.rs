@@ -6,6 +6,9 @@
 //! needs (`Launch`, `SessionConfig`) from the `Settings`, which it keeps
 //! once for the report.
 
+pub mod evidence;
+pub mod outputs;
+
 use std::env;
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -14,12 +17,13 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::call::CallSpec;
-use crate::cli::{CheckArgs, Mode};
+use crate::args::call::CallSpec;
+use crate::args::cli::{CheckArgs, Mode};
+use crate::args::settings::{self, Limits, Settings};
+use crate::args::words::{ColorChoice, EnvSpec, Era, Probe};
 use crate::error::Error;
-use crate::options::{ColorChoice, EnvSpec, Era, Probe};
+use crate::plan::outputs::{Kind, Wanted};
 use crate::redact::{self, Redactor, Secret};
-use crate::settings::{self, Limits, Settings};
 
 /// Variables every server gets, when they are set: enough to find an
 /// interpreter, a home, a temp dir, a locale and the certificate bundles
@@ -277,7 +281,7 @@ pub fn use_color(choice: ColorChoice) -> bool {
 /// path before anything starts.
 pub fn resolve(cli: &CheckArgs) -> Result<Plan, Error> {
     let config = match &cli.config {
-        Some(path) => Some(crate::config::load(path, cli.server.as_deref())?),
+        Some(path) => Some(crate::args::config::load(path, cli.server.as_deref())?),
         None => None,
     };
     from_settings(settings::resolve(cli, config)?)
@@ -320,8 +324,6 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
     explicit_env.sort();
     explicit_env.dedup();
     crate::scan::validate_roots(&settings.scan)?;
-    settings.evidence = writable("--evidence", settings.evidence.as_deref())?;
-    settings.transcript = writable("--transcript", settings.transcript.as_deref())?;
     settings.against = readable_against(settings.against.as_deref())?;
     let base_dir = cwd
         .clone()
@@ -358,34 +360,34 @@ fn checked_cwd(dir: &Path) -> Result<PathBuf, Error> {
         .map_err(|e| Error::io(format!("cannot use --cwd {}", dir.display()), e))
 }
 
-/// The absolute path of an output file, checked before anything runs: in
-/// an existing directory, a regular file if it exists (a FIFO or a device
-/// would block or swallow the record), and open for appending.
-fn writable(flag: &str, path: Option<&Path>) -> Result<Option<PathBuf>, Error> {
-    let Some(path) = path else { return Ok(None) };
-    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let dir_ok = abs.parent().is_some_and(Path::is_dir);
-    if !dir_ok || abs.is_dir() {
-        return Err(Error::usage(
-            format!(
-                "{flag} {} cannot be written: its directory does not exist or it is a directory",
-                abs.display()
-            ),
-            "give a file path in an existing directory",
-        ));
+/// Every output the settings name, in the order they are written: the
+/// formats, the step summary (with the GitHub annotations, when the runner
+/// gives one), then the report itself.
+pub fn wanted_outputs(s: &Settings) -> Vec<Wanted> {
+    let mut out = Vec::new();
+    let files = [
+        (Kind::Transcript, &s.transcript),
+        (Kind::Evidence, &s.evidence),
+        (Kind::Junit, &s.junit),
+        (Kind::Sarif, &s.sarif),
+        (Kind::ChecksJson, &s.checks_json),
+    ];
+    for (kind, path) in files {
+        if let Some(p) = path {
+            out.push(Wanted::new(kind, p.clone()));
+        }
     }
-    if std::fs::metadata(&abs).is_ok_and(|m| !m.is_file()) {
-        return Err(Error::usage(
-            format!("{flag} {} is not a regular file", abs.display()),
-            "give the path of a regular file (not a FIFO or a device)",
-        ));
+    if s.annotations
+        && let Some(summary) = env::var_os("GITHUB_STEP_SUMMARY").filter(|v| !v.is_empty())
+    {
+        out.push(Wanted {
+            kind: Kind::Summary,
+            path: summary,
+            label: Some("GITHUB_STEP_SUMMARY"),
+        });
     }
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(&abs)
-        .map_err(|e| Error::io(format!("{flag} {} cannot be written", abs.display()), e))?;
-    Ok(Some(abs))
+    out.push(Wanted::new(Kind::Report, "-"));
+    out
 }
 
 fn readable_against(path: Option<&Path>) -> Result<Option<PathBuf>, Error> {
@@ -402,7 +404,7 @@ fn readable_against(path: Option<&Path>) -> Result<Option<PathBuf>, Error> {
 
 /// What the session needs, derived from the settings.
 fn session_config(s: &Settings) -> SessionConfig {
-    let request = |r: &crate::config::Request, source| Operation {
+    let request = |r: &crate::args::config::Request, source| Operation {
         method: r.method.clone(),
         params: r.params.clone(),
         source,
@@ -575,8 +577,8 @@ mod tests {
     fn args(extra: &[&str]) -> CheckArgs {
         let mut v: Vec<&str> = extra.to_vec();
         v.extend(["--", "server", "--token", "argv-canary-123"]);
-        match crate::cli::parse(v) {
-            Ok(crate::cli::Command::Check(a)) => *a,
+        match crate::args::cli::parse(v) {
+            Ok(crate::args::cli::Command::Check(a)) => *a,
             other => panic!("{other:?}"),
         }
     }
@@ -638,7 +640,7 @@ mod tests {
     #[test]
     fn the_request_flag_comes_first_then_the_config_requests() {
         let mut s = settings::resolve(&args(&["--request", "tools/list"]), None).expect("s");
-        s.requests.push(crate::config::Request {
+        s.requests.push(crate::args::config::Request {
             method: "prompts/list".into(),
             params: None,
         });

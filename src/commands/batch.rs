@@ -11,7 +11,7 @@
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -19,11 +19,12 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
-use crate::checks::Code;
-use crate::cli::{BatchArgs, Shard};
+use crate::args::cli::{BatchArgs, Shard};
 use crate::error::Error;
-use crate::report::junit::xml;
+use crate::plan::outputs::{Kind, Outputs, Sink, Wanted};
+use crate::report;
 use crate::sys;
+use crate::verdict::Suite;
 
 /// What the summary keeps of one run.
 #[derive(Debug, Clone, PartialEq)]
@@ -157,6 +158,24 @@ fn run_entry(
     report
 }
 
+/// Every output of a batch, opened before any server starts.
+fn open(args: &BatchArgs) -> Result<Outputs, Error> {
+    let mut wanted = Vec::new();
+    let named = [
+        (Kind::Jsonl, &args.out),
+        (Kind::Junit, &args.junit),
+        (Kind::Sarif, &args.sarif),
+        (Kind::Summary, &args.summary),
+    ];
+    for (kind, path) in named {
+        if let Some(p) = path {
+            wanted.push(Wanted::new(kind, p.clone()));
+        }
+    }
+    wanted.push(Wanted::new(Kind::Report, "-"));
+    Outputs::open(&wanted)
+}
+
 /// `batch MANIFEST`: returns the exit status.
 pub fn run(args: &BatchArgs) -> Result<u8, Error> {
     if !args.merge.is_empty() {
@@ -172,27 +191,31 @@ pub fn run(args: &BatchArgs) -> Result<u8, Error> {
         ));
     }
     let names = slice(entries(&manifest)?, args.shard);
-    let out: Option<File> =
-        match &args.out {
-            Some(p) => Some(File::create(p).map_err(|e| {
-                Error::io(format!("cannot write {}", PathBuf::from(p).display()), e)
-            })?),
-            None => None,
-        };
-    let rows = run_all(&manifest, names, out, args)?;
-    if let Some(sig) = sys::pending_interrupt() {
-        return Ok(crate::report::interrupted(sig));
+    let mut outputs = open(args)?;
+    let out = outputs.take(Kind::Jsonl);
+    if (args.junit.is_some() || args.sarif.is_some())
+        && out.as_ref().is_some_and(|o| o.path.is_empty())
+    {
+        return Err(Error::usage(
+            "--junit and --sarif of a batch are read back from its --out file, which must be a regular file",
+            "give --out a file path, not a pipe",
+        ));
     }
-    let mut rows = rows;
+    let reports: Vec<PathBuf> = out
+        .as_ref()
+        .map(|o| PathBuf::from(&o.path))
+        .into_iter()
+        .collect();
+    let mut rows = run_all(&manifest, names, out, args)?;
+    crate::commands::judge::check_interrupt()?;
     rows.sort_by(|a, b| a.name.cmp(&b.name));
-    let reports: Vec<PathBuf> = args.out.iter().map(PathBuf::from).collect();
-    finish(args, &rows, &reports)
+    finish(args, &rows, &reports, &mut outputs)
 }
 
 /// What the workers share: the entries left, the output and the rows.
 struct Shared {
     queue: Mutex<Vec<String>>,
-    sink: Mutex<(Option<File>, Vec<Row>)>,
+    sink: Mutex<(Option<Sink>, Vec<Row>)>,
     running: Running,
     /// When the batch started (each run's `startMs` counts from it).
     origin: Instant,
@@ -215,8 +238,13 @@ fn work(shared: &Shared, manifest: &Path, extra: &[OsString]) {
         if let Ok(mut guard) = shared.sink.lock() {
             let (file, rows) = &mut *guard;
             if let Some(f) = file {
-                let _ = writeln!(f, "{report}");
-                let _ = f.flush();
+                let mut line = report.to_string();
+                line.push('\n');
+                // A failed write is the batch's own error: the summary
+                // still comes, and the exit status says what ran.
+                if let Err(e) = f.write_all(line.as_bytes()) {
+                    eprintln!("mcp-stdio-guard: error: {e}");
+                }
             }
             rows.push(row);
         }
@@ -229,7 +257,7 @@ fn work(shared: &Shared, manifest: &Path, extra: &[OsString]) {
 fn run_all(
     manifest: &Path,
     names: Vec<String>,
-    out: Option<File>,
+    out: Option<Sink>,
     args: &BatchArgs,
 ) -> Result<Vec<Row>, Error> {
     let shared = Arc::new(Shared {
@@ -275,10 +303,11 @@ fn run_all(
 /// `batch --merge A.jsonl B.jsonl ...`: one summary over the shards.
 fn merge(args: &BatchArgs) -> Result<u8, Error> {
     let files: Vec<PathBuf> = args.merge.iter().map(PathBuf::from).collect();
+    let mut outputs = open(args)?;
     let mut rows = Vec::new();
     for_each_report(&files, |r| rows.push(row_of(r)))?;
     rows.sort_by(|a, b| a.name.cmp(&b.name));
-    finish(args, &rows, &files)
+    finish(args, &rows, &files, &mut outputs)
 }
 
 /// Calls `f` with every report of the JSONL files, one at a time (their
@@ -300,9 +329,14 @@ fn for_each_report(files: &[PathBuf], mut f: impl FnMut(&Value)) -> Result<(), E
 }
 
 /// The summary (stdout), the optional files, the worst exit status.
-fn finish(args: &BatchArgs, rows: &[Row], reports: &[PathBuf]) -> Result<u8, Error> {
+fn finish(
+    args: &BatchArgs,
+    rows: &[Row],
+    reports: &[PathBuf],
+    outputs: &mut Outputs,
+) -> Result<u8, Error> {
     let text = if args.json {
-        crate::report::json::pretty(&json!({
+        report::common::pretty(&json!({
             "schemaVersion": 1,
             "ok": rows.iter().all(|r| r.ok),
             "runs": rows.iter().map(|r| json!({"entry": r.name, "ok": r.ok, "exitCode": r.code,
@@ -312,30 +346,21 @@ fn finish(args: &BatchArgs, rows: &[Row], reports: &[PathBuf]) -> Result<u8, Err
     } else {
         table(rows)
     };
-    crate::report::write_stdout(&text)?;
-    let write = |path: &OsString, body: String| {
-        std::fs::write(path, body)
-            .map_err(|e| Error::io(format!("cannot write {}", PathBuf::from(path).display()), e))
-    };
-    if let Some(p) = &args.summary {
-        write(p, markdown(rows))?;
+    outputs.write(Kind::Summary, markdown(rows).as_bytes())?;
+    if outputs.wants(Kind::Junit) || outputs.wants(Kind::Sarif) {
+        // Read back one line at a time; the suites are small.
+        let mut suites = Vec::new();
+        for_each_report(reports, |r| suites.extend(Suite::of_batch_line(r)))?;
+        if outputs.wants(Kind::Junit) {
+            let xml = report::junit::render("mcp-stdio-guard batch", &suites);
+            outputs.write(Kind::Junit, xml.as_bytes())?;
+        }
+        if outputs.wants(Kind::Sarif) {
+            let doc = report::sarif::render(&suites, "mcp-stdio-guard batch");
+            outputs.write(Kind::Sarif, report::common::pretty(&doc).as_bytes())?;
+        }
     }
-    if let Some(p) = &args.junit {
-        let mut suites = String::new();
-        for_each_report(reports, |r| suites.push_str(&junit_suite(r)))?;
-        write(
-            p,
-            format!(
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"mcp-stdio-guard batch\">\n{suites}</testsuites>\n"
-            ),
-        )?;
-    }
-    if let Some(p) = &args.sarif {
-        let (mut results, mut codes) = (Vec::new(), Vec::new());
-        for_each_report(reports, |r| results.extend(sarif_results(r, &mut codes)))?;
-        let doc = crate::report::sarif::document(&codes, results, "mcp-stdio-guard batch");
-        write(p, crate::report::json::pretty(&doc))?;
-    }
+    outputs.write(Kind::Report, text.as_bytes())?;
     let worst = rows.iter().map(|r| r.code).max().unwrap_or(0);
     Ok(u8::try_from(worst.clamp(0, 255)).unwrap_or(2))
 }
@@ -392,103 +417,6 @@ fn markdown(rows: &[Row]) -> String {
     out
 }
 
-/// One report as a JUnit testsuite: a testcase per check.
-fn junit_suite(r: &Value) -> String {
-    let name = r["batch"]["entry"].as_str().unwrap_or("?");
-    let checks = r["checks"].as_object().cloned().unwrap_or_default();
-    let issues = r["issues"].as_array().cloned().unwrap_or_default();
-    let (mut cases, mut failures, mut skipped) = (String::new(), 0, 0);
-    for (check, v) in &checks {
-        let status = v["status"].as_str().unwrap_or("");
-        let _ = write!(
-            cases,
-            "    <testcase classname=\"{}\" name=\"{}\"",
-            xml(name),
-            xml(check)
-        );
-        match status {
-            "fail" => {
-                failures += 1;
-                let codes: Vec<&str> = v["issueCodes"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(Value::as_str)
-                    .collect();
-                let text: Vec<String> = issues
-                    .iter()
-                    .filter(|i| {
-                        codes.contains(&i["code"].as_str().unwrap_or(""))
-                            && i["severity"] == "error"
-                    })
-                    .map(|i| {
-                        format!(
-                            "{}: {}",
-                            i["code"].as_str().unwrap_or(""),
-                            i["message"].as_str().unwrap_or("")
-                        )
-                    })
-                    .collect();
-                let _ = writeln!(
-                    cases,
-                    ">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
-                    xml(text.first().map_or("failed", |s| s.as_str())),
-                    xml(codes.first().copied().unwrap_or("")),
-                    xml(&text.join("\n"))
-                );
-            }
-            "skipped" => {
-                skipped += 1;
-                let _ = writeln!(
-                    cases,
-                    ">\n      <skipped message=\"{}\"/>\n    </testcase>",
-                    xml(v["reason"].as_str().unwrap_or("not applicable"))
-                );
-            }
-            _ => cases.push_str("/>\n"),
-        }
-    }
-    format!(
-        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\" time=\"{:.3}\">\n{cases}  </testsuite>\n",
-        xml(name),
-        checks.len(),
-        r["batch"]["durationMs"].as_u64().unwrap_or(0) as f64 / 1000.0
-    )
-}
-
-/// One report's issues as SARIF results, located on the entry's command;
-/// the codes they use are added to `codes` (the rules' order).
-fn sarif_results(r: &Value, codes: &mut Vec<Code>) -> Vec<Value> {
-    let entry = r["batch"]["entry"].as_str().unwrap_or("?").to_string();
-    let command = r["command"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .unwrap_or_default();
-    let mut out = Vec::new();
-    for i in r["issues"].as_array().into_iter().flatten() {
-        let Some(code) = i["code"].as_str().and_then(Code::parse) else {
-            continue;
-        };
-        let index = codes.iter().position(|c| *c == code).unwrap_or_else(|| {
-            codes.push(code);
-            codes.len() - 1
-        });
-        out.push(json!({
-            "ruleId": code.as_str(),
-            "ruleIndex": index,
-            "level": if i["severity"] == "error" { "error" } else { "warning" },
-            "message": {"text": format!("{entry}: {}", i["message"].as_str().unwrap_or(""))},
-            "locations": [{"logicalLocations": [{"name": entry, "fullyQualifiedName": command, "kind": "module"}]}],
-        }));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -517,7 +445,7 @@ mod tests {
             _ => None,
         };
         let none = |_: &str| None;
-        use crate::cli::shard_value;
+        use crate::args::cli::shard_value;
         assert_eq!(
             shard_value("2/4", none).ok(),
             Some(Shard { index: 2, count: 4 })

@@ -209,7 +209,7 @@ pub fn runtimes(argv: &[String], env: &[(std::ffi::OsString, std::ffi::OsString)
     let Some((name, exe)) = runtime_of(argv) else {
         return json!({});
     };
-    let version = crate::child::version_of(exe, env, VERSION_LIMIT);
+    let version = crate::session::child::version_of(exe, env, VERSION_LIMIT);
     json!({name: {"version": version, "role": "target"}})
 }
 

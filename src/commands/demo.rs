@@ -1,4 +1,4 @@
-//! `mcp-stdio-guard demo` and the two tiny MCP servers it checks. The servers
+//! `demo` and the two tiny MCP servers it checks. The servers
 //! are this same binary re-executed in a hidden mode (`__serve clean|banner`),
 //! so the demo needs nothing installed. The clean server doubles as the fast
 //! server of the overhead benchmark.
@@ -7,9 +7,10 @@ use std::io::{self, BufRead, Write};
 
 use serde_json::{Value, json};
 
-use crate::app::{self, Checked};
-use crate::cli::{CheckArgs, DemoArgs, DemoServer};
+use crate::args::cli::{CheckArgs, DemoArgs, DemoServer};
+use crate::commands::{check, judge};
 use crate::error::Error;
+use crate::plan::outputs::{Kind, Outputs, Wanted};
 
 /// Serves MCP on this process's stdin/stdout until stdin closes.
 pub fn serve(kind: DemoServer) -> io::Result<()> {
@@ -69,6 +70,7 @@ const SUPPORTED: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11
 
 /// Runs the demo: both checks, both reports. Returns the exit status.
 pub fn run(args: &DemoArgs) -> Result<u8, Error> {
+    let mut stdout = Outputs::open(&[Wanted::new(Kind::Report, "-")])?;
     let exe =
         std::env::current_exe().map_err(|e| Error::io("cannot find this program's own path", e))?;
     let mut verdicts = Vec::new();
@@ -77,7 +79,7 @@ pub fn run(args: &DemoArgs) -> Result<u8, Error> {
         (1, "clean", "a clean server"),
         (2, "banner", "a server that prints a banner on stdout"),
     ] {
-        let check = CheckArgs {
+        let given = CheckArgs {
             request: Some("tools/list".to_string()),
             // The built-in servers write nothing late: no settle window.
             settle_ms: Some(0),
@@ -85,11 +87,9 @@ pub fn run(args: &DemoArgs) -> Result<u8, Error> {
             command: vec![exe.clone().into_os_string(), "__serve".into(), kind.into()],
             ..CheckArgs::default()
         };
-        let plan = crate::plan::resolve(&check)?;
-        let (ok, text) = match app::run_check(&plan)? {
-            Checked::Report { code, output } => (code == 0, output),
-            Checked::Interrupted(sig) => return Ok(app::interrupted(sig)),
-        };
+        let plan = crate::plan::resolve(&given)?;
+        let report = judge::check(&plan, &mut Outputs::default())?;
+        let (ok, text) = (report.exit_code() == 0, check::render(&plan, &report));
         out.push_str(&format!("== demo {n}/2: {title}\n$ mcp-stdio-guard --request tools/list -- mcp-stdio-guard __serve {kind}\n"));
         out.push_str(&text);
         out.push('\n');
@@ -101,6 +101,6 @@ pub fn run(args: &DemoArgs) -> Result<u8, Error> {
     } else {
         "demo: unexpected verdicts; please report this.\n"
     });
-    app::write_stdout(&out)?;
+    stdout.write(Kind::Report, out.as_bytes())?;
     Ok(if as_expected { 0 } else { 1 })
 }

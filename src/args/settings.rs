@@ -6,10 +6,10 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::cli::{CheckArgs, Mode};
-use crate::config::{ConfigFile, Request, ToolCall};
+use crate::args::cli::{CheckArgs, Mode};
+use crate::args::config::{ConfigFile, Request, ToolCall};
+use crate::args::words::{ColorChoice, EnvSpec, Era, Probe, Profile};
 use crate::error::Error;
-use crate::options::{ColorChoice, EnvSpec, Era, Probe, Profile};
 
 /// The protocol version requested when none is given.
 pub const DEFAULT_PROTOCOL: &str = "2025-11-25";
@@ -198,9 +198,9 @@ pub fn resolve(cli: &CheckArgs, config: Option<ConfigFile>) -> Result<Settings, 
         sarif: cli.sarif.as_ref().map(PathBuf::from),
         checks_json: cli.checks_json.as_ref().map(PathBuf::from),
         annotations: match cli.annotations.unwrap_or_default() {
-            crate::options::Annotations::Github => true,
-            crate::options::Annotations::None => false,
-            crate::options::Annotations::Auto => {
+            crate::args::words::Annotations::Github => true,
+            crate::args::words::Annotations::None => false,
+            crate::args::words::Annotations::Auto => {
                 std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true")
             }
         },
@@ -225,8 +225,8 @@ mod tests {
     fn cli(args: &[&str]) -> CheckArgs {
         let mut v = args.to_vec();
         v.extend(["--", "srv"]);
-        match crate::cli::parse(v) {
-            Ok(crate::cli::Command::Check(a)) => *a,
+        match crate::args::cli::parse(v) {
+            Ok(crate::args::cli::Command::Check(a)) => *a,
             other => panic!("{other:?}"),
         }
     }

@@ -17,9 +17,9 @@ use std::ffi::OsString;
 use lexopt::prelude::*;
 use serde_json::Value;
 
-use crate::call::CallSpec;
+use crate::args::call::CallSpec;
+use crate::args::words::{self, Bound, ColorChoice, EnvSpec, Probe, Profile};
 use crate::error::Error;
-use crate::options::{self, Bound, ColorChoice, EnvSpec, Probe, Profile};
 
 /// What the user asked for.
 #[derive(Debug, PartialEq)]
@@ -31,7 +31,7 @@ pub enum Command {
     Help(HelpTopic),
     Version,
     /// `completions SHELL`: a completion script.
-    Completions(options::Shell),
+    Completions(words::Shell),
     /// `batch MANIFEST`: every server of a manifest, N at a time.
     Batch(Box<BatchArgs>),
     /// Hidden: run one of the built-in demo servers on this process's stdio.
@@ -177,11 +177,11 @@ pub struct CheckArgs {
     pub junit: Option<OsString>,
     pub sarif: Option<OsString>,
     pub checks_json: Option<OsString>,
-    pub annotations: Option<options::Annotations>,
+    pub annotations: Option<words::Annotations>,
     pub verbose: bool,
     pub json: Option<bool>,
     pub protocol: Option<String>,
-    pub era: Option<options::Era>,
+    pub era: Option<words::Era>,
     pub era_window_ms: Option<u64>,
     pub timeout_ms: Option<u64>,
     pub startup_timeout_ms: Option<u64>,
@@ -309,7 +309,7 @@ pub const OPTIONS: &[OptSpec] = &[
             Some("<list>"),
             "a comma-separated list, all, or none",
         ),
-        options::PROBE_LIST_WORDS,
+        words::PROBE_LIST_WORDS,
     ),
     opt("json", None, "print the JSON report (schemaVersion 1)"),
     with_default(
@@ -329,7 +329,7 @@ pub const OPTIONS: &[OptSpec] = &[
             ),
             "auto",
         ),
-        options::Era::NAMES,
+        words::Era::NAMES,
     ),
     with_default(
         opt(
@@ -471,7 +471,7 @@ pub const OPTIONS: &[OptSpec] = &[
             ),
             "auto",
         ),
-        options::Annotations::NAMES,
+        words::Annotations::NAMES,
     ),
     opt(
         "verbose",
@@ -748,7 +748,7 @@ fn check_flag(
         "--profile" => a.profile = Some(word(p, "--profile")?),
         "--config" => a.config = Some(string(p, "--config")?.into()),
         "--server" => a.server = Some(string(p, "--server")?),
-        "--repeat" => a.repeat = Some(number(p, "--repeat", options::REPEAT)?),
+        "--repeat" => a.repeat = Some(number(p, "--repeat", words::REPEAT)?),
         "--adversarial-probe" => {
             let added = probes(p, "--adversarial-probe")?;
             let list = a.adversarial.get_or_insert_with(Vec::new);
@@ -823,14 +823,14 @@ fn tool_name(a: &mut CheckArgs, v: OsString) -> Result<(), Error> {
 /// A numeric flag with its bound: times and limits.
 fn bound_flag(a: &mut CheckArgs, flag: &str, p: &mut lexopt::Parser) -> Result<(), Error> {
     let (slot, bound) = match flag {
-        "--era-window" => (&mut a.era_window_ms, options::ERA_WINDOW_MS),
-        "--timeout" => (&mut a.timeout_ms, options::TIMEOUT_MS),
-        "--startup-timeout" => (&mut a.startup_timeout_ms, options::TIMEOUT_MS),
-        "--max-stdout-bytes" => (&mut a.max_stdout_bytes, options::STDOUT_BYTES),
-        "--max-stdout-line-bytes" => (&mut a.max_stdout_line_bytes, options::LINE_BYTES),
-        "--max-stderr-bytes" => (&mut a.max_stderr_bytes, options::STDERR_BYTES),
-        "--settle" => (&mut a.settle_ms, options::WINDOW_MS),
-        _ => (&mut a.shutdown_grace_ms, options::WINDOW_MS),
+        "--era-window" => (&mut a.era_window_ms, words::ERA_WINDOW_MS),
+        "--timeout" => (&mut a.timeout_ms, words::TIMEOUT_MS),
+        "--startup-timeout" => (&mut a.startup_timeout_ms, words::TIMEOUT_MS),
+        "--max-stdout-bytes" => (&mut a.max_stdout_bytes, words::STDOUT_BYTES),
+        "--max-stdout-line-bytes" => (&mut a.max_stdout_line_bytes, words::LINE_BYTES),
+        "--max-stderr-bytes" => (&mut a.max_stderr_bytes, words::STDERR_BYTES),
+        "--settle" => (&mut a.settle_ms, words::WINDOW_MS),
+        _ => (&mut a.shutdown_grace_ms, words::WINDOW_MS),
     };
     *slot = Some(number(p, flag, bound)?);
     Ok(())
@@ -864,10 +864,10 @@ fn bench_flag(a: &mut CheckArgs, flag: &str, p: &mut lexopt::Parser) -> Result<(
         ));
     };
     match flag {
-        "--samples" => spec.samples = number(p, flag, options::SAMPLES)?,
-        "--concurrency" => spec.concurrency = number(p, flag, options::CONCURRENCY)?,
-        "--requests" => spec.requests = number(p, flag, options::BENCH_REQUESTS)?,
-        "--duration" => spec.duration_ms = number(p, flag, options::BENCH_DURATION_S)? * 1000,
+        "--samples" => spec.samples = number(p, flag, words::SAMPLES)?,
+        "--concurrency" => spec.concurrency = number(p, flag, words::CONCURRENCY)?,
+        "--requests" => spec.requests = number(p, flag, words::BENCH_REQUESTS)?,
+        "--duration" => spec.duration_ms = number(p, flag, words::BENCH_DURATION_S)? * 1000,
         "--method" => spec.method = Some(string(p, flag)?),
         "--tool" => {
             let tool = string(p, flag)?;
@@ -1057,7 +1057,7 @@ fn parse_batch(args: Vec<OsString>, command: Option<Vec<OsString>>) -> Result<Co
     while let Some(arg) = parser.next().map_err(lexopt_error)? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help(HelpTopic::Main)),
-            Long("jobs") => b.jobs = number(&mut parser, "--jobs", options::CONCURRENCY)?,
+            Long("jobs") => b.jobs = number(&mut parser, "--jobs", words::CONCURRENCY)?,
             Long("shard") => {
                 let text = string(&mut parser, "--shard")?;
                 b.shard = Some(shard_value(&text, |k| std::env::var(k).ok())?);
@@ -1105,7 +1105,7 @@ fn unknown_option(arg: lexopt::Arg<'_>) -> Error {
 
 fn unknown_flag(name: &str) -> Error {
     let longs: Vec<String> = OPTIONS.iter().map(|o| format!("--{}", o.long)).collect();
-    let hint = match options::closest(name, longs.iter().map(String::as_str), 2) {
+    let hint = match words::closest(name, longs.iter().map(String::as_str), 2) {
         Some(s) => format!("did you mean {s}? {HELP_HINT}"),
         None => HELP_HINT.to_string(),
     };
@@ -1129,11 +1129,11 @@ fn string(parser: &mut lexopt::Parser, flag: &str) -> Result<String, Error> {
 /// A flag whose value is one of a word enum's spellings.
 fn word<T>(parser: &mut lexopt::Parser, flag: &str) -> Result<T, Error>
 where
-    T: std::str::FromStr<Err = options::NotOneOf>,
+    T: std::str::FromStr<Err = words::NotOneOf>,
 {
     let text = string(parser, flag)?;
     text.parse()
-        .map_err(|e: options::NotOneOf| Error::usage(format!("{flag}: {e}"), HELP_HINT))
+        .map_err(|e: words::NotOneOf| Error::usage(format!("{flag}: {e}"), HELP_HINT))
 }
 
 fn number(parser: &mut lexopt::Parser, flag: &str, bound: Bound) -> Result<u64, Error> {
@@ -1148,7 +1148,7 @@ fn number(parser: &mut lexopt::Parser, flag: &str, bound: Bound) -> Result<u64, 
 
 fn probes(parser: &mut lexopt::Parser, flag: &str) -> Result<Vec<Probe>, Error> {
     let text = string(parser, flag)?;
-    options::probe_list(&text).map_err(|e| {
+    words::probe_list(&text).map_err(|e| {
         Error::usage(
             format!("{flag}: unknown probe '{}'", e.given),
             format!("probes: {}, or all, or none", Probe::NAMES.join(", ")),
@@ -1197,7 +1197,7 @@ fn params_value(parser: &mut lexopt::Parser) -> Result<Value, Error> {
 
 fn env_value(parser: &mut lexopt::Parser) -> Result<EnvSpec, Error> {
     let text = string(parser, "--env")?;
-    text.parse().map_err(|e: options::BadEnv| {
+    text.parse().map_err(|e: words::BadEnv| {
         Error::usage(
             format!(
                 "--env takes NAME or NAME=VALUE with a non-empty NAME: {}",

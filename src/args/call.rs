@@ -32,7 +32,7 @@ pub fn arguments(tools: &[Value], spec: &CallSpec) -> Result<Value, String> {
                 spec.tool
             )
         } else {
-            let guess = crate::options::closest(&spec.tool, names.iter().copied(), 3)
+            let guess = crate::args::words::closest(&spec.tool, names.iter().copied(), 3)
                 .map(|n| format!("did you mean '{n}'? "))
                 .unwrap_or_default();
             format!(

@@ -1,0 +1,127 @@
+//! `bench`: one normal judged session first (the era, the tools, whether
+//! the named tool is read-only), then the measurements (`session::bench`),
+//! their findings (`checks::bench`), and the table or the JSON `bench`
+//! block followed by every issue. The formats beside the report (JUnit,
+//! SARIF, evidence, annotations) cover the session and the findings.
+
+use serde_json::{Value, json};
+
+use crate::args::cli::BenchSpec;
+use crate::checks::{Code, Issue};
+use crate::commands::{deliver, judge};
+use crate::error::Error;
+use crate::plan::Plan;
+use crate::plan::outputs::Kind;
+use crate::report::common::{issue_line, issue_value, pretty};
+use crate::report::style::Paint;
+use crate::session::Speaks;
+use crate::session::bench::{self, Measured, Target};
+use crate::verdict::{Baseline, Eras, Report, RunReport};
+
+/// Runs the bench; returns the exit status.
+pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
+    let mut outputs = deliver::open(plan)?;
+    let transcript = outputs
+        .get(Kind::Transcript)
+        .map(|s| s.try_clone())
+        .transpose()?;
+    let first = judge::session(plan, &plan.session, transcript.as_ref(), None)?;
+    let speaks = first.era.as_ref().map_or(Speaks::Legacy, |e| e.speaks);
+    let (measured, found) = if first.initialized {
+        let target = Target {
+            launch: &plan.launch,
+            speaks,
+            protocol: &plan.settings.protocol,
+            startup_timeout: plan.session.startup_timeout,
+            timeout: plan.session.request_timeout,
+            call: tool_call(spec, &first)?,
+        };
+        let measured = bench::measure(&target, spec)?;
+        judge::check_interrupt()?;
+        let found = crate::checks::bench::check(spec.concurrency, &measured);
+        (measured, found)
+    } else {
+        let nothing = Measured {
+            speaks: Some(speaks),
+            liveness: bench::liveness(speaks),
+            ..Measured::default()
+        };
+        let issue = Issue::new(
+            Code::BenchFailed,
+            "the server did not complete its opening; nothing was measured",
+        );
+        (nothing, vec![issue])
+    };
+    let eras = Eras::settle(std::slice::from_ref(&first), None, false);
+    let subject = judge::subject(plan, json!({}));
+    let report = Report::new(
+        subject,
+        vec![first],
+        found,
+        None,
+        Baseline::NotUsed,
+        None,
+        eras,
+    );
+    let rendered = render(&report, &measured, plan.settings.json);
+    deliver::deliver(&report, &rendered, &mut outputs, plan.settings.annotations)
+}
+
+/// The table (or the JSON document), then every issue.
+fn render(report: &Report, measured: &Measured, json: bool) -> String {
+    if json {
+        return pretty(&json!({
+            "schemaVersion": 1,
+            "ok": report.ok(),
+            "command": report.subject.command,
+            "negotiatedProtocol": report.first().negotiated(),
+            "bench": crate::report::bench::value(measured),
+            "issues": report.issues.iter().map(issue_value).collect::<Vec<_>>(),
+        }));
+    }
+    let plain = Paint { on: false };
+    let mut text = crate::report::bench::text(measured);
+    for issue in &report.issues {
+        text.push_str(&issue_line(issue, &plain));
+        text.push('\n');
+    }
+    text
+}
+
+/// The named tool's params, after the checks: it exists, and it is
+/// read-only or `--allow-side-effects` was given.
+fn tool_call(spec: &BenchSpec, first: &RunReport) -> Result<Option<(String, Value)>, Error> {
+    let Some(call) = &spec.call else {
+        return Ok(None);
+    };
+    if spec.method.is_some() {
+        return Err(Error::usage(
+            "--method and --tool are two different benchmarks",
+            "give one of them",
+        ));
+    }
+    let arguments = crate::args::call::arguments(&first.tools, call)
+        .map_err(|p| Error::usage(p, "see: mcp-stdio-guard tools -- <command>"))?;
+    let tool = first
+        .tools
+        .iter()
+        .find(|t| t.get("name").and_then(Value::as_str) == Some(call.tool.as_str()));
+    let read_only = tool
+        .and_then(|t| t.pointer("/annotations/readOnlyHint"))
+        .and_then(Value::as_bool)
+        == Some(true);
+    if !read_only && !spec.allow_side_effects {
+        return Err(Error::usage(
+            format!(
+                "tool '{}' is not marked read-only (annotations.readOnlyHint); calling it {} times could change things",
+                call.tool,
+                bench::TOOL_SAMPLES + spec.requests
+            ),
+            "add --allow-side-effects if that is fine",
+        ));
+    }
+    Ok(Some((
+        call.tool.clone(),
+        json!({"name": call.tool, "arguments": arguments}),
+    )))
+}

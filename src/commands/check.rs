@@ -1,0 +1,29 @@
+//! `check` (the default command): the judged check of one server, its
+//! report as text (the 1.0 tool's lines, or its `--repeat` form) or JSON,
+//! and every format beside it.
+
+use crate::commands::{deliver, judge};
+use crate::error::Error;
+use crate::plan::Plan;
+use crate::report;
+
+/// Runs the check; returns the exit status.
+pub fn run(plan: &Plan) -> Result<u8, Error> {
+    let mut outputs = deliver::open(plan)?;
+    let report = judge::check(plan, &mut outputs)?;
+    let rendered = render(plan, &report);
+    deliver::deliver(&report, &rendered, &mut outputs, plan.settings.annotations)
+}
+
+/// The report as the settings ask for it.
+pub fn render(plan: &Plan, report: &crate::verdict::Report) -> String {
+    let paint = deliver::paint(plan);
+    let verbose = plan.settings.verbose;
+    if plan.settings.json {
+        report::json::render(report)
+    } else if report.repeat.is_some() {
+        report::text::render_repeat(report, paint, verbose)
+    } else {
+        report::text::render(report, paint, verbose)
+    }
+}

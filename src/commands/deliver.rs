@@ -1,0 +1,76 @@
+//! Where a judged report goes: the outputs opened before anything started
+//! (`open`), then, once the verdict is in, the report itself, one evidence
+//! record per run, JUnit, SARIF, the official check records, the GitHub
+//! workflow commands (stderr) and the step summary (`deliver`). Each is a
+//! writer over the same report; the exit status is the verdict's.
+
+use crate::error::Error;
+use crate::plan::outputs::{Kind, Outputs};
+use crate::plan::{self, Plan};
+use crate::report;
+use crate::report::style::Paint;
+use crate::verdict::{Report, Suite, official};
+
+/// Opens every output the plan names: a bad path is the guard's error
+/// (exit 2) before the server is started.
+pub fn open(plan: &Plan) -> Result<Outputs, Error> {
+    Outputs::open(&plan::wanted_outputs(&plan.settings))
+}
+
+/// Writes the rendered report and every format beside it (with the GitHub
+/// annotations when `annotate`); returns the exit status.
+pub fn deliver(
+    report: &Report,
+    rendered: &str,
+    outputs: &mut Outputs,
+    annotate: bool,
+) -> Result<u8, Error> {
+    formats(report, outputs)?;
+    if annotate {
+        annotations(report, outputs)?;
+    }
+    outputs.write(Kind::Report, rendered.as_bytes())?;
+    Ok(report.exit_code())
+}
+
+/// `--evidence`, `--junit`, `--sarif`, `--checks-json` and the GitHub
+/// annotations: each a writer over the same report.
+pub fn formats(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
+    if let Some(sink) = outputs.get(Kind::Evidence) {
+        let file = sink.target.clone();
+        for index in 0..report.runs.len() {
+            sink.append_record(report::record::evidence(report, index, &file))?;
+        }
+    }
+    let suite = [Suite::of_report(report)];
+    if outputs.wants(Kind::Junit) {
+        let xml = report::junit::render("mcp-stdio-guard", &suite);
+        outputs.write(Kind::Junit, xml.as_bytes())?;
+    }
+    if outputs.wants(Kind::Sarif) {
+        let doc = report::sarif::render(&suite, &suite[0].command);
+        outputs.write(Kind::Sarif, report::common::pretty(&doc).as_bytes())?;
+    }
+    if outputs.wants(Kind::ChecksJson) {
+        let time = crate::clock::rfc3339(crate::clock::now_ms());
+        let records = official::records(report);
+        let doc = report::common::pretty(&report::checks_json::render(&records, &time));
+        outputs.write(Kind::ChecksJson, doc.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The GitHub workflow commands on stderr (the runner reads them there,
+/// and a JSON report on stdout stays clean) and the step summary.
+fn annotations(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
+    eprint!("{}", report::annotations::commands(report));
+    outputs.write(
+        Kind::Summary,
+        report::annotations::summary(report).as_bytes(),
+    )
+}
+
+/// The colour of text written to the report's output.
+pub fn paint(plan: &Plan) -> Paint {
+    Paint { on: plan.color }
+}

@@ -1,0 +1,37 @@
+//! `help`, `--help`, `--version`, `help codes`, `help --man` and
+//! `completions SHELL`: text made from the one declaration of every
+//! setting and command, and the code table.
+
+use crate::args::cli::{self, HelpTopic};
+use crate::args::words::Shell;
+use crate::checks;
+use crate::error::Error;
+use crate::plan::outputs::{Kind, Outputs, Wanted};
+
+fn print(text: &str) -> Result<u8, Error> {
+    let mut out = Outputs::open(&[Wanted::new(Kind::Report, "-")])?;
+    out.write(Kind::Report, text.as_bytes())?;
+    Ok(0)
+}
+
+/// Prints the help of a topic.
+pub fn help(topic: HelpTopic) -> Result<u8, Error> {
+    let text = match topic {
+        HelpTopic::Main | HelpTopic::Check | HelpTopic::Tools | HelpTopic::Call => cli::help_main(),
+        HelpTopic::Demo => cli::HELP_DEMO.to_string(),
+        HelpTopic::Scan => cli::HELP_SCAN.to_string(),
+        HelpTopic::Codes => checks::code::listing(),
+        HelpTopic::Man => crate::args::help::man_page(),
+    };
+    print(&text)
+}
+
+/// Prints a completion script.
+pub fn completions(shell: Shell) -> Result<u8, Error> {
+    print(&crate::args::help::completions(shell))
+}
+
+/// Prints the version.
+pub fn version() -> Result<u8, Error> {
+    print(&format!("mcp-stdio-guard {}\n", env!("CARGO_PKG_VERSION")))
+}

@@ -1,0 +1,271 @@
+//! One judged check, the part `check`, `tools`, `call`, `bench` and `demo`
+//! share: the static scan (if any), the session (`--repeat` times, each
+//! judged and distilled at once so no transcript outlives its run; a fresh
+//! process when the era probe cost one; the unsupported-version probe's own
+//! process), `--era both`'s other era, the drift, `--against`, and what the
+//! report is about (directory, host, package, runtimes), all handed to the
+//! verdict. The transcript file is written while each session runs.
+
+use serde_json::Value;
+
+use crate::args::cli::Mode;
+use crate::args::words::{Era, Probe};
+use crate::checks::drift::{self, Facts};
+use crate::checks::{self, Context, Issue};
+use crate::error::Error;
+use crate::plan::outputs::{Kind, Outputs, Sink};
+use crate::plan::{AdvProbe, Opening, Plan, SessionConfig, evidence};
+use crate::report::transcript::TranscriptFile;
+use crate::scan::{self, ScanReport};
+use crate::session::transcript::Transcript;
+use crate::session::{self, Speaks, Stop, fingerprint};
+use crate::sys;
+use crate::verdict::subject::{CwdView, Host};
+use crate::verdict::{Asked, Baseline, Eras, Report, RunReport, Subject};
+
+/// Stops with the signal that arrived, if one did.
+pub fn check_interrupt() -> Result<(), Error> {
+    match sys::pending_interrupt() {
+        Some(sig) => Err(Error::interrupted(sig)),
+        None => Ok(()),
+    }
+}
+
+/// What a run was asked to do, for its verdict.
+fn asked(plan: &Plan) -> Asked {
+    Asked {
+        capability_probes: plan.session.capability_probes,
+        adversarial: !plan.session.adversarial.is_empty(),
+        call: matches!(plan.settings.mode, Mode::Call(_)),
+    }
+}
+
+/// One session: run, judged, distilled. When the era probe cost the
+/// process, the server is judged on a fresh one; the unsupported-version
+/// probe gets a fresh process of its own.
+pub fn session(
+    plan: &Plan,
+    cfg: &SessionConfig,
+    transcript: Option<&Sink>,
+    number: Option<usize>,
+) -> Result<RunReport, Error> {
+    let mut tr = Transcript::new(cfg, plan.redactor.clone());
+    if let Some(sink) = transcript {
+        let tap = TranscriptFile::new(sink.try_clone()?, plan.shown_argv.clone(), number);
+        tr = tr.with_tap(Box::new(tap));
+    }
+    let mut cfg = cfg.clone();
+    let mut stop = session::run(&plan.launch, &cfg, &checks::SessionRules, &mut tr);
+    if let Some(Stop::Restart(speaks)) = stop {
+        cfg.opening = match speaks {
+            Speaks::Legacy => Opening::Legacy,
+            Speaks::Modern => Opening::Modern,
+        };
+        let probe = tr.era.take();
+        let tap = tr.take_tap();
+        tr = Transcript::new(&cfg, plan.redactor.clone());
+        if let Some(tap) = tap {
+            tr = tr.with_tap(tap);
+        }
+        tr.era_probe = probe;
+        stop = session::run(&plan.launch, &cfg, &checks::SessionRules, &mut tr);
+    }
+    if stop.is_none() && tr.modern() {
+        version_probe(plan, &cfg, &mut tr);
+    }
+    let closed = tr.take_tap().map(|tap| tap.close());
+    if let Some(Stop::Interrupted(sig)) = stop {
+        return Err(Error::interrupted(sig));
+    }
+    check_interrupt()?;
+    if let (Some(Err(e)), Some(sink)) = (closed, transcript) {
+        return Err(Error::io(format!("cannot write {}", sink.shown), e));
+    }
+    let mut ctx = Context::of(plan);
+    ctx.opening = cfg.opening;
+    let issues = checks::run(&ctx, &tr);
+    Ok(RunReport::build(&tr, issues, number, asked(plan)))
+}
+
+/// `--adversarial-probe unsupported-version`: a fresh process whose
+/// opening message asks for a version no server supports (SDKs pin the
+/// version of the opening, so asking later on the judged process would
+/// prove nothing). Its answer becomes the probe's record in `tr`.
+fn version_probe(plan: &Plan, cfg: &SessionConfig, tr: &mut Transcript) {
+    let wanted = AdvProbe::Builtin(Probe::UnsupportedVersion);
+    let Some(index) = cfg.adversarial.iter().position(|p| *p == wanted) else {
+        return;
+    };
+    let probe_cfg = SessionConfig {
+        opening: Opening::VersionProbe,
+        operations: Vec::new(),
+        capability_probes: false,
+        force_tools_list: false,
+        tool_call: None,
+        adversarial: vec![wanted],
+        ..cfg.clone()
+    };
+    let mut probe_tr = Transcript::new(&probe_cfg, plan.redactor.clone());
+    let started = std::time::Instant::now();
+    session::run(
+        &plan.launch,
+        &probe_cfg,
+        &checks::SessionRules,
+        &mut probe_tr,
+    );
+    if let (Some(rec), Some(answer)) = (tr.adversarial.get_mut(index), probe_tr.adversarial.first())
+    {
+        rec.started = true;
+        rec.duration_ms = Some(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX));
+        rec.request = answer.request.clone();
+    }
+}
+
+/// The whole check: the `--scan` first, then the sessions, the other era,
+/// the drift and `--against`, judged into one report. The transcript goes
+/// to its output as the sessions run.
+pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
+    let scanned = if plan.settings.scan.is_empty() {
+        None
+    } else {
+        Some(scan::scan(&plan.settings.scan)?)
+    };
+    // An interrupt during the scan: nothing is started.
+    check_interrupt()?;
+    let transcript = outputs
+        .get(Kind::Transcript)
+        .map(|s| s.try_clone())
+        .transpose()?;
+    let repeat = if plan.settings.mode == Mode::Check {
+        plan.settings.repeat.max(1) as usize
+    } else {
+        1
+    };
+    // The runtime versions are probed while the session runs: no wall time.
+    let runtimes = probe_runtimes(plan);
+    let mut runs = Vec::new();
+    for n in 1..=repeat {
+        let number = (repeat > 1).then_some(n);
+        runs.push(session(plan, &plan.session, transcript.as_ref(), number)?);
+    }
+    let other = other_era(plan, &runs[0], transcript.as_ref())?;
+    let eras = Eras::settle(&runs, other, plan.settings.era == Era::Both);
+    let facts: Vec<(usize, Facts)> = runs
+        .iter()
+        .enumerate()
+        .map(|(i, run)| (run.number.unwrap_or(i + 1), run.facts.clone()))
+        .collect();
+    let mut extra: Vec<Issue> = Vec::new();
+    if let Some(s) = &scanned {
+        extra.extend(static_issues(plan, s));
+    }
+    let drift = if runs.len() > 1 {
+        let (issues, drift) = drift::compare(&facts);
+        extra.extend(issues);
+        Some(drift)
+    } else {
+        None
+    };
+    // --against compares the first run, the one the top level shows.
+    let baseline = against(plan, &facts[0].1, &mut extra)?;
+    // Each probe is bounded (fingerprint::VERSION_LIMIT); this bounds the
+    // wait for all of them.
+    let runtimes = runtimes
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .unwrap_or_else(|_| serde_json::json!({}));
+    let subject = subject(plan, runtimes);
+    Ok(Report::new(
+        subject, runs, extra, scanned, baseline, drift, eras,
+    ))
+}
+
+/// `--era both`: a server that speaks 2026-07-28 may serve 2025 too (only
+/// trying tells); one that did not answer the discover probe does not claim
+/// 2026-07-28, and the report says why.
+fn other_era(
+    plan: &Plan,
+    first: &RunReport,
+    transcript: Option<&Sink>,
+) -> Result<Option<RunReport>, Error> {
+    if plan.settings.era != Era::Both || !first.modern() {
+        return Ok(None);
+    }
+    let legacy = SessionConfig {
+        opening: Opening::Legacy,
+        ..plan.session.clone()
+    };
+    session(plan, &legacy, transcript, None).map(Some)
+}
+
+/// What the report is about: the plan's subject and what lies around it.
+pub fn subject(plan: &Plan, runtimes: Value) -> Subject {
+    let (requested, resolved, exists) = crate::plan::cwd_report(plan);
+    let host = Host {
+        name: sys::hostname(),
+        platform: std::env::consts::OS,
+        arch: std::env::consts::ARCH,
+        os_release: sys::os_release(),
+    };
+    let cwd = CwdView {
+        requested,
+        resolved,
+        exists,
+    };
+    let package = fingerprint::package(&plan.shown_argv, &plan.base_dir);
+    Subject::of(plan, cwd, host, package, runtimes)
+}
+
+/// Starts probing the versions of the runtimes the command uses, on a
+/// thread; the answer arrives on the channel.
+fn probe_runtimes(plan: &Plan) -> std::sync::mpsc::Receiver<Value> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    if fingerprint::runtime_of(&plan.shown_argv).is_none() {
+        // Nothing to ask: no thread.
+        let _ = tx.send(serde_json::json!({}));
+        return rx;
+    }
+    let argv = plan.shown_argv.clone();
+    let env = plan.launch.env.clone();
+    let builder = std::thread::Builder::new().name("runtime-versions".into());
+    // No thread, no versions: the receiver then reports a closed channel.
+    let _ = sys::with_interrupts_blocked(|| {
+        builder.spawn(move || {
+            let _ = tx.send(fingerprint::runtimes(&argv, &env));
+        })
+    });
+    rx
+}
+
+/// One `static-stdout-write` issue per finding, scrubbed like any output.
+fn static_issues(plan: &Plan, s: &ScanReport) -> Vec<Issue> {
+    checks::static_scan(s, plan.settings.fail_on_static)
+        .into_iter()
+        .map(|mut issue| {
+            issue.message = plan.redactor.scrub(&issue.message).into_owned();
+            issue
+        })
+        .collect()
+}
+
+/// `--against`: the drift from the newest record for this command.
+fn against(plan: &Plan, current: &Facts, issues: &mut Vec<Issue>) -> Result<Baseline, Error> {
+    let Some(path) = &plan.settings.against else {
+        return Ok(Baseline::NotUsed);
+    };
+    let command = serde_json::json!(plan.shown_argv);
+    let (record, skipped) = evidence::newest_for(path, &command)?;
+    if skipped > 0 {
+        eprintln!(
+            "mcp-stdio-guard: warning: skipped {skipped} unreadable line(s) of the --against file {}",
+            path.display()
+        );
+    }
+    Ok(match record {
+        Some(record) => {
+            let time = record.get("time").and_then(Value::as_str).unwrap_or("");
+            issues.extend(drift::against(&Facts::from_record(&record), time, current));
+            Baseline::Record(time.to_string())
+        }
+        None => Baseline::NoRecord,
+    })
+}

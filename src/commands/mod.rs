@@ -1,0 +1,55 @@
+//! The commands, one file each: `check`, `tools`, `call`, `bench`, `batch`,
+//! `scan`, `demo` and `help` (with `--version` and `completions`); `judge`
+//! is the judged check they share, `deliver` where its report goes. Each
+//! command parses nothing (that was `args`), opens its outputs before it
+//! starts anything, and returns the exit status; `run` picks the command.
+
+mod batch;
+mod bench;
+mod call;
+mod check;
+mod deliver;
+mod demo;
+mod help;
+pub mod judge;
+mod scan;
+mod tools;
+
+use crate::args::cli::{self, Command, Mode};
+use crate::error::Error;
+use crate::sys;
+
+/// Runs the command the arguments name; returns the exit status.
+pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> {
+    match cli::parse(args)? {
+        Command::Help(topic) => help::help(topic),
+        Command::Completions(shell) => help::completions(shell),
+        Command::Version => help::version(),
+        Command::Serve(kind) => {
+            demo::serve(kind).map_err(|e| Error::io("demo server", e))?;
+            Ok(0)
+        }
+        Command::Batch(args) => {
+            sys::install_interrupt_handlers();
+            batch::run(&args)
+        }
+        Command::Scan(args) => {
+            sys::install_interrupt_handlers();
+            scan::run(&args)
+        }
+        Command::Demo(args) => {
+            sys::install_interrupt_handlers();
+            demo::run(&args)
+        }
+        Command::Check(args) => {
+            sys::install_interrupt_handlers();
+            let plan = crate::plan::resolve(&args)?;
+            match &plan.settings.mode {
+                Mode::Check => check::run(&plan),
+                Mode::Tools => tools::run(&plan),
+                Mode::Call(_) => call::run(&plan),
+                Mode::Bench(spec) => bench::run(&plan, spec),
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! The bench's figures as text (a latency table and the throughput) and
+//! as the JSON `bench` block, latencies in microseconds.
+
+use serde_json::{Value, json};
+
+use crate::session::Speaks;
+use crate::session::bench::{Measured, Stats};
+
+/// The `bench` block of the JSON report.
+pub fn value(r: &Measured) -> Value {
+    json!({
+        "era": r.speaks.map(Speaks::as_str),
+        "liveness": r.liveness,
+        "method": r.method,
+        "coldStart": r.cold_start.value(),
+        "warm": {
+            "liveness": r.warm_liveness.value(),
+            "toolsList": r.tools_list.value(),
+            "tool": r.tool.as_ref().map(|(n, s)| json!({"name": n, "latency": s.value()})),
+        },
+        "sequential": r.sequential.value(),
+        "burst": r.burst.value(),
+        "guardShareUs": r.guard_share.value(),
+    })
+}
+
+fn ms(us: u64) -> String {
+    format!("{:.3}", us as f64 / 1000.0)
+}
+
+/// The text table.
+pub fn text(r: &Measured) -> String {
+    let mut out = String::new();
+    let row = |name: &str, s: &Stats| {
+        format!(
+            "{name:<22} {:>6} {:>9} {:>9} {:>9} {:>9}\n",
+            s.count,
+            ms(s.p50_us),
+            ms(s.p95_us),
+            ms(s.p99_us),
+            ms(s.max_us)
+        )
+    };
+    out.push_str(&format!(
+        "era: {} (liveness: {})\n",
+        r.speaks.map_or("?", Speaks::as_str),
+        r.liveness
+    ));
+    out.push_str(&format!(
+        "{:<22} {:>6} {:>9} {:>9} {:>9} {:>9}\n",
+        "latency (ms)", "n", "p50", "p95", "p99", "max"
+    ));
+    out.push_str(&row("cold start", &r.cold_start));
+    out.push_str(&row(&format!("warm {}", r.liveness), &r.warm_liveness));
+    out.push_str(&row("tools/list", &r.tools_list));
+    if let Some((name, s)) = &r.tool {
+        out.push_str(&row(&format!("tool {}", crate::escape::line(name)), s));
+    }
+    out.push_str(&row(&format!("{} x1", r.method), &r.sequential.latency));
+    out.push_str(&row(
+        &format!("{} x{}", r.method, r.burst.concurrency),
+        &r.burst.latency,
+    ));
+    out.push_str(&format!(
+        "throughput: {:.0} requests/s one at a time, {:.0}/s with {} in flight ({} sent, {} errors, {} timeouts)\n",
+        r.sequential.rate(),
+        r.burst.rate(),
+        r.burst.concurrency,
+        r.burst.sent,
+        r.burst.errors,
+        r.burst.timeouts
+    ));
+    out.push_str(&format!(
+        "guard's own share per reply: p50 {} us, max {} us\n",
+        r.guard_share.p50_us, r.guard_share.max_us
+    ));
+    out
+}

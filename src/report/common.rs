@@ -1,0 +1,66 @@
+//! What several writers share: an issue as a JSON object and as a text
+//! line, a check as JSON, and the pretty printer every JSON document goes
+//! through.
+
+use serde_json::{Map, Value};
+
+use crate::checks::{Issue, Severity};
+use crate::escape;
+use crate::report::style::Paint;
+use crate::verdict::Check;
+
+/// A check as the JSON report writes it: `{status, issueCodes, reason?}`.
+pub fn check_value(c: &Check) -> Value {
+    let mut m = Map::new();
+    m.insert("status".into(), c.status.as_str().into());
+    m.insert(
+        "issueCodes".into(),
+        c.codes
+            .iter()
+            .map(|c| c.as_str())
+            .collect::<Vec<_>>()
+            .into(),
+    );
+    if let Some(reason) = c.reason {
+        m.insert("reason".into(), reason.into());
+    }
+    Value::Object(m)
+}
+
+/// An issue as the JSON report writes it: severity, code, message, class,
+/// then its details in order.
+pub fn issue_value(issue: &Issue) -> Value {
+    let mut m = Map::new();
+    m.insert("severity".into(), issue.severity.as_str().into());
+    m.insert("code".into(), issue.code.as_str().into());
+    m.insert("message".into(), issue.message.clone().into());
+    m.insert("class".into(), issue.class.as_str().into());
+    for (k, v) in &issue.details {
+        m.insert((*k).into(), v.clone());
+    }
+    Value::Object(m)
+}
+
+/// One issue as a report line: `[error] code: message`, escaped.
+pub fn issue_line(issue: &Issue, p: &Paint) -> String {
+    let tag = match issue.severity {
+        Severity::Error => p.error("[error]"),
+        Severity::Warning => p.warning("[warning]"),
+    };
+    let run = match issue.detail("run") {
+        Some(n) => format!("run {n} "),
+        None => String::new(),
+    };
+    format!(
+        "{tag} {run}{}: {}",
+        issue.code,
+        escape::line(&issue.message)
+    )
+}
+
+/// A JSON document, pretty-printed, with a final newline.
+pub fn pretty(v: &Value) -> String {
+    let mut out = serde_json::to_string_pretty(v).expect("invariant: a Value always serializes");
+    out.push('\n');
+    out
+}

@@ -1,0 +1,103 @@
+//! Starting a session: the server spawned (its one owner is
+//! `child::Server`), the pipe threads started (`wire`), the conversation
+//! driven to its end and the server stopped (`driver`); or the same over a
+//! stand-in process and channels (`drive`, for `memory`).
+
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::Instant;
+
+use crate::plan::{Launch, SessionConfig};
+use crate::session::child::{Exit, Server};
+use crate::session::driver;
+use crate::session::record::{Process, Record, Recorder, Rules, Stop};
+use crate::session::wire::{self, Event};
+use crate::sys::Proc;
+
+impl Process for Server {
+    fn try_wait(&mut self) -> Option<Exit> {
+        Server::try_wait(self)
+    }
+
+    fn signal_group(&mut self, sig: i32) -> bool {
+        Server::signal_group(self, sig)
+    }
+
+    fn leftovers(&mut self) -> Vec<Proc> {
+        Server::leftovers(self)
+    }
+
+    fn kill_leftovers(&mut self, left: &[Proc]) {
+        Server::kill_leftovers(self, left)
+    }
+
+    fn executable(&self) -> Option<String> {
+        Server::executable(self)
+    }
+}
+
+/// Spawns the server, runs the session, stops the server. Everything is
+/// recorded; a spawn failure too. Returns why the conversation stopped
+/// early, if it did.
+pub fn run(
+    launch: &Launch,
+    cfg: &SessionConfig,
+    rules: &dyn Rules,
+    rec: &mut dyn Recorder,
+) -> Option<Stop> {
+    let t0 = Instant::now();
+    let (server, pipes) = match Server::spawn(launch) {
+        Ok(spawned) => spawned,
+        Err(e) => {
+            rec.record(
+                0,
+                Record::SpawnFailed {
+                    code: crate::sys::errno_name(&e),
+                    message: format!("cannot start {}: {e}", launch.program.to_string_lossy()),
+                },
+            );
+            rec.record(driver::ms(t0.elapsed()), Record::Finished);
+            return None;
+        }
+    };
+    rec.record(
+        0,
+        Record::Spawned {
+            pid: server.pid(),
+            executable: server.executable(),
+        },
+    );
+    let (tx, rx) = wire::channel();
+    let tail = wire::Tail::default();
+    wire::spawn_stdout_framer(
+        pipes.stdout,
+        cfg.limits.max_stdout_line_bytes,
+        cfg.limits.max_stdout_bytes,
+        tx.clone(),
+        tail.clone(),
+    );
+    wire::spawn_stderr_drain(pipes.stderr, tx.clone());
+    wire::spawn_exit_watcher(server.pid(), tx.clone());
+    let writer = wire::spawn_stdin_writer(pipes.stdin, tx);
+    let mut d = driver::Driver::new(server, rx, writer, t0, cfg, rules, rec);
+    d.tail = tail;
+    d.converse();
+    d.teardown();
+    d.finish()
+}
+
+/// Runs the session over a process and its event channel: converse, then
+/// stop the process. The caller holds no `Sender` of `rx`.
+pub fn drive<P: Process>(
+    process: P,
+    rx: Receiver<Event>,
+    writer: Sender<Vec<u8>>,
+    t0: Instant,
+    cfg: &SessionConfig,
+    rules: &dyn Rules,
+    rec: &mut dyn Recorder,
+) -> Option<Stop> {
+    let mut d = driver::Driver::new(process, rx, writer, t0, cfg, rules, rec);
+    d.converse();
+    d.teardown();
+    d.finish()
+}
