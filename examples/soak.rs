@@ -107,7 +107,7 @@ fn check(fake: &str, scenario: &str, marker: &str) {
         scenario,
         marker,
     ];
-    let Ok(cli::Command::Check(a)) = cli::parse(args) else {
+    let Ok(cli::Command::Run(a)) = cli::parse(args) else {
         panic!("bad arguments")
     };
     let plan = plan::resolve(&a).expect("plan");

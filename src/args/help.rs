@@ -1,12 +1,161 @@
-//! The manual page (`help --man`, roff) and the shell completions
-//! (`completions bash|zsh|fish`), generated from the one option table of
-//! `cli` (`OPTIONS`, `COMMANDS`), the table `--help` prints: an option
-//! cannot be documented in one and missing from another.
+//! `--help` (the overview and each command's), the manual page (`help
+//! --man`, roff) and the shell completions (`completions bash|zsh|fish`),
+//! all made from the one declaration of every setting (`settings`) and
+//! every command (`cli::COMMANDS`): an option cannot be documented in one
+//! and missing from another.
 
 use std::fmt::Write as _;
 
-use crate::args::cli::{COMMANDS, OPTIONS, OptSpec};
+use crate::args::cli::{COMMANDS, spec_of};
+use crate::args::settings::{Cmd, Fallback, HELP_FLAGS, SETTINGS, Setting};
 use crate::args::words::Shell;
+
+/// `--long <value>` as help shows it.
+fn flag_text(s: &Setting) -> Option<String> {
+    let long = s.long?;
+    let mut text = match s.short {
+        Some(c) => format!("-{c}, --{long}"),
+        None => format!("--{long}"),
+    };
+    if let Some(v) = placeholder(s) {
+        text.push(' ');
+        text.push_str(v);
+    }
+    Some(text)
+}
+
+fn placeholder(s: &Setting) -> Option<&'static str> {
+    match s.kind {
+        crate::args::settings::Kind::Word(_) => match s.long {
+            Some("profile") => Some("<name>"),
+            Some("era") => Some("<era>"),
+            Some("color") => Some("<when>"),
+            Some("annotations") => Some("<kind>"),
+            Some("adversarial-probe") => Some("<name>"),
+            _ => Some("<list>"),
+        },
+        other => other.placeholder(),
+    }
+}
+
+fn default_text(s: &Setting) -> Option<&'static str> {
+    match s.default {
+        Fallback::Value(v) | Fallback::Note(v) => Some(v),
+        Fallback::None => None,
+    }
+}
+
+/// Two columns, continuation lines indented.
+fn columns(rows: &[(String, Vec<String>)]) -> String {
+    const COLUMN: usize = 30;
+    let mut out = String::new();
+    for (left, lines) in rows {
+        for (i, line) in lines.iter().enumerate() {
+            let left = if i == 0 { left.as_str() } else { "" };
+            if left.len() + 2 >= COLUMN {
+                let _ = writeln!(out, "  {left}\n{:COLUMN$}{line}", "");
+            } else {
+                let _ = writeln!(out, "  {left:<w$}{line}", w = COLUMN - 2);
+            }
+        }
+    }
+    out
+}
+
+/// The options a command takes, then `--help` and `--version`.
+pub fn options_of(cmd: Cmd) -> String {
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    for s in SETTINGS.iter().filter(|s| s.scope.contains(&cmd)) {
+        let Some(flag) = flag_text(s) else { continue };
+        let mut lines: Vec<String> = s.help.lines().map(String::from).collect();
+        if let (Some(d), Some(last)) = (default_text(s), lines.last_mut()) {
+            let _ = write!(last, " [default: {d}]");
+        }
+        rows.push((flag, lines));
+    }
+    for (long, short, help) in HELP_FLAGS {
+        rows.push((format!("-{short}, --{long}"), vec![(*help).to_string()]));
+    }
+    columns(&rows)
+}
+
+/// The commands column: each name, then its help, aligned past the
+/// longest name.
+pub fn commands_text() -> String {
+    let width = COMMANDS.iter().map(|c| c.name.len()).max().unwrap_or(0) + 2;
+    let mut out = String::new();
+    for c in COMMANDS {
+        for (i, line) in c.help.lines().enumerate() {
+            let left = if i == 0 { c.name } else { "" };
+            let _ = writeln!(out, "  {left:<width$}{line}");
+        }
+    }
+    out
+}
+
+/// The usage line of every command.
+pub fn usage_lines() -> String {
+    COMMANDS
+        .iter()
+        .map(|c| format!("  {}\n", c.usage))
+        .collect()
+}
+
+const EXIT_STATUS: &str = "\
+Exit status: 0 no error issue, 1 at least one error issue, 2 usage or I/O error of the
+guard, 130/143/129/131 interrupted by SIGINT/SIGTERM/SIGHUP/SIGQUIT.
+";
+
+/// `--help`: what the guard is, every command, and `check`'s options.
+pub fn help_main() -> String {
+    format!(
+        "\
+mcp-stdio-guard: run an MCP stdio server through a real session and judge every byte it writes.
+
+MCP stdio output is expected as newline-delimited JSON-RPC on stdout; logs belong on stderr.
+
+Usage:
+{}
+Commands:
+{}
+Options of check (and of tools, call and bench; 'mcp-stdio-guard help <command>' lists each):
+{}
+{EXIT_STATUS}
+Examples:
+  mcp-stdio-guard -- node ./server.js
+  mcp-stdio-guard --request tools/list -- python -u server.py
+  mcp-stdio-guard --json --env API_TOKEN -- npx -y @scope/server
+",
+        usage_lines(),
+        commands_text(),
+        options_of(Cmd::Check)
+    )
+}
+
+/// `help <command>`: its usage, what it does, its options.
+pub fn help_of(cmd: Cmd) -> String {
+    if cmd == Cmd::Check {
+        return help_main();
+    }
+    let spec = spec_of(cmd);
+    let what: Vec<&str> = spec.help.lines().collect();
+    let extra = match cmd {
+        Cmd::Scan => {
+            "\nEach path is a directory (walked, skipping .git node_modules dist build coverage\n.next .cache target venv .venv __pycache__ vendor, never following a symlink) or\na source file, read as code: comments and strings skipped, calls followed over\nlines. Files over 1 MiB and minified files are skipped and counted.\n"
+        }
+        Cmd::Demo => {
+            "\nThe first server answers correctly; the second prints a banner on stdout before it\nspeaks, which corrupts the MCP stream. The demo exits 0 when the clean server\npasses and the polluted one fails.\n"
+        }
+        _ => "",
+    };
+    format!(
+        "mcp-stdio-guard {}: {}\n{extra}\nUsage:\n  {}\n\nOptions:\n{}\n{EXIT_STATUS}",
+        spec.name,
+        what.join(" "),
+        spec.usage,
+        options_of(cmd)
+    )
+}
 
 /// Text safe in roff: backslashes and leading dots or quotes escaped.
 fn roff(text: &str) -> String {
@@ -18,12 +167,14 @@ fn roff(text: &str) -> String {
     }
 }
 
-/// The help text of an option on one line.
-fn one_line(o: &OptSpec) -> String {
-    let mut text = o.help.lines().collect::<Vec<_>>().join(" ");
-    if let Some(d) = o.default {
+/// The help text of a setting on one line.
+fn one_line(s: &Setting) -> String {
+    let mut text = s.help.lines().collect::<Vec<_>>().join(" ");
+    if let Some(d) = default_text(s) {
         let _ = write!(text, " [default: {d}]");
     }
+    let commands: Vec<&str> = s.scope.iter().map(|c| c.name()).collect();
+    let _ = write!(text, " ({})", commands.join(", "));
     text
 }
 
@@ -36,40 +187,67 @@ pub fn man_page() -> String {
         env!("CARGO_PKG_VERSION")
     );
     out.push_str(".SH NAME\nmcp\\-stdio\\-guard \\- run an MCP stdio server through a real session and judge every byte it writes\n");
-    out.push_str(".SH SYNOPSIS\n.B mcp\\-stdio\\-guard\n[\\fIcommand\\fR] [\\fIOPTIONS\\fR] \\-\\- \\fIserver\\fR [\\fIargs\\fR...]\n");
+    out.push_str(".SH SYNOPSIS\n");
+    for c in COMMANDS {
+        let _ = writeln!(out, ".br\n{}", roff(c.usage));
+    }
     out.push_str(".SH DESCRIPTION\nMCP stdio servers use stdout as the wire. The guard starts the server, runs a real MCP session in the protocol era it speaks, judges every line on stdout, stops the server without leaving a process behind, and reports what is wrong, as text, JSON, JUnit, SARIF or GitHub annotations.\n");
     out.push_str(".SH COMMANDS\n");
-    for (name, what) in COMMANDS {
+    for c in COMMANDS {
         let _ = writeln!(
             out,
             ".TP\n.B {}\n{}",
-            roff(name),
-            roff(&what.lines().collect::<Vec<_>>().join(" "))
+            roff(c.name),
+            roff(&c.help.lines().collect::<Vec<_>>().join(" "))
         );
     }
     out.push_str(".SH OPTIONS\n");
-    for o in OPTIONS {
-        let mut flag = format!("\\-\\-{}", roff(o.long));
-        if let Some(c) = o.short {
-            flag = format!("\\-{c}, {flag}");
-        }
-        if let Some(v) = o.value {
-            let _ = write!(flag, " \\fI{}\\fR", roff(v));
-        }
-        let _ = writeln!(out, ".TP\n.B {flag}\n{}", roff(&one_line(o)));
+    for s in SETTINGS {
+        let Some(flag) = flag_text(s) else { continue };
+        let _ = writeln!(out, ".TP\n.B {}\n{}", roff(&flag), roff(&one_line(s)));
+    }
+    for (long, short, help) in HELP_FLAGS {
+        let _ = writeln!(out, ".TP\n.B \\-{short}, \\-\\-{long}\n{help}");
     }
     out.push_str(".SH EXIT STATUS\n0: no error found. 1: an error found (or the tool call failed). 2: the guard's own usage or I/O error. 128+N: interrupted by signal N.\n");
     out.push_str(".SH SEE ALSO\n\\fBmcp\\-stdio\\-guard help codes\\fR lists every issue code; README.md is the full manual.\n");
     out
 }
 
-fn words(o: &OptSpec) -> String {
-    o.choices.join(" ")
+/// One flag as completions see it: `(long, short, takes a value, words,
+/// help)`.
+type Completion = (
+    &'static str,
+    Option<char>,
+    bool,
+    &'static [&'static str],
+    &'static str,
+);
+
+/// Every flag, for completions.
+fn flags() -> Vec<Completion> {
+    let mut out: Vec<_> = SETTINGS
+        .iter()
+        .filter_map(|s| {
+            let long = s.long?;
+            Some((
+                long,
+                s.short,
+                s.takes_value(),
+                s.choices(),
+                s.help.lines().next().unwrap_or(""),
+            ))
+        })
+        .collect();
+    for (long, short, help) in HELP_FLAGS {
+        out.push((long, Some(*short), false, &[], help));
+    }
+    out
 }
 
 /// `completions SHELL`: a completion script for the shell.
 pub fn completions(shell: Shell) -> String {
-    let commands: Vec<&str> = COMMANDS.iter().map(|(n, _)| *n).collect();
+    let commands: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
     match shell {
         Shell::Bash => bash(&commands),
         Shell::Zsh => zsh(&commands),
@@ -78,15 +256,20 @@ pub fn completions(shell: Shell) -> String {
 }
 
 fn bash(commands: &[&str]) -> String {
-    let flags: Vec<String> = OPTIONS.iter().map(|o| format!("--{}", o.long)).collect();
+    let all = flags();
+    let names: Vec<String> = all.iter().map(|f| format!("--{}", f.0)).collect();
     let mut cases = String::new();
-    for o in OPTIONS.iter().filter(|o| o.value.is_some()) {
-        let reply = if o.choices.is_empty() {
+    for (long, _, value, words, _) in all.iter().filter(|f| f.2) {
+        let _ = value;
+        let reply = if words.is_empty() {
             "COMPREPLY=($(compgen -f -- \"$cur\"))".to_string()
         } else {
-            format!("COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"))", words(o))
+            format!(
+                "COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"))",
+                words.join(" ")
+            )
         };
-        let _ = writeln!(cases, "        --{}) {reply}; return ;;", o.long);
+        let _ = writeln!(cases, "        --{long}) {reply}; return ;;");
     }
     format!(
         "# bash completion for mcp-stdio-guard (mcp-stdio-guard completions bash)
@@ -108,7 +291,7 @@ _mcp_stdio_guard() {{
 }}
 complete -F _mcp_stdio_guard mcp-stdio-guard
 ",
-        flags.join(" "),
+        names.join(" "),
         commands.join(" ")
     )
 }
@@ -122,14 +305,14 @@ fn zsh_escape(text: &str) -> String {
 
 fn zsh(commands: &[&str]) -> String {
     let mut specs = String::new();
-    for o in OPTIONS {
-        let help = zsh_escape(o.help.lines().next().unwrap_or(""));
-        let value = match (o.value, o.choices.is_empty()) {
-            (None, _) => String::new(),
-            (Some(v), true) => format!(":{}:_files", zsh_escape(v)),
-            (Some(v), false) => format!(":{}:({})", zsh_escape(v), words(o)),
+    for (long, _, value, words, help) in flags() {
+        let help = zsh_escape(help);
+        let value = match (value, words.is_empty()) {
+            (false, _) => String::new(),
+            (true, true) => ":value:_files".to_string(),
+            (true, false) => format!(":value:({})", words.join(" ")),
         };
-        let _ = writeln!(specs, "    '--{}[{help}]{value}' \\", o.long);
+        let _ = writeln!(specs, "    '--{long}[{help}]{value}' \\");
     }
     format!(
         "#compdef mcp-stdio-guard
@@ -153,17 +336,17 @@ fn fish(commands: &[&str]) -> String {
         "complete -c mcp-stdio-guard -n '__fish_use_subcommand' -f -a '{}'",
         commands.join(" ")
     );
-    for o in OPTIONS {
-        let help = o.help.lines().next().unwrap_or("").replace('\'', "\\'");
-        let mut line = format!("complete -c mcp-stdio-guard -l {}", o.long);
-        if let Some(c) = o.short {
+    for (long, short, value, words, help) in flags() {
+        let help = help.replace('\'', "\\'");
+        let mut line = format!("complete -c mcp-stdio-guard -l {long}");
+        if let Some(c) = short {
             let _ = write!(line, " -s {c}");
         }
-        match (o.value, o.choices.is_empty()) {
-            (None, _) => {}
-            (Some(_), true) => line.push_str(" -r -F"),
-            (Some(_), false) => {
-                let _ = write!(line, " -x -a '{}'", words(o));
+        match (value, words.is_empty()) {
+            (false, _) => {}
+            (true, true) => line.push_str(" -r -F"),
+            (true, false) => {
+                let _ = write!(line, " -x -a '{}'", words.join(" "));
             }
         }
         let _ = writeln!(out, "{line} -d '{help}'");
@@ -179,26 +362,67 @@ mod tests {
     fn every_option_and_command_is_in_the_man_page_and_every_completion() {
         let man = man_page();
         let scripts = [Shell::Bash, Shell::Zsh, Shell::Fish].map(completions);
-        for o in OPTIONS {
+        for s in SETTINGS {
+            let Some(long) = s.long else { continue };
             assert!(
-                man.contains(&format!("\\-\\-{}", roff(o.long))),
-                "man lacks --{}",
-                o.long
+                man.contains(&format!("\\-\\-{}", roff(long))),
+                "man lacks --{long}"
             );
-            for s in &scripts {
+            for script in &scripts {
                 assert!(
-                    s.contains(&format!("--{}", o.long)) || s.contains(&format!("-l {}", o.long)),
-                    "a completion lacks --{}",
-                    o.long
+                    script.contains(&format!("--{long}")) || script.contains(&format!("-l {long}")),
+                    "a completion lacks --{long}"
                 );
             }
-            for choice in o.choices {
-                assert!(scripts.iter().all(|s| s.contains(choice)), "{choice}");
+            for choice in s.choices() {
+                assert!(scripts.iter().all(|sc| sc.contains(choice)), "{choice}");
             }
         }
-        for (name, _) in COMMANDS {
-            assert!(man.contains(&roff(name)));
-            assert!(scripts.iter().all(|s| s.contains(name)), "{name}");
+        for c in COMMANDS {
+            assert!(man.contains(&roff(c.name)));
+            assert!(scripts.iter().all(|s| s.contains(c.name)), "{}", c.name);
+        }
+    }
+
+    #[test]
+    fn the_help_lists_every_command_in_usage_and_in_the_commands_column() {
+        let help = help_main();
+        for c in COMMANDS {
+            assert!(help.contains(c.usage), "usage lacks {}", c.name);
+            let row = help
+                .lines()
+                .find(|l| l.trim_start().starts_with(c.name))
+                .unwrap_or_else(|| panic!("commands column lacks {}", c.name));
+            // The name and its help are apart, never run together.
+            let rest = &row.trim_start()[c.name.len()..];
+            assert!(rest.starts_with("  "), "{row:?}");
+        }
+        for cmd in [
+            Cmd::Tools,
+            Cmd::Call,
+            Cmd::Bench,
+            Cmd::Batch,
+            Cmd::Scan,
+            Cmd::Demo,
+        ] {
+            let text = help_of(cmd);
+            for s in SETTINGS.iter().filter(|s| s.scope.contains(&cmd)) {
+                if let Some(long) = s.long {
+                    assert!(
+                        text.contains(&format!("--{long}")),
+                        "{}: --{long}",
+                        cmd.name()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_probe_is_named_in_the_help() {
+        let help = help_main();
+        for p in crate::args::words::Probe::NAMES {
+            assert!(help.contains(p), "--help names no {p}");
         }
     }
 

@@ -1,11 +1,14 @@
-//! The user's words: the vocabulary (`words`), every setting declared once
-//! (`settings`), argv (`cli`), the config file (`config`), the `call`
+//! The user's words: the vocabulary (`words`), every setting of every
+//! command declared once (`settings`), argv (`cli`), a config file's text
+//! (`config`), the one rule that layers them (`resolve`), the `call`
 //! command's arguments (`call`), and the help, manual page and completions
-//! made from the same declarations (`help`). No process is started here.
+//! made from the same declarations (`help`). No process is started, no file
+//! is read.
 
 pub mod call;
 pub mod cli;
 pub mod config;
 pub mod help;
+pub mod resolve;
 pub mod settings;
 pub mod words;

@@ -308,7 +308,7 @@ codes! {
     ModernUnrequestedLog = "modern-unrequested-log", McpProtocol, Error, [JsonRpc],
         "2026-07-28: notifications/message though no request set a logLevel in _meta";
     ModernUnsupportedVersionError = "modern-unsupported-version-error", McpProtocol, Error, [Adversarial],
-        "2026-07-28, --probe unsupported-version: an unsupported version did not get -32022 listing the supported versions (not echoing the requested one is a warning)";
+        "2026-07-28, --adversarial-probe unsupported-version: an unsupported version did not get -32022 listing the supported versions (not echoing the requested one is a warning)";
 }
 
 impl Code {

@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
-use crate::args::cli::{BatchArgs, Shard};
+use crate::args::settings::{Settings, Shard, ShardSpec};
 use crate::error::Error;
 use crate::plan::outputs::{Kind, Outputs, Sink, Wanted};
 use crate::report;
@@ -65,6 +65,36 @@ pub fn entries(manifest: &Path) -> Result<Vec<String>, Error> {
     let mut names: Vec<String> = map.keys().cloned().collect();
     names.sort();
     Ok(names)
+}
+
+/// The slice `--shard` names: as given, or (`auto`) the Kubernetes Indexed
+/// Job's `JOB_COMPLETION_INDEX` (0-based) of `JOB_COMPLETIONS` (or N).
+pub fn shard_of(spec: &ShardSpec, env: impl Fn(&str) -> Option<String>) -> Result<Shard, Error> {
+    let bad = |why: &str| {
+        Error::usage(
+            format!("--shard auto: {why}"),
+            "as in: --shard 2/4, --shard auto/4 (reads JOB_COMPLETION_INDEX)",
+        )
+    };
+    let count = match spec {
+        ShardSpec::Fixed(shard) => return Ok(*shard),
+        ShardSpec::Auto(Some(n)) => *n,
+        ShardSpec::Auto(None) => env("JOB_COMPLETIONS")
+            .ok_or_else(|| bad("give N, or set JOB_COMPLETIONS"))?
+            .trim()
+            .parse()
+            .map_err(|_| bad("JOB_COMPLETIONS is not a number"))?,
+    };
+    let index = env("JOB_COMPLETION_INDEX")
+        .ok_or_else(|| bad("JOB_COMPLETION_INDEX is not set"))?
+        .trim()
+        .parse::<u64>()
+        .map_err(|_| bad("JOB_COMPLETION_INDEX is not a number"))?
+        + 1;
+    if count == 0 || index > count {
+        return Err(bad("the index must be below N"));
+    }
+    Ok(Shard { index, count })
 }
 
 /// The K-th of N slices: every N-th entry from the K-th on.
@@ -159,13 +189,13 @@ fn run_entry(
 }
 
 /// Every output of a batch, opened before any server starts.
-fn open(args: &BatchArgs) -> Result<Outputs, Error> {
+fn open(s: &Settings) -> Result<Outputs, Error> {
     let mut wanted = Vec::new();
     let named = [
-        (Kind::Jsonl, &args.out),
-        (Kind::Junit, &args.junit),
-        (Kind::Sarif, &args.sarif),
-        (Kind::Summary, &args.summary),
+        (Kind::Jsonl, &s.batch.out),
+        (Kind::Junit, &s.junit),
+        (Kind::Sarif, &s.sarif),
+        (Kind::Summary, &s.batch.summary),
     ];
     for (kind, path) in named {
         if let Some(p) = path {
@@ -177,12 +207,12 @@ fn open(args: &BatchArgs) -> Result<Outputs, Error> {
 }
 
 /// `batch MANIFEST`: returns the exit status.
-pub fn run(args: &BatchArgs) -> Result<u8, Error> {
-    if !args.merge.is_empty() {
+pub fn run(args: &Settings) -> Result<u8, Error> {
+    if !args.batch.merge.is_empty() {
         return merge(args);
     }
-    let manifest = PathBuf::from(args.manifest.clone().unwrap_or_default());
-    if (args.junit.is_some() || args.sarif.is_some()) && args.out.is_none() {
+    let manifest = args.batch.manifest.clone().unwrap_or_default();
+    if (args.junit.is_some() || args.sarif.is_some()) && args.batch.out.is_none() {
         // The reports are streamed to --out and read back from there, so
         // memory stays flat in the number of servers.
         return Err(Error::usage(
@@ -190,7 +220,13 @@ pub fn run(args: &BatchArgs) -> Result<u8, Error> {
             "add --out results.jsonl",
         ));
     }
-    let names = slice(entries(&manifest)?, args.shard);
+    let shard = args
+        .batch
+        .shard
+        .as_ref()
+        .map(|spec| shard_of(spec, |k| std::env::var(k).ok()))
+        .transpose()?;
+    let names = slice(entries(&manifest)?, shard);
     let mut outputs = open(args)?;
     let out = outputs.take(Kind::Jsonl);
     if (args.junit.is_some() || args.sarif.is_some())
@@ -258,7 +294,7 @@ fn run_all(
     manifest: &Path,
     names: Vec<String>,
     out: Option<Sink>,
-    args: &BatchArgs,
+    args: &Settings,
 ) -> Result<Vec<Row>, Error> {
     let shared = Arc::new(Shared {
         queue: Mutex::new(names.into_iter().rev().collect()),
@@ -268,9 +304,13 @@ fn run_all(
     });
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let mut workers = Vec::new();
-    for i in 0..args.jobs.max(1) {
+    let jobs = args
+        .batch
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get() as u64));
+    for i in 0..jobs.max(1) {
         let (shared, done) = (Arc::clone(&shared), done_tx.clone());
-        let (manifest, extra) = (manifest.to_path_buf(), args.check_args.clone());
+        let (manifest, extra) = (manifest.to_path_buf(), args.batch.check_args.clone());
         let worker = std::thread::Builder::new()
             .name(format!("batch-{i}"))
             .spawn(move || {
@@ -301,8 +341,8 @@ fn run_all(
 }
 
 /// `batch --merge A.jsonl B.jsonl ...`: one summary over the shards.
-fn merge(args: &BatchArgs) -> Result<u8, Error> {
-    let files: Vec<PathBuf> = args.merge.iter().map(PathBuf::from).collect();
+fn merge(args: &Settings) -> Result<u8, Error> {
+    let files: Vec<PathBuf> = args.batch.merge.clone();
     let mut outputs = open(args)?;
     let mut rows = Vec::new();
     for_each_report(&files, |r| rows.push(row_of(r)))?;
@@ -330,7 +370,7 @@ fn for_each_report(files: &[PathBuf], mut f: impl FnMut(&Value)) -> Result<(), E
 
 /// The summary (stdout), the optional files, the worst exit status.
 fn finish(
-    args: &BatchArgs,
+    args: &Settings,
     rows: &[Row],
     reports: &[PathBuf],
     outputs: &mut Outputs,
@@ -445,20 +485,19 @@ mod tests {
             _ => None,
         };
         let none = |_: &str| None;
-        use crate::args::cli::shard_value;
+        let fixed = ShardSpec::Fixed(Shard { index: 2, count: 4 });
         assert_eq!(
-            shard_value("2/4", none).ok(),
+            shard_of(&fixed, none).ok(),
             Some(Shard { index: 2, count: 4 })
         );
         assert_eq!(
-            shard_value("auto/4", env).ok(),
+            shard_of(&ShardSpec::Auto(Some(4)), env).ok(),
             Some(Shard { index: 3, count: 4 })
         );
         assert_eq!(
-            shard_value("auto", env).ok(),
+            shard_of(&ShardSpec::Auto(None), env).ok(),
             Some(Shard { index: 3, count: 4 })
         );
-        assert!(shard_value("5/4", none).is_err());
-        assert!(shard_value("auto", none).is_err());
+        assert!(shard_of(&ShardSpec::Auto(None), none).is_err());
     }
 }

@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use crate::args::cli::BenchSpec;
+use crate::args::settings::BenchSpec;
 use crate::checks::{Code, Issue};
 use crate::commands::{deliver, judge};
 use crate::error::Error;
@@ -64,7 +64,12 @@ pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
         eras,
     );
     let rendered = render(&report, &measured, plan.settings.json);
-    deliver::deliver(&report, &rendered, &mut outputs, plan.settings.annotations)
+    deliver::deliver(
+        &report,
+        &rendered,
+        &mut outputs,
+        crate::plan::annotates(&plan.settings),
+    )
 }
 
 /// The table (or the JSON document), then every issue.

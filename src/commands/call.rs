@@ -13,7 +13,12 @@ pub fn run(plan: &Plan) -> Result<u8, Error> {
     let mut outputs = deliver::open(plan)?;
     let report = judge::check(plan, &mut outputs)?;
     let rendered = report::audit::render_call(&report, plan.settings.json);
-    let code = deliver::deliver(&report, &rendered, &mut outputs, plan.settings.annotations)?;
+    let code = deliver::deliver(
+        &report,
+        &rendered,
+        &mut outputs,
+        crate::plan::annotates(&plan.settings),
+    )?;
     if let Some(problem) = &report.first().call_problem {
         // The tool or its arguments did not fit: nothing was called.
         eprintln!("mcp-stdio-guard: error: {problem}");

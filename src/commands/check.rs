@@ -12,7 +12,12 @@ pub fn run(plan: &Plan) -> Result<u8, Error> {
     let mut outputs = deliver::open(plan)?;
     let report = judge::check(plan, &mut outputs)?;
     let rendered = render(plan, &report);
-    deliver::deliver(&report, &rendered, &mut outputs, plan.settings.annotations)
+    deliver::deliver(
+        &report,
+        &rendered,
+        &mut outputs,
+        crate::plan::annotates(&plan.settings),
+    )
 }
 
 /// The report as the settings ask for it.

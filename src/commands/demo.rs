@@ -7,7 +7,8 @@ use std::io::{self, BufRead, Write};
 
 use serde_json::{Value, json};
 
-use crate::args::cli::{CheckArgs, DemoArgs, DemoServer};
+use crate::args::cli::{self, Command, DemoServer};
+use crate::args::settings::Settings;
 use crate::commands::{check, judge};
 use crate::error::Error;
 use crate::plan::outputs::{Kind, Outputs, Wanted};
@@ -69,7 +70,7 @@ pub fn serve(kind: DemoServer) -> io::Result<()> {
 const SUPPORTED: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
 /// Runs the demo: both checks, both reports. Returns the exit status.
-pub fn run(args: &DemoArgs) -> Result<u8, Error> {
+pub fn run(args: &Settings) -> Result<u8, Error> {
     let mut stdout = Outputs::open(&[Wanted::new(Kind::Report, "-")])?;
     let exe =
         std::env::current_exe().map_err(|e| Error::io("cannot find this program's own path", e))?;
@@ -79,13 +80,21 @@ pub fn run(args: &DemoArgs) -> Result<u8, Error> {
         (1, "clean", "a clean server"),
         (2, "banner", "a server that prints a banner on stdout"),
     ] {
-        let given = CheckArgs {
-            request: Some("tools/list".to_string()),
-            // The built-in servers write nothing late: no settle window.
-            settle_ms: Some(0),
-            color: args.color,
-            command: vec![exe.clone().into_os_string(), "__serve".into(), kind.into()],
-            ..CheckArgs::default()
+        // The built-in servers write nothing late: no settle window.
+        let argv: Vec<std::ffi::OsString> = vec![
+            "--request".into(),
+            "tools/list".into(),
+            "--settle".into(),
+            "0".into(),
+            "--color".into(),
+            args.color.as_str().into(),
+            "--".into(),
+            exe.clone().into_os_string(),
+            "__serve".into(),
+            kind.into(),
+        ];
+        let Command::Run(given) = cli::parse(argv)? else {
+            return Err(Error::usage("the demo's own arguments did not parse", ""));
         };
         let plan = crate::plan::resolve(&given)?;
         let report = judge::check(&plan, &mut Outputs::default())?;

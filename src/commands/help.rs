@@ -2,7 +2,8 @@
 //! `completions SHELL`: text made from the one declaration of every
 //! setting and command, and the code table.
 
-use crate::args::cli::{self, HelpTopic};
+use crate::args::cli::HelpTopic;
+use crate::args::help::{help_main, help_of};
 use crate::args::words::Shell;
 use crate::checks;
 use crate::error::Error;
@@ -17,9 +18,8 @@ fn print(text: &str) -> Result<u8, Error> {
 /// Prints the help of a topic.
 pub fn help(topic: HelpTopic) -> Result<u8, Error> {
     let text = match topic {
-        HelpTopic::Main | HelpTopic::Check | HelpTopic::Tools | HelpTopic::Call => cli::help_main(),
-        HelpTopic::Demo => cli::HELP_DEMO.to_string(),
-        HelpTopic::Scan => cli::HELP_SCAN.to_string(),
+        HelpTopic::Main => help_main(),
+        HelpTopic::Of(cmd) => help_of(cmd),
         HelpTopic::Codes => checks::code::listing(),
         HelpTopic::Man => crate::args::help::man_page(),
     };

@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use crate::args::cli::Mode;
+use crate::args::settings::Cmd;
 use crate::args::words::{Era, Probe};
 use crate::checks::drift::{self, Facts};
 use crate::checks::{self, Context, Issue};
@@ -36,7 +36,7 @@ fn asked(plan: &Plan) -> Asked {
     Asked {
         capability_probes: plan.session.capability_probes,
         adversarial: !plan.session.adversarial.is_empty(),
-        call: matches!(plan.settings.mode, Mode::Call(_)),
+        call: plan.settings.cmd == Cmd::Call,
     }
 }
 
@@ -136,7 +136,7 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
         .get(Kind::Transcript)
         .map(|s| s.try_clone())
         .transpose()?;
-    let repeat = if plan.settings.mode == Mode::Check {
+    let repeat = if plan.settings.cmd == Cmd::Check {
         plan.settings.repeat.max(1) as usize
     } else {
         1

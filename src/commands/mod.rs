@@ -15,7 +15,8 @@ pub mod judge;
 mod scan;
 mod tools;
 
-use crate::args::cli::{self, Command, Mode};
+use crate::args::cli::{self, Command};
+use crate::args::settings::Cmd;
 use crate::error::Error;
 use crate::sys;
 
@@ -29,26 +30,21 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
             demo::serve(kind).map_err(|e| Error::io("demo server", e))?;
             Ok(0)
         }
-        Command::Batch(args) => {
+        Command::Run(args) => {
             sys::install_interrupt_handlers();
-            batch::run(&args)
-        }
-        Command::Scan(args) => {
-            sys::install_interrupt_handlers();
-            scan::run(&args)
-        }
-        Command::Demo(args) => {
-            sys::install_interrupt_handlers();
-            demo::run(&args)
-        }
-        Command::Check(args) => {
-            sys::install_interrupt_handlers();
-            let plan = crate::plan::resolve(&args)?;
-            match &plan.settings.mode {
-                Mode::Check => check::run(&plan),
-                Mode::Tools => tools::run(&plan),
-                Mode::Call(_) => call::run(&plan),
-                Mode::Bench(spec) => bench::run(&plan, spec),
+            match args.cmd {
+                Cmd::Batch => batch::run(&crate::args::resolve::resolve(&args, None)?),
+                Cmd::Scan => scan::run(&crate::args::resolve::resolve(&args, None)?),
+                Cmd::Demo => demo::run(&crate::args::resolve::resolve(&args, None)?),
+                Cmd::Check | Cmd::Tools | Cmd::Call | Cmd::Bench => {
+                    let plan = crate::plan::resolve(&args)?;
+                    match plan.settings.cmd {
+                        Cmd::Tools => tools::run(&plan),
+                        Cmd::Call => call::run(&plan),
+                        Cmd::Bench => bench::run(&plan, &plan.settings.bench),
+                        _ => check::run(&plan),
+                    }
+                }
             }
         }
     }

@@ -8,6 +8,7 @@
 
 pub mod evidence;
 pub mod outputs;
+pub mod paths;
 
 use std::env;
 use std::ffi::OsString;
@@ -18,11 +19,12 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::args::call::CallSpec;
-use crate::args::cli::{CheckArgs, Mode};
-use crate::args::settings::{self, Limits, Settings};
-use crate::args::words::{ColorChoice, EnvSpec, Era, Probe};
+use crate::args::cli::Args;
+use crate::args::settings::{Cmd, Limits, Request, Settings};
+use crate::args::words::{Annotations, ColorChoice, EnvSpec, Era, Probe};
 use crate::error::Error;
 use crate::plan::outputs::{Kind, Wanted};
+use crate::plan::paths::normalize;
 use crate::redact::{self, Redactor, Secret};
 
 /// Variables every server gets, when they are set: enough to find an
@@ -277,18 +279,39 @@ pub fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
-/// Loads the config file (if any), resolves the settings, and checks every
-/// path before anything starts.
-pub fn resolve(cli: &CheckArgs) -> Result<Plan, Error> {
-    let config = match &cli.config {
-        Some(path) => Some(crate::args::config::load(path, cli.server.as_deref())?),
-        None => None,
+/// Reads the config file the command line names, if any.
+pub fn config_of(a: &Args) -> Result<Option<crate::args::config::ConfigFile>, Error> {
+    let path = a.last("config").map(|v| v.path()).transpose();
+    let Some(path) = path.map_err(crate::args::cli::flag_error)? else {
+        return Ok(None);
     };
-    from_settings(settings::resolve(cli, config)?)
+    let server = a.last("server").map(|v| v.json());
+    let server = server.as_ref().and_then(Value::as_str);
+    let shown = path.display().to_string();
+    let resolved = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+    // Not a regular file (a FIFO, a terminal) could block the read forever.
+    if !resolved.is_file() {
+        return Err(Error::usage(
+            format!("config {shown} is not a file"),
+            "give the path of a JSON config file",
+        ));
+    }
+    let text = std::fs::read_to_string(&resolved)
+        .map_err(|e| Error::io(format!("cannot read the config file {shown}"), e))?;
+    crate::args::config::parse_text(&text, &shown, &resolved, server).map(Some)
+}
+
+/// Reads the config file (if any), resolves the settings, and checks every
+/// path before anything starts.
+pub fn resolve(a: &Args) -> Result<Plan, Error> {
+    let config = config_of(a)?;
+    from_settings(crate::args::resolve::resolve(a, config.as_ref())?)
 }
 
 /// The plan for resolved settings.
 pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
+    settings.cwd = settings.cwd.as_deref().map(normalize);
+    settings.scan = settings.scan.iter().map(|p| normalize(p)).collect();
     let cwd = settings.cwd.as_deref().map(checked_cwd).transpose()?;
     let mut program = settings.command[0].clone();
     // A relative path with a separator would be resolved against the child's
@@ -360,6 +383,16 @@ fn checked_cwd(dir: &Path) -> Result<PathBuf, Error> {
         .map_err(|e| Error::io(format!("cannot use --cwd {}", dir.display()), e))
 }
 
+/// Whether GitHub workflow commands and the step summary are written:
+/// `--annotations github`, or `auto` on a GitHub runner.
+pub fn annotates(s: &Settings) -> bool {
+    match s.annotations {
+        Annotations::Github => true,
+        Annotations::None => false,
+        Annotations::Auto => env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true"),
+    }
+}
+
 /// Every output the settings name, in the order they are written: the
 /// formats, the step summary (with the GitHub annotations, when the runner
 /// gives one), then the report itself.
@@ -377,7 +410,7 @@ pub fn wanted_outputs(s: &Settings) -> Vec<Wanted> {
             out.push(Wanted::new(kind, p.clone()));
         }
     }
-    if s.annotations
+    if annotates(s)
         && let Some(summary) = env::var_os("GITHUB_STEP_SUMMARY").filter(|v| !v.is_empty())
     {
         out.push(Wanted {
@@ -386,7 +419,7 @@ pub fn wanted_outputs(s: &Settings) -> Vec<Wanted> {
             label: Some("GITHUB_STEP_SUMMARY"),
         });
     }
-    out.push(Wanted::new(Kind::Report, "-"));
+    out.push(Wanted::new(Kind::Report, s.output.clone()));
     out
 }
 
@@ -404,14 +437,17 @@ fn readable_against(path: Option<&Path>) -> Result<Option<PathBuf>, Error> {
 
 /// What the session needs, derived from the settings.
 fn session_config(s: &Settings) -> SessionConfig {
-    let request = |r: &crate::args::config::Request, source| Operation {
+    let request = |r: &Request, source| Operation {
         method: r.method.clone(),
         params: r.params.clone(),
         source,
         safe_tool_call: None,
     };
-    let mut operations: Vec<Operation> = s
-        .request
+    let cli_request = s.request.as_ref().map(|method| Request {
+        method: method.clone(),
+        params: s.params.clone(),
+    });
+    let mut operations: Vec<Operation> = cli_request
         .iter()
         .map(|r| request(r, OpSource::CliRequest))
         .collect();
@@ -445,18 +481,15 @@ fn session_config(s: &Settings) -> SessionConfig {
             Era::Modern => Opening::Modern,
         },
         era_window: Duration::from_millis(s.era_window_ms),
-        startup_timeout: Duration::from_millis(s.startup_timeout_ms),
+        startup_timeout: Duration::from_millis(s.startup_timeout_ms()),
         request_timeout: Duration::from_millis(s.timeout_ms),
         settle: Duration::from_millis(s.settle_ms),
         grace: Duration::from_millis(s.shutdown_grace_ms),
         limits: s.limits,
         operations,
-        capability_probes: s.capability_probes && s.mode == Mode::Check,
-        force_tools_list: s.mode != Mode::Check,
-        tool_call: match &s.mode {
-            Mode::Call(spec) => Some(spec.clone()),
-            _ => None,
-        },
+        capability_probes: !s.no_capability_probes && s.cmd == Cmd::Check,
+        force_tools_list: s.cmd != Cmd::Check,
+        tool_call: (s.cmd == Cmd::Call).then(|| s.call.clone()),
         adversarial,
     }
 }
@@ -574,11 +607,11 @@ pub fn cwd_report(plan: &Plan) -> (String, String, bool) {
 mod tests {
     use super::*;
 
-    fn args(extra: &[&str]) -> CheckArgs {
+    fn args(extra: &[&str]) -> Args {
         let mut v: Vec<&str> = extra.to_vec();
         v.extend(["--", "server", "--token", "argv-canary-123"]);
         match crate::args::cli::parse(v) {
-            Ok(crate::args::cli::Command::Check(a)) => *a,
+            Ok(crate::args::cli::Command::Run(a)) => *a,
             other => panic!("{other:?}"),
         }
     }
@@ -639,8 +672,9 @@ mod tests {
 
     #[test]
     fn the_request_flag_comes_first_then_the_config_requests() {
-        let mut s = settings::resolve(&args(&["--request", "tools/list"]), None).expect("s");
-        s.requests.push(crate::args::config::Request {
+        let mut s =
+            crate::args::resolve::resolve(&args(&["--request", "tools/list"]), None).expect("s");
+        s.requests.push(Request {
             method: "prompts/list".into(),
             params: None,
         });

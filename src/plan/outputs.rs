@@ -256,7 +256,7 @@ fn open_one(w: &Wanted) -> Result<Sink, Error> {
     let shown = format!(
         "{} {}",
         w.label.unwrap_or(w.kind.flag()),
-        crate::args::config::normalize(&abs).display()
+        crate::plan::paths::normalize(&abs).display()
     );
     match std::fs::metadata(&abs) {
         Ok(m) if m.is_dir() => Err(Error::usage(

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::args::cli::BenchSpec;
+use crate::args::settings::BenchSpec;
 use crate::error::Error;
 use crate::plan::Launch;
 use crate::session::Speaks;

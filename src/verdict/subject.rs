@@ -83,7 +83,7 @@ impl Subject {
     pub fn of(plan: &Plan, cwd: CwdView, host: Host, package: Value, runtimes: Value) -> Subject {
         let s = &plan.settings;
         Subject {
-            mode: s.mode.name(),
+            mode: s.cmd.name(),
             command: plan.shown_argv.clone(),
             profile: s.profile,
             protocol: s.protocol.clone(),
@@ -94,30 +94,17 @@ impl Subject {
             capability_probes: plan.session.capability_probes,
             adversarial: !plan.session.adversarial.is_empty(),
             fail_on_static: s.fail_on_static,
-            config: s.config.as_ref().map(|c| {
-                let mut env_names: Vec<String> = c.env.iter().map(|(k, _)| k.clone()).collect();
-                env_names.sort_unstable();
-                ConfigView {
-                    path: c.path.clone(),
-                    resolved: c.resolved.display().to_string(),
-                    command: c.command.is_some(),
-                    cwd: c.cwd.is_some(),
-                    env_names,
-                    requests: c.requests.iter().map(|q| q.method.clone()).collect(),
-                    safe_tool_calls: c.safe_tool_calls.iter().map(|t| t.name.clone()).collect(),
-                    adversarial_probes: c
-                        .adversarial
-                        .iter()
-                        .flatten()
-                        .map(|p| p.as_str())
-                        .collect(),
-                    adversarial_tool_calls: c
-                        .adversarial_tool_calls
-                        .iter()
-                        .map(|t| t.name.clone())
-                        .collect(),
-                    server: c.server.clone(),
-                }
+            config: s.config.as_ref().map(|c| ConfigView {
+                path: c.path.clone(),
+                resolved: c.resolved.display().to_string(),
+                command: c.supplied.command,
+                cwd: c.supplied.cwd,
+                env_names: c.supplied.env_names.clone(),
+                requests: c.supplied.requests.clone(),
+                safe_tool_calls: c.supplied.safe_tool_calls.clone(),
+                adversarial_probes: c.supplied.adversarial_probes.clone(),
+                adversarial_tool_calls: c.supplied.adversarial_tool_calls.clone(),
+                server: c.server.clone(),
             }),
             environment: plan.environment.clone(),
             explicit_env: plan.explicit_env.clone(),

@@ -347,11 +347,40 @@ fn readme_documents_every_issue_code() {
 fn readme_documents_every_option_of_the_help() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
         .expect("README.md");
-    for o in mcp_stdio_guard::args::cli::OPTIONS {
-        assert!(
-            readme.contains(&format!("`--{}", o.long)),
-            "README.md does not document --{}",
-            o.long
-        );
+    for s in mcp_stdio_guard::args::settings::SETTINGS {
+        if let Some(long) = s.long {
+            assert!(
+                readme.contains(&format!("`--{long}")),
+                "README.md does not document --{long}"
+            );
+        }
+        if let Some(key) = s.key.filter(|k| *k != "$schema") {
+            assert!(
+                readme.contains(&format!("`{key}`")),
+                "README.md does not document the config field {key}"
+            );
+        }
+    }
+}
+
+#[test]
+fn help_codes_names_only_flags_that_exist() {
+    let run = guard_run(&["help", "codes"]);
+    assert_eq!(run.code, Some(0));
+    let longs: Vec<&str> = mcp_stdio_guard::args::settings::SETTINGS
+        .iter()
+        .filter_map(|s| s.long)
+        .collect();
+    for word in run
+        .stdout
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ')' || c == '(')
+    {
+        if let Some(flag) = word.strip_prefix("--") {
+            let flag = flag.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+            assert!(
+                flag.is_empty() || longs.contains(&flag),
+                "help codes names --{flag}, which is no flag"
+            );
+        }
     }
 }
