@@ -1,8 +1,13 @@
 //! Making bytes the guard did not write safe to show: server output, tool
 //! results, file names. One escaper with a few knobs serves every output:
-//! invalid UTF-8 becomes `\xNN`, control characters `\u{..}`, and the
-//! bidirectional overrides (U+202E and friends, which can reorder what a
-//! terminal shows) are escaped like controls. Pure functions, no I/O.
+//! invalid UTF-8 becomes `\xNN`; control characters (C0, DEL, C1), the
+//! bidirectional controls (U+202E and friends, which can reorder what a
+//! terminal shows) and the invisible characters (zero-width, Unicode Tag
+//! characters, variation selectors: Unicode's default-ignorable set)
+//! become `\u{..}`. On top of that line, each format has its rule: a
+//! GitHub workflow command's data and properties (`annotation_data`,
+//! `annotation_property`), Markdown (`markdown`), XML (`xml`) and HTML
+//! (`html`), so a server's string is always inert text. Pure functions.
 
 /// How `escape` treats what it meets.
 #[derive(Debug, Clone, Copy)]
@@ -21,6 +26,37 @@ struct Knobs {
 /// and isolates (Unicode's "Trojan Source" set).
 pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Characters that show nothing, or nothing of what they hold: Unicode's
+/// default-ignorable code points (zero-width spaces and joiners, word
+/// joiners, invisible operators, variation selectors, the byte-order mark,
+/// Hangul fillers, the Tag characters U+E0000–E007F and the rest of that
+/// plane's block).
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00ad}'
+            | '\u{034f}'
+            | '\u{115f}'..='\u{1160}'
+            | '\u{17b4}'..='\u{17b5}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{200b}'..='\u{200d}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{fff0}'..='\u{fff8}'
+            | '\u{1bca0}'..='\u{1bca3}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0000}'..='\u{e0fff}'
+    )
+}
+
+/// Whether a character is shown as an escape in text for a person.
+pub fn is_hidden(c: char) -> bool {
+    c.is_control() || is_bidi_control(c) || is_invisible(c)
 }
 
 fn escape(bytes: &[u8], k: Knobs) -> String {
@@ -66,7 +102,7 @@ fn push_char(out: &mut String, c: char, k: Knobs) {
         '\n' if k.controls => out.push_str("\\n"),
         '\r' if k.controls => out.push_str("\\r"),
         '\t' if k.controls => out.push_str("\\t"),
-        c if k.controls && (c.is_control() || is_bidi_control(c)) => {
+        c if k.controls && is_hidden(c) => {
             out.push_str(&format!("\\u{{{:x}}}", c as u32));
         }
         c => out.push(c),
@@ -140,6 +176,71 @@ pub fn bytes(b: &[u8]) -> String {
             max_chars: usize::MAX,
         },
     )
+}
+
+/// A GitHub workflow command's message: the line escaped, then `%`, CR and
+/// LF percent-encoded (the runner decodes them; a raw newline would start
+/// a command of the server's choosing).
+pub fn annotation_data(text: &str) -> String {
+    line(text)
+        .replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// A workflow command's property value (`file=`, `title=`): as the data,
+/// plus `:` and `,`.
+pub fn annotation_property(text: &str) -> String {
+    annotation_data(text)
+        .replace(':', "%3A")
+        .replace(',', "%2C")
+}
+
+/// Text for Markdown (a GitHub job summary or a table cell): the line
+/// escaped, then every character that could make markup (`<`, `>`, `&`, a
+/// backtick, `|`, `[`, `]`, a backslash) written as an HTML entity, and
+/// bare URLs broken so no link is made.
+pub fn markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in line(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '`' => out.push_str("&#96;"),
+            '|' => out.push_str("&#124;"),
+            '[' => out.push_str("&#91;"),
+            ']' => out.push_str("&#93;"),
+            '\\' => out.push_str("&#92;"),
+            c => out.push(c),
+        }
+    }
+    out.replace("://", ":&#47;&#47;")
+        .replace("www.", "www&#46;")
+}
+
+/// Text fit for an XML attribute or element: the line escaped (XML 1.0
+/// cannot carry most controls), U+FFFE and U+FFFF (not XML characters)
+/// shown as escapes, then the five XML specials.
+pub fn xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in line(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\u{fffe}' | '\u{ffff}' => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text for HTML: as for XML (attribute values included).
+pub fn html(text: &str) -> String {
+    xml(text)
 }
 
 #[cfg(test)]

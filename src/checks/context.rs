@@ -60,6 +60,23 @@ impl Context {
         }
     }
 
+    /// A context for examples and writer tests: the default limits and
+    /// protocol, no argv or environment.
+    pub fn for_examples() -> Context {
+        Context {
+            argv: vec![],
+            env: vec![],
+            max_stdout_bytes: 1 << 20,
+            max_stdout_line_bytes: 256 << 10,
+            max_stderr_bytes: 1 << 20,
+            grace_ms: 2000,
+            protocol: "2025-11-25".into(),
+            opening: crate::plan::Opening::Legacy,
+            strict: false,
+            parent_unbuffered: false,
+        }
+    }
+
     /// A context for unit tests: small limits, the default protocol.
     #[cfg(test)]
     pub fn for_tests() -> Context {

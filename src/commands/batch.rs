@@ -443,7 +443,7 @@ fn markdown(rows: &[Row]) -> String {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} |",
-            crate::escape::line(&r.name).replace('|', "\\|"),
+            crate::escape::markdown(&r.name),
             if r.ok { "pass" } else { "**fail**" },
             r.errors,
             r.warnings,

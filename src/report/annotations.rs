@@ -1,34 +1,26 @@
 //! `--annotations github`: GitHub workflow commands (`::error` and
 //! `::warning`, with `file`, `line` and `col` for static findings), and a
 //! Markdown summary for `GITHUB_STEP_SUMMARY`. Written to stderr, so they
-//! never mix with a JSON report on stdout (the runner reads both).
+//! never mix with a JSON report on stdout (the runner reads both). Every
+//! server string is escaped for the runner (no control byte, no raw
+//! newline that could start a command of its own) and for Markdown (no
+//! tag, link, image or table cell of its own).
 
 use std::fmt::Write as _;
 
 use crate::checks::Issue;
+use crate::escape::{annotation_data, annotation_property, markdown};
 use crate::verdict::Report;
-
-/// A workflow command's message: `%`, CR and LF escaped.
-pub fn data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
-}
-
-/// A workflow command's property value: as `data`, plus `:` and `,`.
-pub fn property(text: &str) -> String {
-    data(text).replace(':', "%3A").replace(',', "%2C")
-}
 
 /// One workflow command for an issue.
 pub fn command(issue: &Issue) -> String {
     let kind = if issue.is_error() { "error" } else { "warning" };
     let mut props = vec![format!(
         "title={}",
-        property(&format!("mcp-stdio-guard {}", issue.code))
+        annotation_property(&format!("mcp-stdio-guard {}", issue.code))
     )];
     if let Some(file) = issue.detail("file").and_then(|f| f.as_str()) {
-        props.push(format!("file={}", property(file)));
+        props.push(format!("file={}", annotation_property(file)));
         if let Some(line) = issue.detail("line") {
             props.push(format!("line={line}"));
         }
@@ -36,7 +28,11 @@ pub fn command(issue: &Issue) -> String {
             props.push(format!("col={col}"));
         }
     }
-    format!("::{kind} {}::{}", props.join(","), data(&issue.message))
+    format!(
+        "::{kind} {}::{}",
+        props.join(","),
+        annotation_data(&issue.message)
+    )
 }
 
 /// Every issue as a workflow command, one per line.
@@ -45,21 +41,21 @@ pub fn commands(r: &Report) -> String {
 }
 
 fn cell(text: &str) -> String {
-    crate::escape::line(text).replace('|', "\\|")
+    markdown(text)
 }
 
 /// The Markdown job summary of a report.
 pub fn summary(r: &Report) -> String {
     let verdict = if r.ok() { "PASS" } else { "FAIL" };
     let mut out = format!(
-        "### mcp-stdio-guard: {verdict}\n\n`{}`\n\n",
+        "### mcp-stdio-guard: {verdict}\n\n{}\n\n",
         cell(&r.subject.command.join(" "))
     );
     let run = r.first();
     let era = run.era.as_ref().map_or("?", |e| e.speaks.as_str());
     let _ = writeln!(
         out,
-        "protocol `{}`, era {era}, {} errors, {} warnings, {} ms\n",
+        "protocol {}, era {era}, {} errors, {} warnings, {} ms\n",
         cell(run.negotiated()),
         r.summary.errors,
         r.summary.warnings,
@@ -89,15 +85,15 @@ mod tests {
 
     #[test]
     fn messages_and_properties_are_escaped_as_the_runner_reads_them() {
-        assert_eq!(data("50% done\r\nnext"), "50%25 done%0D%0Anext");
-        assert_eq!(property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+        assert_eq!(annotation_data("50% done\r\nnext"), "50%25 done\\r\\nnext");
+        assert_eq!(annotation_property("a:b,c%"), "a%3Ab%2Cc%25");
         let issue = Issue::new(Code::StaticStdoutWrite, "src/a.js:3 console.log\nwrites")
             .with("file", "src/a,b:c.js")
             .with("line", 3)
             .with("column", 5);
         assert_eq!(
             command(&issue),
-            "::warning title=mcp-stdio-guard static-stdout-write,file=src/a%2Cb%3Ac.js,line=3,col=5::src/a.js:3 console.log%0Awrites"
+            "::warning title=mcp-stdio-guard static-stdout-write,file=src/a%2Cb%3Ac.js,line=3,col=5::src/a.js:3 console.log\\nwrites"
         );
     }
 }

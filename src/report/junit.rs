@@ -7,31 +7,9 @@
 
 use std::fmt::Write as _;
 
-use crate::escape;
+use crate::escape::xml;
 use crate::verdict::Status;
 use crate::verdict::suite::{Suite, SuiteCheck, SuiteIssue};
-
-/// Text fit for an XML attribute or element: characters XML 1.0 cannot
-/// carry (and every other control or bidi character) shown as escapes the
-/// way the text report shows them, then the five XML specials.
-pub fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in escape::line(text).chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Not XML 1.0 characters even when printable elsewhere.
-            '\u{fffe}' | '\u{ffff}' => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 fn issue_text(issue: &SuiteIssue) -> String {
     format!(
@@ -127,7 +105,7 @@ fn testcase(out: &mut String, suite: &Suite, check: &SuiteCheck) {
 
 #[cfg(test)]
 mod tests {
-    use super::xml;
+    use crate::escape::xml;
 
     #[test]
     fn xml_text_escapes_the_specials_and_control_characters() {

@@ -262,3 +262,99 @@ fn the_scanner_never_panics_and_its_tokens_fit_the_source() {
         }
     }
 }
+
+/// What a hostile server puts in its strings, for the writers.
+const MARKUP: &[&str] = &[
+    "\u{1b}[5m",
+    "\u{1b}]8;;https://e.example\u{7}",
+    "\u{1b}]0;title\u{7}",
+    "\u{7}",
+    "\u{0}",
+    "\u{85}",
+    "\u{9b}",
+    "\u{7f}",
+    "\u{202e}",
+    "\u{2066}",
+    "\u{2069}",
+    "\u{200b}",
+    "\u{feff}",
+    "\u{e0041}",
+    "\n",
+    "\r",
+    "\t",
+    "::error::x",
+    "::set-env name=A::b",
+    "%0A",
+    "%",
+    "<img src=x>",
+    "<script>",
+    "[link](https://e.example)",
+    "![i](x)",
+    "]]>",
+    "`",
+    "|",
+    "&amp;",
+    "\\",
+    "\"",
+    "'",
+    "https://e.example",
+    "www.e.example",
+    "plain",
+    "é",
+];
+
+/// The writers over reports whose every server string is random markup:
+/// no raw control, bidi or invisible character reaches a text, workflow
+/// command, Markdown or XML output, every workflow command line is the
+/// guard's own, Markdown holds no tag, link or code span of the server's,
+/// and the XML stays well formed.
+#[test]
+fn the_writers_never_let_a_control_byte_or_markup_through() {
+    use mcp_stdio_guard::report::{annotations, junit, style::Paint, text};
+    use mcp_stdio_guard::verdict::{Suite, example::hostile_report};
+    let mut rng = Rng(seed() ^ 0xa11);
+    let rounds = (iterations() / 50).clamp(20, 2000);
+    for round in 0..rounds {
+        let mut s = String::new();
+        for _ in 0..rng.below(12) + 1 {
+            s.push_str(MARKUP[rng.below(MARKUP.len())]);
+        }
+        let r = hostile_report(&s);
+        let txt = text::render(&r, Paint { on: false }, true);
+        let cmds = annotations::commands(&r);
+        let md = annotations::summary(&r);
+        let xml = junit::render("mcp-stdio-guard", &[Suite::of_report(&r)]);
+        for (name, out) in [
+            ("text", &txt),
+            ("annotations", &cmds),
+            ("summary", &md),
+            ("junit", &xml),
+        ] {
+            for c in out.chars() {
+                assert!(
+                    c == '\n' || !mcp_stdio_guard::escape::is_hidden(c),
+                    "round {round} ({s:?}): {name} has a raw U+{:04X}",
+                    c as u32
+                );
+            }
+        }
+        for line in cmds.lines() {
+            assert!(
+                line.starts_with("::error title=") || line.starts_with("::warning title="),
+                "round {round} ({s:?}): {line}"
+            );
+        }
+        for bad in ["<img", "<script", "](", "`e", "https://", "www.e"] {
+            assert!(
+                !md.contains(bad),
+                "round {round} ({s:?}): summary holds {bad:?}"
+            );
+        }
+        assert_eq!(
+            xml.matches('<').count(),
+            xml.matches('>').count(),
+            "round {round} ({s:?}): unbalanced XML"
+        );
+        assert!(!xml.contains("]]>"), "round {round}");
+    }
+}

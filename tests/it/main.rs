@@ -15,6 +15,7 @@ mod codes;
 mod eras;
 mod formats;
 mod fuzz;
+mod golden;
 mod hostile;
 mod interop;
 mod outputs;
