@@ -399,6 +399,7 @@ fn short_values_of_innocent_names_leave_the_report_vocabulary_alone() {
 }
 
 #[test]
+#[ignore = "long tier: cargo test -- --include-ignored runs it (.ci/run does)"]
 fn floods_of_empty_lines_cost_a_few_megabytes_whatever_the_options() {
     let dir = temp_dir("floods");
     let transcript = dir.join("t.jsonl");

@@ -19,6 +19,7 @@ fn env_number(name: &str, default: usize) -> usize {
 }
 
 #[test]
+#[ignore = "long tier: cargo test -- --include-ignored runs it (.ci/run does)"]
 fn a_thousand_checks_leak_no_descriptor_thread_memory_or_zombie() {
     let runs = env_number("MCP_GUARD_SOAK_RUNS", 120);
     let m = marker("soak");
@@ -54,6 +55,7 @@ fn next(state: &mut u64) -> u64 {
 }
 
 #[test]
+#[ignore = "long tier: cargo test -- --include-ignored runs it (.ci/run does)"]
 fn a_storm_of_signals_leaves_nothing_running_and_the_right_status_every_time() {
     let runs = env_number("MCP_GUARD_STORM_RUNS", 30);
     let scenarios = [
