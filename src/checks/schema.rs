@@ -33,7 +33,7 @@ const CHECKED: &[&str] = &[
 
 const MAX_DEPTH: usize = 64;
 
-#[derive(Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Validation {
     /// Where the instance breaks the schema: `path: problem`.
     pub errors: Vec<String>,

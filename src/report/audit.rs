@@ -5,7 +5,6 @@
 
 use serde_json::{Value, json};
 
-use crate::checks::toolcall;
 use crate::escape;
 use crate::report::common::{issue_line, issue_value, pretty};
 use crate::report::style::Paint;
@@ -220,7 +219,6 @@ fn block_text(block: &Value) -> String {
 pub fn render_call(r: &Report, as_json: bool) -> String {
     let run = r.first();
     let op = run.cli_call();
-    let tools: Vec<&Value> = run.tools.iter().collect();
     if as_json {
         let doc = json!({
             "schemaVersion": 1,
@@ -231,7 +229,7 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
             "problem": run.call_problem,
             "result": op.and_then(|o| o.result.clone()),
             "error": op.and_then(|o| o.error.clone()),
-            "structuredContentCheck": op.and_then(|o| toolcall::structured_check(&tools, o)).map(|v| json!({
+            "structuredContentCheck": run.structured.as_ref().map(|v| json!({
                 "status": if !v.errors.is_empty() { "fail" } else if v.unchecked.is_empty() { "pass" } else { "partial" },
                 "errors": v.errors,
                 "notChecked": v.unchecked,
@@ -260,7 +258,7 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
                     out.push_str(&escape::multiline(&pretty));
                     out.push('\n');
                 }
-                if let Some(v) = toolcall::structured_check(&tools, op)
+                if let Some(v) = &run.structured
                     && !v.unchecked.is_empty()
                 {
                     out.push_str(&format!(

@@ -118,6 +118,9 @@ pub struct RunReport {
     pub initialized: bool,
     pub ops: Vec<OpRecord>,
     pub call_problem: Option<String>,
+    /// How the `call` command's `structuredContent` fared against the
+    /// tool's `outputSchema`, when both exist.
+    pub structured: Option<crate::checks::schema::Validation>,
     pub lists: Vec<ListView>,
     /// The server's tool objects, every page, unaltered.
     pub tools: Vec<Value>,
@@ -195,6 +198,9 @@ impl RunReport {
             initialized: tr.initialized(),
             ops: tr.ops.clone(),
             call_problem: tr.call_problem.clone(),
+            structured: tr.cli_call().and_then(|op| {
+                crate::checks::toolcall::structured_check(&tr.listed("tools/list"), op)
+            }),
             lists,
             tools_asked: !chain.is_empty(),
             tools_answered: !chain.is_empty() && chain.iter().all(|p| p.result.is_some()),
