@@ -317,6 +317,22 @@ const SCENARIOS: &[(&str, &str)] = &[
     ),
     ("modern-bad-discover", "discover lists no supportedVersions"),
     (
+        "modern-idle-late",
+        "as modern, but it reads its first message and waits 600 ms, idle (no CPU, no timer), before it answers",
+    ),
+    (
+        "modern-only-idle-late",
+        "as modern-only, waiting idle 600 ms before its first answer",
+    ),
+    (
+        "modern-broken-discover",
+        "discover answers a result with neither supportedVersions nor capabilities; initialize gets the modern -32602 _meta error",
+    ),
+    (
+        "modern-broken-discover-32022",
+        "as modern-broken-discover, but initialize gets -32022 naming 2026-07-28",
+    ),
+    (
         "modern-server-request",
         "sends roots/list before the tools/list reply",
     ),
@@ -333,6 +349,14 @@ const SCENARIOS: &[(&str, &str)] = &[
     (
         "legacy-exit-on-probe",
         "2025 only: exits 1 on a first message other than initialize",
+    ),
+    (
+        "legacy-answers-anything",
+        "2025 only: answers any request before initialize with an empty result",
+    ),
+    (
+        "legacy-busy-silent",
+        "2025 only: reads the probe, says nothing, and keeps a core busy for 3 s",
     ),
     (
         "legacy-32022",
@@ -1145,9 +1169,12 @@ mod eras {
     }
 
     fn discover_result(scenario: &str) -> Value {
+        if scenario.starts_with("modern-broken-discover") {
+            return decorate(scenario, "server/discover", json!({}));
+        }
         let versions = if scenario == "modern-bad-discover" {
             json!([])
-        } else if scenario == "modern-only" {
+        } else if scenario.starts_with("modern-only") {
             json!([MODERN])
         } else {
             json!(["2025-11-25", MODERN])
@@ -1166,6 +1193,16 @@ mod eras {
         if scenario == "modern-slow" {
             STARTED.call_once(|| std::thread::sleep(std::time::Duration::from_millis(1200)));
         }
+        if scenario.ends_with("idle-late") {
+            // Parked on a futex, as a server waiting on something else is:
+            // from outside it looks silent on purpose.
+            STARTED.call_once(|| {
+                let end = std::time::Instant::now() + std::time::Duration::from_millis(600);
+                while std::time::Instant::now() < end {
+                    std::thread::park_timeout(end - std::time::Instant::now());
+                }
+            });
+        }
         let method = msg.get("method").and_then(Value::as_str).unwrap_or("");
         let Some(id) = msg.get("id").cloned() else {
             return;
@@ -1173,8 +1210,18 @@ mod eras {
         if scenario.starts_with("legacy-") {
             return legacy(scenario, method, &id, msg, out);
         }
+        if method == "initialize" && scenario == "modern-broken-discover" {
+            return send(
+                out,
+                &error(&id, -32602, "missing the required _meta envelope", None),
+            );
+        }
         if method == "initialize" {
-            let reply = if scenario == "modern-only" {
+            let refuses = matches!(
+                scenario,
+                "modern-only" | "modern-only-idle-late" | "modern-broken-discover-32022"
+            );
+            let reply = if refuses {
                 let requested = msg.pointer("/params/protocolVersion").cloned();
                 error(
                     &id,
@@ -1271,6 +1318,19 @@ mod eras {
         if !opened {
             match scenario {
                 "legacy-silent-probe" => return,
+                "legacy-busy-silent" => {
+                    // Busy on something of its own, never answering.
+                    let end = std::time::Instant::now() + std::time::Duration::from_secs(3);
+                    let mut x: u64 = 1;
+                    while std::time::Instant::now() < end {
+                        x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    }
+                    std::hint::black_box(x);
+                    return;
+                }
+                "legacy-answers-anything" => {
+                    return send(out, &json!({"jsonrpc": "2.0", "id": id, "result": {}}));
+                }
                 "legacy-exit-on-probe" => std::process::exit(1),
                 _ => {
                     let data = json!({"supported": ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"],

@@ -103,6 +103,24 @@ mod imp {
         #[cfg(any(target_os = "linux", target_os = "android"))]
         fn getppid() -> i32;
         fn fcntl(fd: i32, cmd: i32, ...) -> i32;
+        fn ioctl(fd: i32, request: u64, ...) -> i32;
+    }
+
+    /// Bytes written to a pipe and not yet read from it (`FIONREAD`, which
+    /// Linux answers on either end of a pipe).
+    pub fn pipe_unread(fd: i32) -> io::Result<usize> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        const FIONREAD: u64 = 0x541B;
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        const FIONREAD: u64 = 0x4004_667f;
+        let mut n: i32 = 0;
+        // SAFETY: FIONREAD writes one int into `n`, which outlives the call;
+        // the caller keeps `fd` open for its duration.
+        let rc = unsafe { ioctl(fd, FIONREAD, &mut n as *mut i32) };
+        if rc < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(usize::try_from(n).unwrap_or(0))
     }
 
     const F_GETFL: i32 = 3;
@@ -475,15 +493,19 @@ mod imp {
     pub const O_NONBLOCK: i32 = 0;
     pub const ENXIO: i32 = 6;
 
+    pub fn pipe_unread(_fd: i32) -> io::Result<usize> {
+        Err(io::Error::from(io::ErrorKind::Unsupported))
+    }
+
     pub fn set_blocking(_file: &std::fs::File) -> io::Result<()> {
         Ok(())
     }
 }
 
 pub use imp::{
-    ENXIO, O_NONBLOCK, die_with_parent, hostname, install_interrupt_handlers, lock_exclusive, reap,
-    set_blocking, signal_group, signal_process, unlock, wait_exit_no_reap, wait_readable,
-    with_interrupts_blocked, write_stdout_once,
+    ENXIO, O_NONBLOCK, die_with_parent, hostname, install_interrupt_handlers, lock_exclusive,
+    pipe_unread, reap, set_blocking, signal_group, signal_process, unlock, wait_exit_no_reap,
+    wait_readable, with_interrupts_blocked, write_stdout_once,
 };
 
 /// Set once the guard is the child subreaper of its descendants.
@@ -557,6 +579,86 @@ pub fn descendants() -> Option<Vec<Proc>> {
             out.push(p);
             queue.extend(children_of(pid).unwrap_or_default());
         }
+    }
+    Some(out)
+}
+
+/// What a process tree shows from outside, at one moment: the CPU time
+/// its threads have used, and whether any thread works (runs, waits on a
+/// disk, or sleeps on a timer, as a program does that is busy with
+/// something before it answers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TreeActivity {
+    pub cpu_ns: u64,
+    pub working: bool,
+    pub processes: usize,
+}
+
+/// The system calls that sleep on a timer: `nanosleep`, `clock_nanosleep`.
+#[cfg(target_arch = "x86_64")]
+const SLEEP_CALLS: &[&str] = &["35", "230"];
+#[cfg(target_arch = "aarch64")]
+const SLEEP_CALLS: &[&str] = &["101", "115"];
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+const SLEEP_CALLS: &[&str] = &[];
+
+/// One thread's share of a tree's activity.
+fn thread_activity(task: &std::path::Path, out: &mut TreeActivity) {
+    if let Ok(stat) = std::fs::read_to_string(task.join("stat"))
+        && let Some(rest) = stat.rfind(')').map(|at| &stat[at + 1..])
+    {
+        let mut fields = rest.split_whitespace();
+        if matches!(fields.next(), Some("R" | "D")) {
+            out.working = true;
+        }
+        // utime and stime, in clock ticks: fields 14 and 15 of the line.
+        let ticks: u64 = fields
+            .skip(10)
+            .take(2)
+            .filter_map(|f| f.parse::<u64>().ok())
+            .sum();
+        let ns = std::fs::read_to_string(task.join("schedstat"))
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+            .unwrap_or(ticks * 10_000_000);
+        out.cpu_ns += ns;
+    }
+    if let Ok(call) = std::fs::read_to_string(task.join("syscall"))
+        && call
+            .split_whitespace()
+            .next()
+            .is_some_and(|n| SLEEP_CALLS.contains(&n))
+    {
+        out.working = true;
+    }
+}
+
+/// The activity of `root` and every live descendant of it, thread by thread
+/// (`None` where there is no `/proc`, or `root` is gone).
+pub fn tree_activity(root: u32) -> Option<TreeActivity> {
+    if !PROCESS_TABLE {
+        return None;
+    }
+    let mut out = TreeActivity::default();
+    let mut queue = vec![root];
+    let mut seen: Vec<u32> = Vec::new();
+    while let Some(pid) = queue.pop() {
+        if seen.contains(&pid) {
+            continue;
+        }
+        seen.push(pid);
+        let tasks = std::fs::read_dir(format!("/proc/{pid}/task"));
+        let Ok(tasks) = tasks else {
+            if pid == root {
+                return None;
+            }
+            continue;
+        };
+        out.processes += 1;
+        for task in tasks.flatten() {
+            thread_activity(&task.path(), &mut out);
+        }
+        queue.extend(children_of(pid).unwrap_or_default());
     }
     Some(out)
 }

@@ -931,8 +931,8 @@ pub const SETTINGS: &[Setting] = &[
         "era-window",
         Some("eraWindowMs"),
         Kind::Number(words::ERA_WINDOW_MS),
-        Fallback::Value("800"),
-        "how long auto waits for the discover probe before it\nalso sends initialize (50 to 10000)",
+        Fallback::Value("2000"),
+        "how long auto gives a server that read the discover probe\nand keeps working before it also sends initialize; where\nthe process cannot be watched, from the probe (50 to 10000)",
         |s, v| set(&mut s.era_window_ms, v.number(words::ERA_WINDOW_MS)),
     ),
     flag(

@@ -62,7 +62,7 @@ pub fn check(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
         return;
     }
     if let Some(result) = tr.discover_result() {
-        out.extend(discover_issues(result));
+        out.extend(discover_issues(result, tr.init_reply.as_ref()));
     }
     let mut results: Vec<(&str, &Value)> = Vec::new();
     if let Some(result) = tr.discover_result() {
@@ -101,37 +101,49 @@ pub fn check(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
     }
 }
 
-/// The DiscoverResult's required members.
-fn discover_issues(result: &Value) -> Vec<Issue> {
-    let bad = |why: &str| {
-        Issue::new(
-            Code::DiscoverInvalidResult,
-            format!("the server/discover result {why}"),
-        )
-    };
-    let mut out = Vec::new();
+/// The DiscoverResult's required members, as one finding; an `initialize`
+/// the server refused because of it is named as its consequence.
+fn discover_issues(result: &Value, init_reply: Option<&Result<Value, Value>>) -> Vec<Issue> {
+    let mut why: Vec<&str> = Vec::new();
     if !result.is_object() {
-        out.push(bad("is not an object"));
-        return out;
-    }
-    match result.get("supportedVersions").and_then(Value::as_array) {
-        None => out.push(bad("has no supportedVersions array")),
-        Some(list) if list.is_empty() => out.push(bad("lists no supportedVersions")),
-        Some(list)
-            if !list
-                .iter()
-                .all(|v| v.as_str().is_some_and(|s| !s.is_empty())) =>
-        {
-            out.push(bad(
-                "has a supportedVersions entry that is not a non-empty string",
-            ))
+        why.push("is not an object");
+    } else {
+        match result.get("supportedVersions").and_then(Value::as_array) {
+            None => why.push("has no supportedVersions array"),
+            Some(list) if list.is_empty() => why.push("lists no supportedVersions"),
+            Some(list)
+                if !list
+                    .iter()
+                    .all(|v| v.as_str().is_some_and(|s| !s.is_empty())) =>
+            {
+                why.push("has a supportedVersions entry that is not a non-empty string")
+            }
+            Some(_) => {}
         }
-        Some(_) => {}
+        if !result.get("capabilities").is_some_and(Value::is_object) {
+            why.push("has no capabilities object");
+        }
     }
-    if !result.get("capabilities").is_some_and(Value::is_object) {
-        out.push(bad("has no capabilities object"));
+    if why.is_empty() {
+        return Vec::new();
     }
-    out
+    let mut issue = Issue::new(
+        Code::DiscoverInvalidResult,
+        format!("the server/discover result {}", why.join(" and ")),
+    );
+    if let Some(Err(error)) = init_reply {
+        let refused = if modern_only_answer(error).is_some() {
+            Code::InitializeModernOnly
+        } else {
+            Code::InitializeError
+        };
+        issue.message.push_str(&format!(
+            "; so the guard fell back to initialize, which the server refused ({}): a consequence, not reported apart",
+            crate::jsonrpc::error_message(error)
+        ));
+        issue = issue.with("consequences", vec![refused.as_str()]);
+    }
+    vec![issue]
 }
 
 /// `resultType` and caching hints of one result.
@@ -252,16 +264,41 @@ mod tests {
     #[test]
     fn a_complete_discover_result_passes() {
         let r = json!({"supportedVersions": ["2026-07-28"], "capabilities": {}, "resultType": "complete", "ttlMs": 0, "cacheScope": "private"});
-        assert!(discover_issues(&r).is_empty());
+        assert!(discover_issues(&r, None).is_empty());
         assert!(result_issues("server/discover", &r).is_empty());
     }
 
     #[test]
-    fn discover_without_versions_or_capabilities_is_invalid() {
+    fn discover_without_versions_or_capabilities_is_one_root_cause() {
         let r = json!({"supportedVersions": [], "resultType": "complete"});
-        assert_eq!(codes(&discover_issues(&r)), ["discover-invalid-result"; 2]);
+        let issues = discover_issues(&r, None);
+        assert_eq!(codes(&issues), ["discover-invalid-result"]);
+        assert!(
+            issues[0]
+                .message
+                .contains("lists no supportedVersions and has no capabilities"),
+            "{}",
+            issues[0].message
+        );
         let r = json!({"supportedVersions": [3], "capabilities": {}});
-        assert_eq!(codes(&discover_issues(&r)), ["discover-invalid-result"]);
+        assert_eq!(
+            codes(&discover_issues(&r, None)),
+            ["discover-invalid-result"]
+        );
+        // The refused initialize that follows is named, not reported apart.
+        let refusal = json!({"code": -32602, "message": "missing the required _meta envelope"});
+        let issues = discover_issues(&json!({}), Some(&Err(refusal)));
+        assert_eq!(
+            issues[0].detail("consequences"),
+            Some(&json!(["initialize-error"]))
+        );
+        let refusal =
+            json!({"code": -32022, "message": "x", "data": {"supported": ["2026-07-28"]}});
+        let issues = discover_issues(&json!({}), Some(&Err(refusal)));
+        assert_eq!(
+            issues[0].detail("consequences"),
+            Some(&json!(["initialize-modern-only"]))
+        );
     }
 
     #[test]

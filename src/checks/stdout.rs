@@ -390,6 +390,12 @@ fn role_issues(
 
 /// The issues of a response to one of the guard's requests.
 fn reply_issues(tr: &Transcript, requested: &str, target: Target) -> Vec<Issue> {
+    if target == Target::Initialize && tr.modern() {
+        // The guard's own fallback `initialize`, answered by a 2026-07-28
+        // server: never the server's fault (a broken DiscoverResult, the
+        // root cause when there is one, names the refusal).
+        return Vec::new();
+    }
     if target == Target::Initialize {
         return match &tr.init_reply {
             Some(Err(error)) if crate::checks::modern::modern_only_answer(error).is_some() => {

@@ -79,6 +79,10 @@ pub struct Driver<'a, P: Process> {
     pub(super) tail: crate::session::wire::Tail,
     /// Whether the executable was read again after the first stdout line.
     exe_settled: bool,
+    /// How much of what the guard wrote the server has not read yet.
+    pub(super) stdin_watch: Option<crate::session::wire::StdinWatch>,
+    /// Stdout lines and stderr chunks received so far: the server spoke.
+    pub(super) heard: u64,
 }
 
 impl<'a, P: Process> Driver<'a, P> {
@@ -114,6 +118,8 @@ impl<'a, P: Process> Driver<'a, P> {
             disconnected: false,
             tail: crate::session::wire::Tail::default(),
             exe_settled: false,
+            stdin_watch: None,
+            heard: 0,
         }
     }
 
@@ -315,6 +321,9 @@ impl<'a, P: Process> Driver<'a, P> {
     }
 
     fn handle(&mut self, event: Event) {
+        if matches!(event, Event::StdoutLine { .. } | Event::Stderr { .. }) {
+            self.heard += 1;
+        }
         match event {
             Event::StdoutLine {
                 at,

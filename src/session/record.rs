@@ -337,4 +337,9 @@ pub trait Process {
     fn executable(&self) -> Option<String> {
         None
     }
+    /// What the process and its descendants show from outside now (CPU
+    /// time, whether a thread works), where the guard can see it.
+    fn activity(&mut self) -> Option<crate::sys::TreeActivity> {
+        None
+    }
 }

@@ -33,6 +33,10 @@ impl Process for Server {
     fn executable(&self) -> Option<String> {
         Server::executable(self)
     }
+
+    fn activity(&mut self) -> Option<crate::sys::TreeActivity> {
+        crate::sys::tree_activity(self.pid())
+    }
 }
 
 /// Spawns the server, runs the session, stops the server. Everything is
@@ -77,9 +81,12 @@ pub fn run(
     );
     wire::spawn_stderr_drain(pipes.stderr, tx.clone());
     wire::spawn_exit_watcher(server.pid(), tx.clone());
-    let writer = wire::spawn_stdin_writer(pipes.stdin, tx);
+    use std::os::fd::AsRawFd;
+    let fd = pipes.stdin.as_raw_fd();
+    let (writer, watch) = wire::spawn_stdin_writer(pipes.stdin, Some(fd), tx);
     let mut d = driver::Driver::new(server, rx, writer, t0, cfg, rules, rec);
     d.tail = tail;
+    d.stdin_watch = Some(watch);
     d.converse();
     d.teardown();
     d.finish()

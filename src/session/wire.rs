@@ -308,26 +308,64 @@ pub fn spawn_stderr_drain<R: Read + Send + 'static>(mut stderr: R, tx: SyncSende
     });
 }
 
+/// How many bytes the guard wrote to the server's stdin that the server has
+/// not read yet. The writer thread owns the pipe; the descriptor is asked
+/// only under the lock the writer takes before it closes it, so the number
+/// never names another file.
+#[derive(Debug, Clone, Default)]
+pub struct StdinWatch(Arc<Mutex<Option<i32>>>);
+
+impl StdinWatch {
+    /// The unread bytes, or `None` once stdin is closed or where the pipe
+    /// cannot be asked.
+    pub fn unread(&self) -> Option<usize> {
+        let fd = self.0.lock().ok()?;
+        crate::sys::pipe_unread((*fd)?).ok()
+    }
+}
+
+/// The writer's end of stdin: its descriptor leaves the watch before the
+/// pipe closes.
+struct Watched<W> {
+    stdin: W,
+    watch: StdinWatch,
+}
+
+impl<W> Drop for Watched<W> {
+    fn drop(&mut self) {
+        if let Ok(mut fd) = self.watch.0.lock() {
+            *fd = None;
+        }
+        // `stdin` drops after this: the server sees EOF.
+    }
+}
+
 /// Starts the stdin writer. Each message is written whole and flushed; the
 /// first failure is reported once and ends the thread. Dropping the returned
-/// `Sender` closes the server's stdin.
+/// `Sender` closes the server's stdin. `fd` is the pipe's descriptor, for
+/// the watch.
 pub fn spawn_stdin_writer<W: Write + Send + 'static>(
-    mut stdin: W,
+    stdin: W,
+    fd: Option<i32>,
     tx: SyncSender<Event>,
-) -> Sender<Vec<u8>> {
+) -> (Sender<Vec<u8>>, StdinWatch) {
     let (msg_tx, msg_rx) = mpsc::channel::<Vec<u8>>();
+    let watch = StdinWatch(Arc::new(Mutex::new(fd)));
+    let mut end = Watched {
+        stdin,
+        watch: watch.clone(),
+    };
     spawn_named("stdin-writer", move || {
         for msg in msg_rx {
-            if let Err(e) = stdin.write_all(&msg).and_then(|()| stdin.flush()) {
+            if let Err(e) = end.stdin.write_all(&msg).and_then(|()| end.stdin.flush()) {
                 let _ = tx.send(Event::WriteFailed {
                     error: e.to_string(),
                 });
                 return;
             }
         }
-        // `stdin` drops here: the server sees EOF.
     });
-    msg_tx
+    (msg_tx, watch)
 }
 
 /// Starts the exit watcher for the leader `pid`.

@@ -36,25 +36,45 @@ fn check(sdk: Sdk, mode: &str) -> Option<crate::util::Run> {
 }
 
 fn check_with(sdk: Sdk, mode: &str, extra: &[&str]) -> Option<crate::util::Run> {
+    counted(sdk, mode, extra).map(|(run, _)| run)
+}
+
+/// A check of one SDK server in one mode, through a shell that counts each
+/// start of the server: the report and how many processes the check
+/// started.
+fn counted(sdk: Sdk, mode: &str, extra: &[&str]) -> Option<(crate::util::Run, usize)> {
     let m = marker(mode);
+    let dir = crate::util::temp_dir(&format!("spawns-{m}"));
+    let log = dir.join("spawns");
     let mut cmd = Command::new(guard());
-    cmd.args(["--json", "--timeout", "20000"]).args(extra);
+    cmd.args(["--json", "--timeout", "20000"])
+        .args(extra)
+        .arg("--env")
+        .arg(format!("SPAWN_LOG={}", log.display()));
+    let counter = [
+        "sh",
+        "-c",
+        "echo start >> \"$SPAWN_LOG\"; exec \"$0\" \"$@\"",
+    ];
     match sdk {
         Sdk::TypeScriptV2 => {
             crate::util::interop_path("node2/node_modules/@modelcontextprotocol/server")?;
             let modules = root().join(".interop/node2/node_modules");
             cmd.arg("--env")
                 .arg(format!("NODE_PATH={}", modules.display()))
-                .args(["--", "node"])
+                .arg("--")
+                .args(counter)
+                .arg("node")
                 .arg(root().join("testdata/interop/ts2_server.cjs"));
         }
         Sdk::Rmcp => {
             let server = crate::util::interop_path("rmcp/server")?;
-            cmd.arg("--").arg(server);
+            cmd.arg("--").args(counter).arg(server);
         }
         Sdk::Python => {
             let python = crate::util::interop_path("venv/bin/python")?;
             cmd.args(["--env", "PYTHONUNBUFFERED=1", "--"])
+                .args(counter)
                 .arg(python)
                 .arg(root().join("testdata/interop/py_server.py"));
         }
@@ -63,14 +83,21 @@ fn check_with(sdk: Sdk, mode: &str, extra: &[&str]) -> Option<crate::util::Run> 
             let modules = root().join(".interop/node/node_modules");
             cmd.arg("--env")
                 .arg(format!("NODE_PATH={}", modules.display()))
-                .args(["--", "node"])
+                .arg("--")
+                .args(counter)
+                .arg("node")
                 .arg(root().join("testdata/interop/ts_server.cjs"));
         }
     }
     cmd.args([mode, &m]);
     let run = run_with_deadline(cmd, DEADLINE);
     assert_no_survivors(&m);
-    Some(run)
+    let spawns = std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .lines()
+        .count();
+    let _ = std::fs::remove_dir_all(&dir);
+    Some((run, spawns))
 }
 
 fn assert_clean(run: &crate::util::Run) {
@@ -190,12 +217,15 @@ const STRICT_SHOULDS: &[&str] = &[
 
 #[test]
 #[ignore = "interop: needs scripts/setup-interop.sh; cargo test -- --include-ignored runs it"]
-fn every_sdk_server_passes_era_auto_and_says_its_era() {
+fn every_sdk_server_passes_era_auto_and_says_its_era_at_the_cost_of_one_start() {
     for (sdk, mode, detected) in ERA_SERVERS {
-        let Some(run) = check_with(*sdk, mode, &[]) else {
+        let Some((run, spawns)) = counted(*sdk, mode, &[]) else {
             return;
         };
         assert_eq!(run.code, Some(0), "{mode}: {}", run.stdout);
+        // The era was found on the one process the check was judged on.
+        assert_eq!(spawns, 1, "{mode}: {}", run.json()["era"]);
+        assert_eq!(run.json()["era"]["freshProcess"], false, "{mode}");
         let j = run.json();
         assert_eq!(j["ok"], true, "{mode}");
         assert_eq!(j["era"]["detected"], *detected, "{mode}: {}", j["era"]);
