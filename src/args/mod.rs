@@ -1,6 +1,7 @@
 //! The user's words: the vocabulary (`words`), every setting of every
 //! command declared once (`settings`), argv (`cli`), a config file's text
-//! (`config`), the one rule that layers them (`resolve`), the `call`
+//! (`config`), an expected-failures baseline's text (`expected`), the one
+//! rule that layers them (`resolve`), the `call`
 //! command's arguments (`call`), and the help, manual page and completions
 //! made from the same declarations (`help`). No process is started, no file
 //! is read.
@@ -8,6 +9,7 @@
 pub mod call;
 pub mod cli;
 pub mod config;
+pub mod expected;
 pub mod help;
 pub mod resolve;
 pub mod settings;

@@ -210,6 +210,8 @@ pub struct Settings {
     pub junit: Option<PathBuf>,
     pub sarif: Option<PathBuf>,
     pub checks_json: Option<PathBuf>,
+    /// An expected-failures baseline in the official suite's YAML form.
+    pub expected_failures: Option<PathBuf>,
     pub annotations: Annotations,
     /// `call`: the tool and its arguments.
     pub call: CallSpec,
@@ -1184,6 +1186,14 @@ pub const SETTINGS: &[Setting] = &[
         Fallback::None,
         "also write the official conformance suite's per-check records",
         |s, v| set(&mut s.checks_json, path_of(v)),
+    ),
+    flag(
+        "expected-failures",
+        Some("expectedFailures"),
+        Kind::Path("<file>"),
+        Fallback::None,
+        "a baseline of known failures in the official conformance\nsuite's YAML form (scenario or scenario:check-id): they\npass; a new failure or a stale entry fails (exit 1)",
+        |s, v| set(&mut s.expected_failures, path_of(v)),
     ),
     flag(
         "annotations",

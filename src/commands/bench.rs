@@ -54,7 +54,7 @@ pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
     };
     let eras = Eras::settle(std::slice::from_ref(&first), None, false);
     let subject = judge::subject(plan, json!({}));
-    let report = Report::new(
+    let mut report = Report::new(
         subject,
         vec![first],
         found,
@@ -63,6 +63,9 @@ pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
         None,
         eras,
     );
+    if let Some((file, expected)) = &plan.expected {
+        report.expect(expected, file);
+    }
     let rendered = render(&report, &measured, plan.settings.json);
     deliver::deliver(
         &report,

@@ -9,7 +9,7 @@ use crate::plan::outputs::{Kind, Outputs};
 use crate::plan::{self, Plan};
 use crate::report;
 use crate::report::style::Paint;
-use crate::verdict::{Report, Suite, official};
+use crate::verdict::{Report, Suite};
 
 /// Opens every output the plan names: a bad path is the guard's error
 /// (exit 2) before the server is started.
@@ -53,7 +53,7 @@ pub fn formats(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
     }
     if outputs.wants(Kind::ChecksJson) {
         let time = crate::clock::rfc3339(crate::clock::now_ms());
-        let records = official::records(report);
+        let records = report.official_records();
         let doc = report::common::pretty(&report::checks_json::render(&records, &time));
         outputs.write(Kind::ChecksJson, doc.as_bytes())?;
     }

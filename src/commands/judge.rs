@@ -174,9 +174,11 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
         .recv_timeout(std::time::Duration::from_secs(10))
         .unwrap_or_else(|_| serde_json::json!({}));
     let subject = subject(plan, runtimes);
-    Ok(Report::new(
-        subject, runs, extra, scanned, baseline, drift, eras,
-    ))
+    let mut report = Report::new(subject, runs, extra, scanned, baseline, drift, eras);
+    if let Some((file, expected)) = &plan.expected {
+        report.expect(expected, file);
+    }
+    Ok(report)
 }
 
 /// `--era both`: a server that speaks 2026-07-28 may serve 2025 too (only

@@ -20,6 +20,7 @@ use serde_json::Value;
 
 use crate::args::call::CallSpec;
 use crate::args::cli::Args;
+use crate::args::expected::ExpectedFailures;
 use crate::args::settings::{Cmd, Limits, Request, Settings};
 use crate::args::words::{Annotations, ColorChoice, EnvSpec, Era, Probe};
 use crate::error::Error;
@@ -266,6 +267,8 @@ pub struct Plan {
     pub redactor: Redactor,
     /// The directory the server runs in (for the fingerprint).
     pub base_dir: PathBuf,
+    /// `--expected-failures`: the file as given, and its entries.
+    pub expected: Option<(String, ExpectedFailures)>,
 }
 
 /// Whether to colour output written to stdout.
@@ -347,6 +350,10 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
     explicit_env.sort();
     explicit_env.dedup();
     crate::scan::validate_roots(&settings.scan)?;
+    let expected = match &settings.expected_failures {
+        Some(path) => Some(expected_of(path)?),
+        None => None,
+    };
     settings.against = readable_against(settings.against.as_deref())?;
     let base_dir = cwd
         .clone()
@@ -366,8 +373,29 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
         explicit_env,
         redactor,
         base_dir,
+        expected,
         settings,
     })
+}
+
+/// Reads an expected-failures baseline before anything starts.
+fn expected_of(path: &Path) -> Result<(String, ExpectedFailures), Error> {
+    let shown = path.display().to_string();
+    if !path.is_file() {
+        return Err(Error::usage(
+            format!("--expected-failures {shown} is not a file"),
+            "give a YAML file: server: [scenario, scenario:check-id]",
+        ));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::io(format!("cannot read --expected-failures {shown}"), e))?;
+    let parsed = crate::args::expected::parse(&text).map_err(|why| {
+        Error::usage(
+            format!("--expected-failures {shown}: {why}"),
+            "the official conformance suite's form: server: [scenario, scenario:check-id]",
+        )
+    })?;
+    Ok((shown, parsed))
 }
 
 fn checked_cwd(dir: &Path) -> Result<PathBuf, Error> {

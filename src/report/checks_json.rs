@@ -5,7 +5,6 @@
 
 use serde_json::{Value, json};
 
-use crate::verdict::catalog::spec_url;
 use crate::verdict::official::Record;
 
 fn record(r: &Record, time: &str) -> Value {
@@ -15,7 +14,7 @@ fn record(r: &Record, time: &str) -> Value {
         "description": r.description,
         "status": r.status.official(),
         "timestamp": time,
-        "specReferences": [{"id": r.spec, "url": spec_url(r.spec)}],
+        "specReferences": r.spec.iter().map(|(id, url)| json!({"id": id, "url": url})).collect::<Vec<_>>(),
         "details": {
             "issueCodes": r.issues.iter().map(|i| i.code.as_str()).collect::<Vec<_>>(),
             "issues": r.issues.iter().map(|i| i.message.clone()).collect::<Vec<_>>(),

@@ -518,6 +518,7 @@ pub fn build(r: &Report) -> Value {
                 document(&single, other, Judged::of_run(other), None),
             );
         }
+        add_expected(&mut doc, r);
         return doc;
     };
     let documents = r
@@ -544,7 +545,21 @@ pub fn build(r: &Report) -> Value {
         }),
         documents,
     };
-    document(&c, r.first(), whole, Some(repeated))
+    let mut doc = document(&c, r.first(), whole, Some(repeated));
+    add_expected(&mut doc, r);
+    doc
+}
+
+/// `expectedFailures` (additive): what an `--expected-failures` baseline
+/// made of the official records.
+fn add_expected(doc: &mut Value, r: &Report) {
+    if let (Value::Object(m), Some(e)) = (doc, &r.expected) {
+        m.insert(
+            "expectedFailures".into(),
+            json!({"file": e.file, "holds": e.holds(), "expected": e.expected,
+                "unexpected": e.unexpected, "stale": e.stale, "ignored": e.ignored}),
+        );
+    }
 }
 
 /// The report as pretty-printed JSON with a final newline.

@@ -144,7 +144,7 @@ fn run_lines(r: &Report, run: &RunReport) -> Vec<String> {
 /// The text report; `verbose` lists every check.
 pub fn render(r: &Report, p: Paint, verbose: bool) -> String {
     let run = r.first();
-    let mut lines = vec![if r.ok() {
+    let mut lines = vec![if r.passed() {
         p.pass("PASS MCP stdio guard")
     } else {
         p.fail("FAIL MCP stdio guard")
@@ -183,6 +183,7 @@ pub fn render(r: &Report, p: Paint, verbose: bool) -> String {
         lines.extend(check_lines(r));
     }
     lines.extend(against_line(r));
+    lines.extend(expected_lines(r));
     lines.extend(ended_by_line(run));
     lines.extend(stderr_tail(run));
     let mut out = lines.join("\n");
@@ -236,7 +237,7 @@ fn stderr_tail(run: &RunReport) -> Vec<String> {
 pub fn render_repeat(r: &Report, p: Paint, verbose: bool) -> String {
     let n = r.runs.len();
     let passed = r.runs.iter().filter(|run| run.ok()).count();
-    let mut lines = vec![if r.ok() {
+    let mut lines = vec![if r.passed() {
         p.pass(&format!("PASS MCP stdio guard ({n} runs)"))
     } else {
         p.fail(&format!("FAIL MCP stdio guard ({n} runs)"))
@@ -275,6 +276,7 @@ pub fn render_repeat(r: &Report, p: Paint, verbose: bool) -> String {
         lines.extend(check_lines(r));
     }
     lines.extend(against_line(r));
+    lines.extend(expected_lines(r));
     let mut out = lines.join("\n");
     out.push('\n');
     out
@@ -298,6 +300,35 @@ fn era_line(r: &Report, run: &RunReport) -> Option<String> {
         line.push_str(&format!("; {era}: not served ({})", escape::line(why)));
     }
     Some(line)
+}
+
+/// What an `--expected-failures` baseline made of the run.
+fn expected_lines(r: &Report) -> Vec<String> {
+    let Some(e) = &r.expected else {
+        return Vec::new();
+    };
+    let mut lines = vec![format!(
+        "expected failures ({}): {} expected, {} unexpected, {} stale{}",
+        escape::line(&e.file),
+        e.expected.len(),
+        e.unexpected.len(),
+        e.stale.len(),
+        if e.holds() {
+            ""
+        } else {
+            ": the baseline does not hold"
+        }
+    )];
+    let list = |what: &str, items: &[String]| {
+        (!items.is_empty()).then(|| format!("  {what}: {}", escape::line(&items.join(", "))))
+    };
+    lines.extend(list("unexpected (not in the baseline)", &e.unexpected));
+    lines.extend(list(
+        "stale (now passing: remove from the baseline)",
+        &e.stale,
+    ));
+    lines.extend(list("ignored (not checked by the guard)", &e.ignored));
+    lines
 }
 
 /// What `--against` compared with: a record, or, always said, none.

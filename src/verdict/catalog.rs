@@ -28,26 +28,44 @@ pub enum Gate {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Official {
     pub id: &'static str,
+    /// The suite's name of the check (`ServerInitialize`).
+    pub name: &'static str,
+    /// The suite's scenario that holds it (`server-stateless`), for the
+    /// expected-failures baseline (`scenario:check-id`).
+    pub scenario: &'static str,
     pub description: &'static str,
     /// The era it belongs to (`None`: both).
     pub era: Option<Speaks>,
     pub gate: Gate,
-    /// The spec page, under `https://modelcontextprotocol.io/specification/2026-07-28/`.
-    pub spec: &'static str,
+    /// The suite's spec references: id and URL.
+    pub spec: &'static [(&'static str, &'static str)],
     /// The guard's check (in the JSON `checks` object) that covers it.
     pub guard_check: &'static str,
 }
 
+/// One check's suite name and scenario.
+struct Named {
+    name: &'static str,
+    scenario: &'static str,
+}
+
+const fn named(name: &'static str, scenario: &'static str) -> Named {
+    Named { name, scenario }
+}
+
 const fn official(
     id: &'static str,
+    n: Named,
     description: &'static str,
     era: Option<Speaks>,
     gate: Gate,
-    spec: &'static str,
+    spec: &'static [(&'static str, &'static str)],
     guard_check: &'static str,
 ) -> Official {
     Official {
         id,
+        name: n.name,
+        scenario: n.scenario,
         description,
         era,
         gate,
@@ -57,76 +75,116 @@ const fn official(
 }
 
 const MODERN: Option<Speaks> = Some(Speaks::Modern);
-const CACHING: &str = "server/utilities/caching";
+const INITIALIZE: &[(&str, &str)] = &[(
+    "MCP-Initialize",
+    "https://modelcontextprotocol.io/specification/2025-06-18/basic/lifecycle#initialization",
+)];
+const TOOLS_LIST: &[(&str, &str)] = &[(
+    "MCP-Tools-List",
+    "https://modelcontextprotocol.io/specification/2025-06-18/server/tools#listing-tools",
+)];
+const TOOL_NAMES: &[(&str, &str)] = &[
+    (
+        "MCP-Tools-List",
+        "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#listing-tools",
+    ),
+    (
+        "SEP-986",
+        "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names",
+    ),
+];
+const STATELESS: &[(&str, &str)] = &[(
+    "SEP-2575",
+    "https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2575",
+)];
+const CACHING: &[(&str, &str)] = &[
+    (
+        "MCP-Caching",
+        "https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching",
+    ),
+    (
+        "SEP-2549",
+        "https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2549",
+    ),
+];
 
 /// Every official check id the guard emits, in report order.
 pub const OFFICIAL: &[Official] = &[
     official(
         "server-initialize",
+        named("ServerInitialize", "server-initialize"),
         "the 2025-era initialize result has a valid structure",
         Some(Speaks::Legacy),
         Gate::Opened,
-        "basic/lifecycle",
+        INITIALIZE,
         "initialize",
     ),
     official(
         "tools-list",
+        named("ToolsList", "tools-list"),
         "tools/list answers with a valid structure",
         None,
         Gate::Capability("tools"),
-        "server/tools",
+        TOOLS_LIST,
         "toolSchema",
     ),
     official(
         "tools-name-format",
+        named("ToolsNameFormat", "tools-list"),
         "tool names match ^[A-Za-z0-9_.-]{1,128}$ (SHOULD)",
         None,
         Gate::Capability("tools"),
-        "server/tools",
+        TOOL_NAMES,
         "toolSchema",
     ),
     official(
         "sep-2575-server-implements-discover",
+        named("ServerImplementsDiscover", "server-stateless"),
         "servers MUST implement server/discover",
         MODERN,
         Gate::Opened,
-        "server/discover",
+        STATELESS,
         "initialize",
     ),
     official(
         "sep-2575-server-identifies-in-result-meta",
+        named("ServerIdentifiesInResultMeta", "server-stateless"),
         "results carry _meta serverInfo (SHOULD)",
         MODERN,
         Gate::Opened,
-        "basic/index",
+        STATELESS,
         "initialize",
     ),
     official(
         "sep-2575-server-unsupported-version-error",
+        named("ServerUnsupportedVersionError", "server-stateless"),
         "an unsupported version gets -32022 listing the supported versions",
         MODERN,
         Gate::VersionProbe,
-        "basic/versioning",
+        STATELESS,
         "adversarial",
     ),
     official(
         "sep-2575-server-no-log-without-loglevel",
+        named("ServerNoLogWithoutLogLevel", "server-stateless"),
         "no notifications/message without a logLevel",
         MODERN,
         Gate::Opened,
-        "basic/index",
+        STATELESS,
         "jsonRpc",
     ),
     official(
         "sep-2575-discover-capabilities-match-handlers",
+        named("DiscoverCapabilitiesMatchHandlers", "server-stateless"),
         "what discover advertises is served",
         MODERN,
         Gate::Opened,
-        "server/discover",
+        STATELESS,
         "capabilities",
     ),
     official(
         "sep-2549-tools-list-caching-hints",
+        named("ToolsListCachingHints", "caching"),
         "tools/list results carry ttlMs and cacheScope",
         MODERN,
         Gate::Capability("tools"),
@@ -135,6 +193,7 @@ pub const OFFICIAL: &[Official] = &[
     ),
     official(
         "sep-2549-prompts-list-caching-hints",
+        named("PromptsListCachingHints", "caching"),
         "prompts/list results carry ttlMs and cacheScope",
         MODERN,
         Gate::Capability("prompts"),
@@ -143,6 +202,7 @@ pub const OFFICIAL: &[Official] = &[
     ),
     official(
         "sep-2549-resources-list-caching-hints",
+        named("ResourcesListCachingHints", "caching"),
         "resources/list results carry ttlMs and cacheScope",
         MODERN,
         Gate::Capability("resources"),
@@ -151,6 +211,7 @@ pub const OFFICIAL: &[Official] = &[
     ),
     official(
         "sep-2549-resources-templates-list-caching-hints",
+        named("ResourcesTemplatesListCachingHints", "caching"),
         "resources/templates/list results carry ttlMs and cacheScope",
         MODERN,
         Gate::Templates,
@@ -159,6 +220,7 @@ pub const OFFICIAL: &[Official] = &[
     ),
     official(
         "sep-2549-resources-read-caching-hints",
+        named("ResourcesReadCachingHints", "caching"),
         "resources/read results carry ttlMs and cacheScope",
         MODERN,
         Gate::Method("resources/read"),
@@ -167,6 +229,7 @@ pub const OFFICIAL: &[Official] = &[
     ),
     official(
         "sep-2549-ttl-non-negative",
+        named("TtlNonNegative", "caching"),
         "every ttlMs is a non-negative integer",
         MODERN,
         Gate::Opened,
@@ -175,6 +238,7 @@ pub const OFFICIAL: &[Official] = &[
     ),
     official(
         "sep-2549-cache-scope-valid",
+        named("CacheScopeValid", "caching"),
         "every cacheScope is public or private",
         MODERN,
         Gate::Opened,
@@ -183,10 +247,15 @@ pub const OFFICIAL: &[Official] = &[
     ),
 ];
 
-/// The spec URL of a page.
-pub fn spec_url(page: &str) -> String {
-    format!("https://modelcontextprotocol.io/specification/2026-07-28/{page}")
-}
+/// The scenario the guard's own checks are baselined under
+/// (`mcp-stdio-guard:mcp-stdio-guard/stdout`).
+pub const GUARD_SCENARIO: &str = "mcp-stdio-guard";
+
+/// The spec reference of the guard's own checks.
+pub const GUARD_SPEC: &[(&str, &str)] = &[(
+    "MCP-Transports-Stdio",
+    "https://modelcontextprotocol.io/specification/2026-07-28/basic/transports#stdio",
+)];
 
 /// The official check id an issue code stands for, where it has one (a
 /// caching-hint issue carries its list's id in its `checkId` detail).

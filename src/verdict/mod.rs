@@ -12,6 +12,7 @@ pub mod catalog;
 pub mod check;
 pub mod eras;
 pub mod example;
+pub mod expected;
 pub mod official;
 pub mod probe;
 pub mod report;

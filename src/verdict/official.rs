@@ -3,7 +3,9 @@
 //! SKIPPED with the reason: an era the server did not speak, a capability
 //! it does not declare, a probe not asked for), the issues behind it and
 //! its error message; then one record per check of the guard's own, keyed
-//! `mcp-stdio-guard/<check>`.
+//! `mcp-stdio-guard/<check>`, holding the issues no official id covers. So
+//! every issue counts in exactly one record, which is what an
+//! expected-failures baseline matches.
 
 use serde_json::Value;
 
@@ -11,8 +13,7 @@ use crate::args::words::Probe;
 use crate::checks::Issue;
 use crate::plan::AdvProbe;
 use crate::verdict::catalog::{self, Gate, OFFICIAL};
-use crate::verdict::check::Status;
-use crate::verdict::report::Report;
+use crate::verdict::check::{Checks, Status};
 use crate::verdict::run::RunReport;
 
 /// One record, decided.
@@ -20,10 +21,12 @@ use crate::verdict::run::RunReport;
 pub struct Record {
     pub id: String,
     pub name: String,
+    /// The suite's scenario (`mcp-stdio-guard` for the guard's own checks).
+    pub scenario: &'static str,
     pub description: String,
     pub status: Status,
-    /// The spec page (under the 2026-07-28 specification).
-    pub spec: &'static str,
+    /// The spec references: id and URL.
+    pub spec: &'static [(&'static str, &'static str)],
     /// The issues behind the status, in report order.
     pub issues: Vec<Issue>,
     pub skip_reason: Option<&'static str>,
@@ -92,14 +95,13 @@ fn gate_skip(gate: Gate, run: &RunReport) -> Option<&'static str> {
     }
 }
 
-/// Every record of a report.
-pub fn records(r: &Report) -> Vec<Record> {
-    let run = r.first();
+/// Every record of a report: the first run's facts over every issue, with
+/// the report's checks (`Report::official_records`).
+pub fn records_of(run: &RunReport, all: &[Issue], checks: &Checks) -> Vec<Record> {
     let speaks = run.era.as_ref().map(|e| e.speaks);
     let mut out = Vec::new();
     for o in OFFICIAL {
-        let issues: Vec<Issue> = r
-            .issues
+        let issues: Vec<Issue> = all
             .iter()
             .filter(|i| issue_check_id(i) == Some(o.id))
             .cloned()
@@ -117,7 +119,8 @@ pub fn records(r: &Report) -> Vec<Record> {
         };
         out.push(Record {
             id: o.id.to_string(),
-            name: o.id.to_string(),
+            name: o.name.to_string(),
+            scenario: o.scenario,
             description: o.description.to_string(),
             status,
             spec: o.spec,
@@ -125,19 +128,27 @@ pub fn records(r: &Report) -> Vec<Record> {
             skip_reason: skip.filter(|_| status == Status::Skipped),
         });
     }
-    for (name, group, check) in r.checks.named() {
+    for (name, group, check) in checks.named() {
+        let issues: Vec<Issue> = all
+            .iter()
+            .filter(|i| i.in_group(group) && issue_check_id(i).is_none())
+            .cloned()
+            .collect();
+        let status = match check.status {
+            Status::Skipped => Status::Skipped,
+            _ if issues.is_empty() && check.status == Status::Fail && check.codes.is_empty() => {
+                Status::Fail
+            }
+            _ => status_of(&issues),
+        };
         out.push(Record {
             id: format!("mcp-stdio-guard/{name}"),
             name: name.to_string(),
-            description: format!("the guard's {name} check"),
-            status: check.status,
-            spec: "basic/transports/stdio",
-            issues: r
-                .issues
-                .iter()
-                .filter(|i| i.in_group(group))
-                .cloned()
-                .collect(),
+            scenario: catalog::GUARD_SCENARIO,
+            description: format!("the guard's {name} check (issues no official check id covers)"),
+            status,
+            spec: catalog::GUARD_SPEC,
+            issues,
             skip_reason: check.reason,
         });
     }

@@ -5,12 +5,15 @@
 //! repeat and call verdicts, and the exit status. Writers turn this into
 //! bytes and decide nothing.
 
+use crate::args::expected::ExpectedFailures;
 use crate::checks::drift::Drift;
 use crate::checks::{Class, Issue};
 use crate::scan::ScanReport;
 use crate::verdict::catalog;
 use crate::verdict::check::{self, Check, Checks, Status, Summary};
 use crate::verdict::eras::Eras;
+use crate::verdict::expected::{self, Expected};
+use crate::verdict::official;
 use crate::verdict::probe::{self, Verdict};
 use crate::verdict::run::{Baseline, RunReport, checks};
 use crate::verdict::subject::Subject;
@@ -67,6 +70,9 @@ pub struct Report {
     pub call_failure: Option<CallFailure>,
     /// The audit procedure's verdict of each run, in run order.
     pub audit: Vec<Verdict>,
+    /// `--expected-failures`: what the baseline made of the official
+    /// records; it decides the exit status.
+    pub expected: Option<Expected>,
 }
 
 /// Adds the official check id an issue stands for, when it has one and
@@ -125,6 +131,7 @@ impl Report {
             .then(|| call_failure(&runs[0]))
             .flatten();
         Report {
+            expected: None,
             audit: runs.iter().map(probe::verdict).collect(),
             classes: check::classes(&issues),
             summary: Summary::of(&issues),
@@ -151,6 +158,15 @@ impl Report {
         !self.issues.iter().any(Issue::is_error)
     }
 
+    /// The verdict a person reads first (`PASS`/`FAIL`): no error issue, or,
+    /// under an expected-failures baseline, the baseline holds.
+    pub fn passed(&self) -> bool {
+        match &self.expected {
+            Some(e) => e.holds(),
+            None => self.ok(),
+        }
+    }
+
     /// The era found, as the report names it.
     pub fn detected_era(&self) -> Option<&'static str> {
         let e = self.first().era.as_ref()?;
@@ -169,14 +185,30 @@ impl Report {
         }
     }
 
+    /// The official conformance suite's records of this report.
+    pub fn official_records(&self) -> Vec<official::Record> {
+        official::records_of(&self.runs[0], &self.issues, &self.checks)
+    }
+
+    /// Applies an expected-failures baseline to the official records.
+    pub fn expect(&mut self, baseline: &ExpectedFailures, file: &str) {
+        let records = self.official_records();
+        self.expected = Some(expected::evaluate(&records, baseline, file));
+    }
+
     /// The exit status: 0 no error issue, 1 an error issue (or, for
     /// `call`, a failed call), 2 a call the tool or its arguments refused
-    /// before anything was called.
+    /// before anything was called. Under an expected-failures baseline, 1
+    /// for an unexpected failure or a stale entry instead of for an error.
     pub fn exit_code(&self) -> u8 {
         if self.first().call_problem.is_some() {
             return 2;
         }
-        u8::from(!self.ok() || self.call_failure.is_some())
+        let failed = match &self.expected {
+            Some(e) => !e.holds(),
+            None => !self.ok(),
+        };
+        u8::from(failed || self.call_failure.is_some())
     }
 }
 

@@ -234,3 +234,160 @@ fn checks_json_uses_the_official_ids_and_skips_what_does_not_apply() {
     assert_eq!(status("mcp-stdio-guard/stdout").as_deref(), Some("SUCCESS"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The records of a check of `scenario` written with `--checks-json`.
+fn records_of(scenario: &str, extra: &[&str]) -> (crate::util::Run, Vec<Value>) {
+    let dir = temp_dir(&format!("records-{}", marker(scenario)));
+    let file = dir.join("checks.json");
+    let mut args = vec!["--checks-json", file.to_str().expect("utf-8")];
+    args.extend_from_slice(extra);
+    let run = guard_on(scenario, &args, None);
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("file")).expect("JSON");
+    let _ = std::fs::remove_dir_all(&dir);
+    (run, v.as_array().cloned().unwrap_or_default())
+}
+
+#[test]
+fn every_official_id_the_guard_emits_has_a_record_with_the_suites_name_and_spec_references() {
+    let (_, recs) = records_of("modern", &[]);
+    for o in mcp_stdio_guard::verdict::catalog::OFFICIAL {
+        let r = recs
+            .iter()
+            .find(|r| r["id"] == o.id)
+            .unwrap_or_else(|| panic!("no record for {}", o.id));
+        assert_eq!(r["name"], o.name, "{r}");
+        let refs = r["specReferences"].as_array().expect("refs");
+        assert!(
+            !refs.is_empty()
+                && refs
+                    .iter()
+                    .all(|s| s["id"].is_string() && s["url"].is_string()),
+            "{r}"
+        );
+    }
+    // The four caching-hint ids of the lists the server does not offer are
+    // SKIPPED with the reason, never FAILURE.
+    for id in [
+        "sep-2549-prompts-list-caching-hints",
+        "sep-2549-resources-list-caching-hints",
+        "sep-2549-resources-templates-list-caching-hints",
+        "sep-2549-resources-read-caching-hints",
+    ] {
+        let r = recs.iter().find(|r| r["id"] == id).expect(id);
+        assert_eq!(r["status"], "SKIPPED", "{r}");
+        assert!(r["details"]["reason"].is_string(), "{r}");
+    }
+    let tools = recs
+        .iter()
+        .find(|r| r["id"] == "sep-2549-tools-list-caching-hints")
+        .expect("tools");
+    assert_eq!(tools["status"], "SUCCESS", "{tools}");
+}
+
+#[test]
+fn a_failed_official_check_carries_its_error_message_and_counts_once() {
+    let (_, recs) = records_of("modern-bad-cache-hints", &[]);
+    let ttl = recs
+        .iter()
+        .find(|r| r["id"] == "sep-2549-ttl-non-negative")
+        .expect("ttl");
+    assert_eq!(ttl["status"], "FAILURE", "{ttl}");
+    assert!(
+        ttl["errorMessage"].as_str().unwrap_or("").contains("ttlMs"),
+        "{ttl}"
+    );
+    // The guard's own capabilities record does not count it a second time.
+    let own = recs
+        .iter()
+        .find(|r| r["id"] == "mcp-stdio-guard/capabilities")
+        .expect("own");
+    let codes = own["details"]["issueCodes"].as_array().expect("codes");
+    assert!(
+        !codes.iter().any(|c| c == "modern-cache-hints-invalid"),
+        "{own}"
+    );
+}
+
+/// Writes a baseline file and returns its path.
+fn baseline(text: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = temp_dir(&format!("baseline-{}", marker("b")));
+    let file = dir.join("baseline.yml");
+    std::fs::write(&file, text).expect("write");
+    (dir, file)
+}
+
+#[test]
+fn an_expected_failures_baseline_passes_known_failures_and_fails_new_ones_and_stale_entries() {
+    // modern-no-server-info fails one SHOULD check (a WARNING, which the
+    // suite counts as failed under a baseline).
+    let cases = [
+        (
+            "server:\n  - server-stateless:sep-2575-server-identifies-in-result-meta\n",
+            "modern-no-server-info",
+            0,
+            "1 expected, 0 unexpected, 0 stale",
+        ),
+        (
+            "server:\n  - server-stateless\n",
+            "modern-no-server-info",
+            0,
+            "1 expected",
+        ),
+        (
+            "server:\n  - caching:sep-2549-ttl-non-negative\n",
+            "modern-no-server-info",
+            1,
+            "unexpected (not in the baseline): server-stateless:sep-2575-server-identifies-in-result-meta",
+        ),
+        (
+            "server:\n  - server-stateless:sep-2575-server-identifies-in-result-meta\n",
+            "modern",
+            1,
+            "stale (now passing: remove from the baseline): server-stateless:sep-2575-server-identifies-in-result-meta",
+        ),
+        (
+            "server:\n  - tools-call-simple-text\n",
+            "modern",
+            0,
+            "ignored (not checked by the guard): tools-call-simple-text",
+        ),
+    ];
+    for (text, scenario, code, says) in cases {
+        let (dir, file) = baseline(text);
+        let m = marker(scenario);
+        let mut cmd = Command::new(guard());
+        cmd.arg("--expected-failures")
+            .arg(&file)
+            .arg("--")
+            .arg(fake_server())
+            .args([scenario, &m]);
+        let run = run_with_deadline(cmd, DEADLINE);
+        assert_no_survivors(&m);
+        assert_eq!(run.code, Some(code), "{text} on {scenario}: {}", run.stdout);
+        assert!(
+            run.stdout.contains(says),
+            "{text} on {scenario}: {}",
+            run.stdout
+        );
+        let head = if code == 0 { "PASS" } else { "FAIL" };
+        assert!(run.stdout.starts_with(head), "{}", run.stdout);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    // A baseline the suite would refuse is refused before anything starts.
+    let (dir, file) = baseline("server:\n  - caching: sep-2549-ttl-non-negative\n");
+    let mut cmd = Command::new(guard());
+    cmd.arg("--expected-failures")
+        .arg(&file)
+        .args(["--", "touch"])
+        .arg(dir.join("spawned"));
+    let run = run_with_deadline(cmd, DEADLINE);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("Remove the space after the colon"),
+        "{}",
+        run.stderr
+    );
+    assert!(!dir.join("spawned").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

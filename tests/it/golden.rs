@@ -11,8 +11,8 @@ use mcp_stdio_guard::escape;
 use mcp_stdio_guard::report::{
     annotations, audit, checks_json, common, json, junit, record, sarif, style::Paint, text,
 };
+use mcp_stdio_guard::verdict::Suite;
 use mcp_stdio_guard::verdict::example::hostile_report;
-use mcp_stdio_guard::verdict::{Suite, official};
 
 /// A string with a bit of everything a hostile server sends: an ESC
 /// sequence (blink), an OSC 8 link, a bell, C1 controls, a right-to-left
@@ -86,7 +86,7 @@ fn every_writer_matches_its_golden_file_and_writes_no_raw_control() {
         (
             "checks.json",
             common::pretty(&checks_json::render(
-                &official::records(&r),
+                &r.official_records(),
                 "2026-12-03T00:00:00.000+00:00",
             )),
         ),
