@@ -11,7 +11,7 @@ use crate::checks::{self, Context};
 use crate::plan::{OpSource, Operation};
 use crate::redact::Redactor;
 use crate::session::memory::{self, AfterEof, MemoryServer};
-use crate::session::transcript::Transcript;
+use crate::session::transcript::{Tap, Transcript};
 use crate::session::{Lenient, Record, Recorder};
 use crate::verdict::{Asked, Baseline, Eras, Report, RunReport, Subject};
 
@@ -63,6 +63,12 @@ impl Recorder for Stamped {
 
 /// The report of a check of the scripted server, every server string `s`.
 pub fn hostile_report(s: &str) -> Report {
+    hostile_session(s, None)
+}
+
+/// As `hostile_report`, with a tap (the transcript file's writer) that sees
+/// every entry as the fixed records are folded.
+pub fn hostile_session(s: &str, tap: Option<Box<dyn Tap>>) -> Report {
     let mut cfg = memory::config();
     cfg.operations.push(Operation {
         method: "tools/call".into(),
@@ -76,8 +82,14 @@ pub fn hostile_report(s: &str) -> Report {
         serve(server, &text)
     });
     let mut tr = Transcript::new(&cfg, Redactor::default());
+    if let Some(tap) = tap {
+        tr = tr.with_tap(tap);
+    }
     for (at, record) in stamped.0 {
         tr.record(at, record);
+    }
+    if let Some(tap) = tr.take_tap() {
+        let _ = tap.close();
     }
     let mut ctx = Context::for_examples();
     ctx.opening = cfg.opening;

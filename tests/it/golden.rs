@@ -120,6 +120,78 @@ fn every_writer_matches_its_golden_file_and_writes_no_raw_control() {
     );
 }
 
+#[test]
+fn the_transcript_scan_and_bench_writers_match_their_golden_files() {
+    use mcp_stdio_guard::plan::outputs::{Kind, Outputs, Wanted};
+    use mcp_stdio_guard::report::transcript::TranscriptFile;
+    use mcp_stdio_guard::session::bench::{Burst, Measured, Stats};
+    // The transcript, streamed by its tap as the fixed records fold.
+    let dir = std::env::temp_dir().join(format!("mcpguard-golden-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("t.jsonl");
+    let mut outputs = Outputs::open(&[Wanted::new(Kind::Transcript, path.clone())]).expect("open");
+    let sink = outputs.take(Kind::Transcript).expect("sink");
+    let argv = vec!["node".to_string(), "server.js".to_string()];
+    mcp_stdio_guard::verdict::example::hostile_session(
+        HOSTILE,
+        Some(Box::new(TranscriptFile::new(sink, argv, None))),
+    );
+    let transcript = std::fs::read_to_string(&path).expect("transcript");
+    let _ = std::fs::remove_dir_all(&dir);
+    compare("transcript.jsonl", &transcript);
+    for line in transcript.lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("each line is JSON");
+    }
+    // The scan command's writers over the labelled corpus (relative root).
+    let scanned = mcp_stdio_guard::scan::scan(&[PathBuf::from("testdata/scan")]).expect("scan");
+    compare(
+        "scan.txt",
+        &mcp_stdio_guard::report::scan::render_text(&scanned, false),
+    );
+    compare(
+        "scan.json",
+        &mcp_stdio_guard::report::scan::render_json(&scanned),
+    );
+    // The bench's writers over fixed figures.
+    let stats = |p50_us: u64| Stats {
+        count: 100,
+        p50_us,
+        p95_us: p50_us * 2,
+        p99_us: p50_us * 3,
+        max_us: p50_us * 4,
+        mean_us: p50_us,
+    };
+    let burst = |c: u64, p50: u64| Burst {
+        concurrency: c,
+        sent: 2000,
+        ok: 1990,
+        errors: 10,
+        timeouts: 0,
+        wall_us: 1_000_000,
+        latency: stats(p50),
+    };
+    let m = Measured {
+        speaks: Some(mcp_stdio_guard::session::Speaks::Legacy),
+        liveness: "ping",
+        method: "ping".into(),
+        cold_start: stats(40_000),
+        warm_liveness: stats(50),
+        tools_list: stats(80),
+        tool: Some((HOSTILE.to_string(), stats(120))),
+        sequential: burst(1, 50),
+        burst: burst(8, 60),
+        guard_share: stats(4),
+        warm_opened: true,
+    };
+    let text = mcp_stdio_guard::report::bench::text(&m);
+    assert_inert("bench.txt", &text);
+    compare("bench.txt", &text);
+    compare(
+        "bench.json",
+        &common::pretty(&mcp_stdio_guard::report::bench::value(&m)),
+    );
+}
+
 /// One hostile input and what each format makes of it, exactly.
 struct Row {
     input: &'static str,
