@@ -4,6 +4,19 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+/// `n` thousandths (microseconds as milliseconds, milliseconds as
+/// seconds) with three decimals: `1234` is `1.234`. Integer arithmetic,
+/// which keeps float formatting out of the binary.
+pub fn thousandths(n: u64) -> String {
+    format!("{}.{:03}", n / 1000, n % 1000)
+}
+
+/// `n` thousandths rounded to one decimal: `1250` is `1.3`.
+pub fn tenths_of_thousandths(n: u64) -> String {
+    let t = n.saturating_add(50) / 100;
+    format!("{}.{}", t / 10, t % 10)
+}
+
 /// Milliseconds since the Unix epoch, now.
 pub fn now_ms() -> u64 {
     SystemTime::now()
@@ -59,6 +72,15 @@ pub fn parse_rfc3339(text: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_without_floats() {
+        assert_eq!(thousandths(1234), "1.234");
+        assert_eq!(thousandths(5), "0.005");
+        assert_eq!(tenths_of_thousandths(1250), "1.3");
+        assert_eq!(tenths_of_thousandths(1249), "1.2");
+        assert_eq!(tenths_of_thousandths(0), "0.0");
+    }
 
     #[test]
     fn time_stamps_round_trip() {

@@ -1,7 +1,8 @@
 //! JSON-RPC 2.0 as MCP uses it over stdio: classifying one stdout line, and
 //! building the messages the guard writes. Pure functions, no I/O.
 
-use serde_json::{Map, Value, json};
+use crate::obj;
+use serde_json::{Map, Value};
 
 /// What one stdout line is, before any judgement about the session.
 #[derive(Debug, Clone, PartialEq)]
@@ -250,20 +251,25 @@ pub fn request(id: u64, method: &str, params: Option<&Value>) -> Vec<u8> {
 }
 
 pub fn notification(method: &str) -> Vec<u8> {
-    line(json!({"jsonrpc": "2.0", "method": method}))
+    line(obj! {"jsonrpc" => "2.0", "method" => method})
 }
 
 pub fn result_response(id: &Value, result: Value) -> Vec<u8> {
-    line(json!({"jsonrpc": "2.0", "id": id, "result": result}))
+    line(obj! {"jsonrpc" => "2.0", "id" => id, "result" => result})
 }
 
 pub fn error_response(id: &Value, code: i64, message: &str) -> Vec<u8> {
-    line(json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}}))
+    line(obj! {
+        "jsonrpc" => "2.0",
+        "id" => id,
+        "error" => obj! {"code" => code, "message" => message},
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn line_of(text: &str) -> Line {
         classify(text.as_bytes()).line

@@ -3,6 +3,7 @@
 //! each server capability, and the page bound. Constants and small pure
 //! helpers only.
 
+use crate::obj;
 use serde_json::Value;
 
 /// Released protocol versions that use the `initialize` handshake, oldest
@@ -28,13 +29,13 @@ pub const BOGUS_VERSION: &str = "1999-01-01";
 
 /// Who the client is, as both eras send it.
 pub fn client_info() -> Value {
-    serde_json::json!({"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")})
+    crate::obj! {"name" => "mcp-stdio-guard", "version" => env!("CARGO_PKG_VERSION")}
 }
 
 /// The `initialize` params of the 2025 handshake: the version asked for,
 /// no client capability.
 pub fn initialize_params(version: &str) -> Value {
-    serde_json::json!({"protocolVersion": version, "capabilities": {}, "clientInfo": client_info()})
+    crate::obj! {"protocolVersion" => version, "capabilities" => obj! {}, "clientInfo" => client_info()}
 }
 
 /// The `_meta` envelope every 2026-07-28 request carries: the version, the
@@ -51,7 +52,7 @@ pub fn envelope(version: &str) -> Value {
 /// set its own `_meta` object: its keys win). Non-object params are sent
 /// as given.
 pub fn with_envelope(params: Option<&Value>, version: &str) -> Option<Value> {
-    let mut params = params.cloned().unwrap_or_else(|| serde_json::json!({}));
+    let mut params = params.cloned().unwrap_or_else(|| crate::obj! {});
     let Some(object) = params.as_object_mut() else {
         return Some(params);
     };

@@ -231,7 +231,9 @@ impl Redactor {
             );
         }
         // Longest first, so a secret containing another is replaced whole.
-        patterns.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        crate::order::sort_by(&mut patterns, |a, b| {
+            b.len().cmp(&a.len()).then_with(|| a.cmp(b))
+        });
         patterns.dedup();
         Redactor { patterns }
     }

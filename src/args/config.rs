@@ -139,7 +139,7 @@ impl Reader<'_> {
     fn own_format(&self, config: &mut ConfigFile, top: &Map<String, Json>) -> Result<(), Error> {
         let string_command = top.get("command").is_some_and(Json::is_string);
         let mut keys: Vec<&String> = top.keys().collect();
-        keys.sort_by_key(|k| *k == "args");
+        crate::order::sort_by_key(&mut keys, |k| *k == "args");
         for key in keys {
             let Some(setting) = settings::by_key(key) else {
                 return Err(self.unknown_field(key));

@@ -212,6 +212,16 @@ pub struct Settings {
     pub checks_json: Option<PathBuf>,
     /// An expected-failures baseline in the official suite's YAML form.
     pub expected_failures: Option<PathBuf>,
+    /// `--baseline`: accepted findings (code and subject).
+    pub baseline: Option<PathBuf>,
+    /// `--write-baseline`: where this run's findings are written as one.
+    pub write_baseline: Option<PathBuf>,
+    /// `--badge`: a shields.io endpoint JSON of the score.
+    pub badge: Option<PathBuf>,
+    /// `--html`: the self-contained report card.
+    pub html: Option<PathBuf>,
+    /// `--context-budget`: tokens the definitions may add to a prompt.
+    pub context_budget: u64,
     pub annotations: Annotations,
     /// `call`: the tool and its arguments.
     pub call: CallSpec,
@@ -1194,6 +1204,46 @@ pub const SETTINGS: &[Setting] = &[
         Fallback::None,
         "a baseline of known failures in the official conformance\nsuite's YAML form (scenario or scenario:check-id): they\npass; a new failure or a stale entry fails (exit 1)",
         |s, v| set(&mut s.expected_failures, path_of(v)),
+    ),
+    flag(
+        "baseline",
+        Some("baseline"),
+        Kind::Path("<file>"),
+        Fallback::None,
+        "accepted findings (by code and subject, as --write-baseline\nwrites them): they are reported but fail nothing; a stale\nentry is reported",
+        |s, v| set(&mut s.baseline, path_of(v)),
+    ),
+    flag(
+        "write-baseline",
+        None,
+        Kind::Path("<file>"),
+        Fallback::None,
+        "write this run's findings as a baseline for --baseline",
+        |s, v| set(&mut s.write_baseline, path_of(v)),
+    ),
+    flag(
+        "badge",
+        None,
+        Kind::Path("<file>"),
+        Fallback::None,
+        "also write the score as a shields.io endpoint badge (JSON)",
+        |s, v| set(&mut s.badge, path_of(v)),
+    ),
+    flag(
+        "html",
+        None,
+        Kind::Path("<file>"),
+        Fallback::None,
+        "also write a self-contained HTML report card (no script, no\nexternal asset)",
+        |s, v| set(&mut s.html, path_of(v)),
+    ),
+    flag(
+        "context-budget",
+        Some("contextBudget"),
+        Kind::Number(words::CONTEXT_BUDGET),
+        Fallback::Value("10000"),
+        "tokens (estimated as bytes/4) the tools and instructions may\nadd to every prompt before context-budget-exceeded warns",
+        |s, v| set(&mut s.context_budget, v.number(words::CONTEXT_BUDGET)),
     ),
     flag(
         "annotations",

@@ -290,6 +290,12 @@ pub const ERA_WINDOW_MS: Bound = Bound {
     max: 10_000,
     unit: "ms",
 };
+/// `--context-budget`: tokens of definitions per prompt.
+pub const CONTEXT_BUDGET: Bound = Bound {
+    min: 1,
+    max: 10_000_000,
+    unit: "tokens",
+};
 /// `--max-stdout-bytes`: 1 byte to 1 GiB.
 pub const STDOUT_BYTES: Bound = Bound {
     min: 1,

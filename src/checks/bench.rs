@@ -54,12 +54,12 @@ pub fn check(concurrency: u64, r: &Measured) -> Vec<Issue> {
         out.push(Issue::new(
             Code::BenchSerialized,
             format!(
-                "with {} in flight the median request took {:.1} ms against {:.1} ms alone ({:.0} against {:.0} requests/s): the server handles requests one after another",
+                "with {} in flight the median request took {} ms against {} ms alone ({} against {} requests/s): the server handles requests one after another",
                 b.concurrency,
-                queued as f64 / 1000.0,
-                alone as f64 / 1000.0,
-                b.rate(),
-                r.sequential.rate()
+                crate::clock::tenths_of_thousandths(queued),
+                crate::clock::tenths_of_thousandths(alone),
+                b.rate().round() as u64,
+                r.sequential.rate().round() as u64
             ),
         ));
     }

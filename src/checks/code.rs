@@ -59,6 +59,8 @@ pub enum Group {
     Repeat,
     /// `--against`: drift from an earlier evidence record.
     Against,
+    /// The lint of what the server tells the model.
+    Definitions,
 }
 
 /// A code's fixed facts.
@@ -309,6 +311,36 @@ codes! {
         "2026-07-28: notifications/message though no request set a logLevel in _meta";
     ModernUnsupportedVersionError = "modern-unsupported-version-error", McpProtocol, Error, [Adversarial],
         "2026-07-28, --adversarial-probe unsupported-version: an unsupported version did not get -32022 listing the supported versions (not echoing the requested one is a warning)";
+    DefinitionHiddenTagText = "definition-hidden-tag-text", McpProtocol, Error, [Definitions],
+        "a definition string holds Unicode Tag characters (U+E0000-E007F): text a model reads and a person does not see (decoded and quoted; a flag emoji's tags are fine)";
+    DefinitionBidiControl = "definition-bidi-control", McpProtocol, Error, [Definitions],
+        "a definition string holds bidirectional embeddings, overrides or isolates (U+202A-202E, U+2066-2069) that reorder what a reader sees (Trojan Source)";
+    DefinitionInvisibleCharacter = "definition-invisible-character", McpProtocol, Warning, [Definitions],
+        "a definition string holds zero-width or other invisible characters (an error when several stand together: room to carry hidden content; emoji joiners and the joiners of scripts that need them are fine)";
+    DefinitionControlCharacter = "definition-control-character", McpProtocol, Warning, [Definitions],
+        "a definition string holds control characters (an error for ESC, backspace and a lone carriage return, which hide or overwrite text on a terminal)";
+    DefinitionConfusableName = "definition-confusable-name", McpProtocol, Error, [Definitions],
+        "a name mixes Latin with Cyrillic or Greek lookalike letters, or is written wholly in them (a warning for a word of prose)";
+    DefinitionOverrideInstructions = "definition-override-instructions", McpProtocol, Error, [Definitions],
+        "a definition tells the model to ignore, disregard or override its previous or system instructions";
+    DefinitionSensitiveFile = "definition-sensitive-file", McpProtocol, Error, [Definitions],
+        "a definition tells the model to read, send or include a secret file (SSH keys, .env, credentials, an MCP client's config); a mere mention is a warning";
+    DefinitionHideFromUser = "definition-hide-from-user", McpProtocol, Error, [Definitions],
+        "a definition tells the model to keep something from the user";
+    DefinitionExfiltration = "definition-exfiltration", McpProtocol, Error, [Definitions],
+        "a definition tells the model to send data to a URL or an e-mail address";
+    DefinitionToolShadowing = "definition-tool-shadowing", McpProtocol, Error, [Definitions],
+        "a definition gives orders about other tools or servers (a call of a tool this server does not list is a warning)";
+    DefinitionPromptMarkup = "definition-prompt-markup", McpProtocol, Warning, [Definitions],
+        "a definition holds chat-template or prompt markup addressed to the model (`<IMPORTANT>`, `<system>`, `[INST]`, `<<SYS>>`, an im_start token)";
+    DefinitionEncodedBlob = "definition-encoded-blob", McpProtocol, Warning, [Definitions],
+        "a definition holds a long encoded blob (base64 or hex) a person cannot read";
+    ContextBudgetExceeded = "context-budget-exceeded", McpProtocol, Warning, [Definitions],
+        "the tools and instructions add more tokens (estimated as bytes/4) to every prompt than --context-budget";
+    RepeatToolDefinitionDrift = "repeat-tool-definition-drift", McpProtocol, Warning, [Repeat],
+        "--repeat: a tool kept its name but changed its description, schemas or other members between runs (a rug pull; the diff is shown)";
+    EvidenceDriftToolDefinition = "evidence-drift-tool-definition", McpProtocol, Warning, [Against],
+        "--against: a tool kept its name but its definition differs from the record's pinned hash (a rug pull; the diff is shown)";
 }
 
 impl Code {
@@ -341,7 +373,9 @@ impl Code {
 impl Code {
     /// The force of the rule behind the code: `MUST` (the spec, JSON-RPC
     /// or the schema requires it: an error), `SHOULD` (a warning that
-    /// `--profile strict` promotes), `runtime` (the server did not start,
+    /// `--profile strict` promotes), `security` (the lint of what the
+    /// server tells the model: no spec rule; never promoted), `runtime`
+    /// (the server did not start,
     /// answer or live: an error), `limit` (past a `--max-*` bound the
     /// user sets), or `advice` (the guard's own judgement of what breaks
     /// hosts, or a report of what happened: never promoted).
@@ -350,6 +384,9 @@ impl Code {
             return "SHOULD";
         }
         let info = self.info();
+        if info.groups.contains(&Group::Definitions) && self != Code::ContextBudgetExceeded {
+            return "security";
+        }
         match (info.severity, info.class) {
             _ if matches!(
                 self,

@@ -26,6 +26,8 @@ pub struct Context {
     /// The guard's own environment sets PYTHONUNBUFFERED (which the
     /// allow-list does not pass on).
     pub parent_unbuffered: bool,
+    /// `--context-budget`, in tokens.
+    pub context_budget: u64,
 }
 
 impl Context {
@@ -57,6 +59,7 @@ impl Context {
             opening: plan.session.opening,
             strict: plan.settings.profile == crate::args::words::Profile::Strict,
             parent_unbuffered: std::env::var_os("PYTHONUNBUFFERED").is_some_and(|v| !v.is_empty()),
+            context_budget: plan.settings.context_budget,
         }
     }
 
@@ -74,6 +77,7 @@ impl Context {
             opening: crate::plan::Opening::Legacy,
             strict: false,
             parent_unbuffered: false,
+            context_budget: 10_000,
         }
     }
 
@@ -91,6 +95,7 @@ impl Context {
             opening: crate::plan::Opening::Legacy,
             strict: false,
             parent_unbuffered: false,
+            context_budget: 10_000,
         }
     }
 }

@@ -6,8 +6,10 @@
 //! facts are read back from the record). Changes are warnings: a cold start
 //! that differs from a warm one is worth knowing, not a broken server.
 
-use serde_json::{Value, json};
+use crate::obj;
+use serde_json::Value;
 
+use crate::checks::lint::rugpull::{self, Pinned};
 use crate::checks::{Code, Issue};
 use crate::mcp;
 use crate::session::transcript::Transcript;
@@ -27,6 +29,9 @@ pub struct Facts {
     pub tools: Option<Vec<Value>>,
     pub resources: Option<usize>,
     pub prompts: Option<usize>,
+    /// Each listed tool pinned (name, hash, definition), when a list
+    /// answered (from a record: its `toolDefinitions`, when it has them).
+    pub definitions: Option<Vec<Pinned>>,
 }
 
 impl Facts {
@@ -37,7 +42,7 @@ impl Facts {
         let mut capabilities: Vec<String> = init
             .map(|r| mcp::advertised(r).into_iter().map(String::from).collect())
             .unwrap_or_default();
-        capabilities.sort();
+        crate::order::sort(&mut capabilities);
         let answered = tr
             .list_chain("tools/list")
             .iter()
@@ -48,7 +53,14 @@ impl Facts {
                 .map(|t| t.get("name").cloned().unwrap_or(Value::Null))
                 .collect()
         });
+        let definitions = answered.then(|| {
+            tr.listed("tools/list")
+                .into_iter()
+                .map(Pinned::of)
+                .collect()
+        });
         Facts {
+            definitions,
             initialized: tr.initialized(),
             server_name: field("name"),
             server_version: field("version"),
@@ -81,6 +93,10 @@ impl Facts {
             tools: record.get("tools").and_then(Value::as_array).cloned(),
             resources: None,
             prompts: None,
+            definitions: record
+                .get("toolDefinitions")
+                .and_then(Value::as_array)
+                .map(|list| list.iter().filter_map(Pinned::from_value).collect()),
         }
     }
 
@@ -91,7 +107,7 @@ impl Facts {
             return (Vec::new(), 0);
         };
         let mut names: Vec<String> = tools.iter().map(name_text).collect();
-        names.sort();
+        crate::order::sort(&mut names);
         names.dedup();
         (names, tools.len())
     }
@@ -138,6 +154,8 @@ pub struct Drift {
     pub tools: Option<Section>,
     pub resources: Option<Section>,
     pub prompts: Option<Section>,
+    /// The tools whose definition changed in a later run.
+    pub changed_definitions: Vec<String>,
 }
 
 impl Drift {
@@ -154,7 +172,7 @@ impl Drift {
     }
 
     pub fn changed(&self) -> bool {
-        self.sections().any(Section::changed)
+        self.sections().any(Section::changed) || !self.changed_definitions.is_empty()
     }
 }
 
@@ -205,9 +223,9 @@ fn list_count(runs: &[&(usize, Facts)], get: fn(&Facts) -> Option<usize>) -> Sec
         Code::RepeatListShapeDrift,
         runs,
         get,
-        |r, v| json!({"run": r, "value": v}),
-        |r, _, _| json!(r),
-        |v| json!(v),
+        |r, v| obj! {"run" => r, "value" => v},
+        |r, _, _| crate::object::ToValue::to_value(&r),
+        |v| crate::object::ToValue::to_value(&v),
     )
 }
 
@@ -224,6 +242,7 @@ pub fn compare(runs: &[(usize, Facts)]) -> (Vec<Issue>, Drift) {
             tools: None,
             resources: None,
             prompts: None,
+            changed_definitions: Vec::new(),
         };
         return (Vec::new(), drift);
     };
@@ -232,34 +251,43 @@ pub fn compare(runs: &[(usize, Facts)]) -> (Vec<Issue>, Drift) {
         Code::RepeatProtocolDrift,
         runs,
         |f| f.protocol.clone(),
-        |r, p| json!({"run": r, "value": p}),
-        |r, _, _| json!(r),
-        |p| json!(p),
+        |r, p| obj! {"run" => r, "value" => p},
+        |r, _, _| crate::object::ToValue::to_value(&r),
+        |p| crate::object::ToValue::to_value(&p),
     );
     let capabilities = aspect(
         Code::RepeatCapabilityDrift,
         runs,
         |f| f.capabilities.clone(),
-        |r, c| json!({"run": r, "values": c}),
+        |r, c| obj! {"run" => r, "values" => c},
         |r, was, now| {
             let (added, removed) = diff(was, now);
-            json!({"run": r, "added": added, "removed": removed})
+            obj! {"run" => r, "added" => added, "removed" => removed}
         },
-        |c| json!(c),
+        |c| crate::object::ToValue::to_value(&c),
     );
     let mut tools = aspect(
         Code::RepeatToolDrift,
         runs,
         Facts::tool_set,
-        |r, t| json!({"run": r, "count": t.1, "values": t.0}),
+        |r, t| obj! {"run" => r, "count" => t.1, "values" => t.0},
         |r, was, now| {
             let (added, removed) = diff(&was.0, &now.0);
-            json!({"run": r, "added": added, "removed": removed, "count": now.1})
+            obj! {"run" => r, "added" => added, "removed" => removed, "count" => now.1}
         },
-        |t| json!(t.0),
+        |t| crate::object::ToValue::to_value(&t.0),
     );
     tools.baseline_count = Some(runs[0].1.tool_set().1);
+    let definitions = definition_drift(runs);
     let drift = Drift {
+        changed_definitions: definitions
+            .iter()
+            .filter_map(|i| {
+                i.detail("toolName")
+                    .and_then(Value::as_str)
+                    .map(String::from)
+            })
+            .collect(),
         baseline_run: Some(base_run),
         compared_runs: runs.iter().map(|(r, _)| *r).collect(),
         protocol: Some(protocol),
@@ -268,7 +296,45 @@ pub fn compare(runs: &[(usize, Facts)]) -> (Vec<Issue>, Drift) {
         resources: Some(list_count(runs, |f| f.resources)),
         prompts: Some(list_count(runs, |f| f.prompts)),
     };
-    (drift_issues(&drift), drift)
+    let mut issues = drift_issues(&drift);
+    issues.extend(definitions);
+    (issues, drift)
+}
+
+/// `repeat-tool-definition-drift`: one warning per tool whose definition
+/// changed in a later run, with the diff from its first change.
+fn definition_drift(runs: &[&(usize, Facts)]) -> Vec<Issue> {
+    let Some(base) = &runs[0].1.definitions else {
+        return Vec::new();
+    };
+    let mut out: Vec<Issue> = Vec::new();
+    for (run, facts) in &runs[1..] {
+        for c in rugpull::changed(base, facts.definitions.as_deref().unwrap_or_default()) {
+            if out
+                .iter()
+                .any(|i| i.detail("toolName").and_then(Value::as_str) == Some(&c.name))
+            {
+                continue;
+            }
+            let message = format!(
+                "tool {} changed its definition in run {run} (a rug pull?): {}",
+                crate::escape::quote(c.name.as_bytes()),
+                c.changes.join("; ")
+            );
+            out.push(
+                definition_issue(Code::RepeatToolDefinitionDrift, message, &c).with("run", *run),
+            );
+        }
+    }
+    out
+}
+
+fn definition_issue(code: Code, message: String, c: &rugpull::Changed) -> Issue {
+    Issue::new(code, message)
+        .with("toolName", c.name.clone())
+        .with("changes", c.changes.clone())
+        .with("baselineSha256", c.was.clone())
+        .with("currentSha256", c.now.clone())
 }
 
 /// One warning per changed section, naming what changed and in which runs.
@@ -358,20 +424,39 @@ fn issue(s: &Section, message: String) -> Issue {
 
 /// A section as the report's `drift` block shows it.
 pub fn section_json(s: &Section) -> Value {
-    let mut v = json!({
-        "status": if s.skipped.is_some() { "skipped" } else if s.changed() { "warning" } else { "pass" },
-        "issueCodes": if s.changed() { vec![s.code.as_str()] } else { vec![] },
-        "baseline": s.baseline,
-        "values": s.values,
-        "changedRuns": s.changed,
-    });
+    let mut v = obj! {
+        "status" => if s.skipped.is_some() { "skipped" } else if s.changed() { "warning" } else { "pass" },
+        "issueCodes" => if s.changed() { vec![s.code.as_str()] } else { vec![] },
+        "baseline" => s.baseline,
+        "values" => s.values,
+        "changedRuns" => s.changed,
+    };
     if let Some(n) = s.baseline_count {
-        v["baselineCount"] = json!(n);
+        v["baselineCount"] = crate::object::ToValue::to_value(&n);
     }
     if let Some(reason) = s.skipped {
-        v["reason"] = json!(reason);
+        v["reason"] = crate::object::ToValue::to_value(&reason);
     }
     v
+}
+
+/// `evidence-drift-tool-definition`: each tool whose pinned hash differs
+/// from the record's, with the diff.
+fn definitions_against(baseline: &Facts, when: &str, current: &Facts) -> Vec<Issue> {
+    let (Some(was), Some(now)) = (&baseline.definitions, &current.definitions) else {
+        return Vec::new();
+    };
+    rugpull::changed(was, now)
+        .iter()
+        .map(|c| {
+            let message = format!(
+                "tool {} definition differs from the record of {when} (a rug pull?): {}",
+                crate::escape::quote(c.name.as_bytes()),
+                c.changes.join("; ")
+            );
+            definition_issue(Code::EvidenceDriftToolDefinition, message, c)
+        })
+        .collect()
 }
 
 /// The `--against` drift: this run's facts against an earlier record's.
@@ -390,7 +475,13 @@ pub fn against(baseline: &Facts, when: &str, current: &Facts) -> Vec<Issue> {
     }
     let (was, now) = (&baseline.protocol, &current.protocol);
     if was != now && !now.is_empty() {
-        let value = |p: &String| if p.is_empty() { Value::Null } else { json!(p) };
+        let value = |p: &String| {
+            if p.is_empty() {
+                Value::Null
+            } else {
+                crate::object::ToValue::to_value(&p)
+            }
+        };
         let era = |p: &String| {
             if mcp::is_modern(p) {
                 "2026-07-28 era"
@@ -416,6 +507,7 @@ pub fn against(baseline: &Facts, when: &str, current: &Facts) -> Vec<Issue> {
             .with("current", value(now)),
         );
     }
+    out.extend(definitions_against(baseline, when, current));
     if let (Some(was), Some(now)) = (&baseline.tools, &current.tools) {
         let was: Vec<String> = was.iter().map(name_text).collect();
         let now: Vec<String> = now.iter().map(name_text).collect();
@@ -448,6 +540,7 @@ pub fn against(baseline: &Facts, when: &str, current: &Facts) -> Vec<Issue> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn f(tools: &[&str], prompts: Option<usize>) -> Facts {
         Facts {

@@ -3,8 +3,8 @@
 //! scan's findings as issues.
 
 use crate::checks::{
-    Code, Context, Issue, Severity, adversarial, capabilities, catalog, lifecycle, modern, stdout,
-    toolcall,
+    Code, Context, Issue, Severity, adversarial, capabilities, catalog, lifecycle, lint, modern,
+    stdout, toolcall,
 };
 use crate::session::transcript::Transcript;
 
@@ -45,6 +45,9 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
     modern::check(ctx, tr, &mut issues);
     capabilities::check(tr, &mut issues);
     catalog::check(ctx, tr, &mut issues);
+    lint::check(tr, &mut issues);
+    lint::fold_name_issues(&mut issues);
+    issues.extend(lint::cost::of_session(tr, ctx.context_budget).issue());
     toolcall::check(tr, &mut issues);
     adversarial::check(tr, &mut issues);
     lifecycle::after(ctx, tr, &mut issues);

@@ -206,7 +206,7 @@ pub fn after(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
         let processes: Vec<serde_json::Value> = sd
             .orphans
             .iter()
-            .map(|(pid, cmd)| serde_json::json!({"pid": pid, "command": cmd}))
+            .map(|(pid, cmd)| crate::obj! {"pid" => pid, "command" => cmd})
             .collect();
         out.push(
             Issue::new(
@@ -497,6 +497,7 @@ mod tests {
             opening: crate::plan::Opening::Legacy,
             strict: false,
             parent_unbuffered: false,
+            context_budget: 10_000,
         };
         let mut out = Vec::new();
         after(&ctx, &tr, &mut out);

@@ -14,6 +14,7 @@ pub mod initialize;
 pub mod issue;
 mod judge;
 pub mod lifecycle;
+pub mod lint;
 pub mod modern;
 pub mod schema;
 pub mod stdout;

@@ -44,7 +44,7 @@ pub struct Validation {
 pub fn validate(instance: &Value, schema: &Value) -> Validation {
     let mut v = Validation::default();
     walk(instance, schema, "$", 0, &mut v);
-    v.unchecked.sort();
+    crate::order::sort(&mut v.unchecked);
     v.unchecked.dedup();
     v
 }

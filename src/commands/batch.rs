@@ -8,6 +8,7 @@
 //! entry name); `--merge` joins shards' JSONL files into one summary and one
 //! JUnit, SARIF or Markdown file. The exit status is the worst run's.
 
+use crate::obj;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::fs::File;
@@ -17,7 +18,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::args::settings::{Settings, Shard, ShardSpec};
 use crate::error::Error;
@@ -63,7 +64,7 @@ pub fn entries(manifest: &Path) -> Result<Vec<String>, Error> {
             )
         })?;
     let mut names: Vec<String> = map.keys().cloned().collect();
-    names.sort();
+    crate::order::sort(&mut names);
     Ok(names)
 }
 
@@ -129,8 +130,15 @@ pub fn row_of(report: &Value) -> Row {
 /// The line of a run that produced no report (the guard refused the entry,
 /// or could not be run): its error, counted as one.
 fn failed_run(error: String) -> Value {
-    json!({"schemaVersion": 1, "ok": false, "error": error,
-        "summary": {"issueCounts": {"error": 1, "warning": 0}, "primaryIssueCode": "batch-run-failed"}})
+    obj! {
+        "schemaVersion" => 1,
+        "ok" => false,
+        "error" => error,
+        "summary" => obj! {
+            "issueCounts" => obj! {"error" => 1, "warning" => 0},
+            "primaryIssueCode" => "batch-run-failed",
+        },
+    }
 }
 
 /// The pids of the guard processes running now (an interrupt is passed on
@@ -184,7 +192,7 @@ fn run_entry(
         Err(e) => (failed_run(format!("cannot run the guard: {e}")), 2),
     };
     report["batch"] =
-        json!({"entry": name, "exitCode": code, "startMs": start_ms, "durationMs": ms});
+        obj! {"entry" => name, "exitCode" => code, "startMs" => start_ms, "durationMs" => ms};
     report
 }
 
@@ -244,7 +252,7 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
         .collect();
     let mut rows = run_all(&manifest, names, out, args)?;
     crate::commands::judge::check_interrupt()?;
-    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    crate::order::sort_by(&mut rows, |a, b| a.name.cmp(&b.name));
     finish(args, &rows, &reports, &mut outputs)
 }
 
@@ -307,7 +315,7 @@ fn run_all(
     let jobs = args
         .batch
         .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get() as u64));
+        .unwrap_or_else(|| crate::sys::cpu_count() as u64);
     for i in 0..jobs.max(1) {
         let (shared, done) = (Arc::clone(&shared), done_tx.clone());
         let (manifest, extra) = (manifest.to_path_buf(), args.batch.check_args.clone());
@@ -346,7 +354,7 @@ fn merge(args: &Settings) -> Result<u8, Error> {
     let mut outputs = open(args)?;
     let mut rows = Vec::new();
     for_each_report(&files, |r| rows.push(row_of(r)))?;
-    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    crate::order::sort_by(&mut rows, |a, b| a.name.cmp(&b.name));
     finish(args, &rows, &files, &mut outputs)
 }
 
@@ -376,13 +384,19 @@ fn finish(
     outputs: &mut Outputs,
 ) -> Result<u8, Error> {
     let text = if args.json {
-        report::common::pretty(&json!({
-            "schemaVersion": 1,
-            "ok": rows.iter().all(|r| r.ok),
-            "runs": rows.iter().map(|r| json!({"entry": r.name, "ok": r.ok, "exitCode": r.code,
-                "errors": r.errors, "warnings": r.warnings, "primaryIssueCode": r.primary,
-                "durationMs": r.ms})).collect::<Vec<_>>(),
-        }))
+        report::common::pretty(&obj! {
+            "schemaVersion" => 1,
+            "ok" => rows.iter().all(|r| r.ok),
+            "runs" => rows.iter().map(|r| obj! {
+                "entry" => r.name,
+                "ok" => r.ok,
+                "exitCode" => r.code,
+                "errors" => r.errors,
+                "warnings" => r.warnings,
+                "primaryIssueCode" => r.primary,
+                "durationMs" => r.ms,
+            }).collect::<Vec<_>>(),
+        })
     } else {
         table(rows)
     };

@@ -4,7 +4,8 @@
 //! block followed by every issue. The formats beside the report (JUnit,
 //! SARIF, evidence, annotations) cover the session and the findings.
 
-use serde_json::{Value, json};
+use crate::obj;
+use serde_json::Value;
 
 use crate::args::settings::BenchSpec;
 use crate::checks::{Code, Issue};
@@ -25,7 +26,8 @@ pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
         .get(Kind::Transcript)
         .map(|s| s.try_clone())
         .transpose()?;
-    let first = judge::session(plan, &plan.session, transcript.as_ref(), None)?;
+    let mut sieve = judge::sieve(plan);
+    let first = judge::session(plan, &plan.session, transcript.as_ref(), None, &mut sieve)?;
     let speaks = first.era.as_ref().map_or(Speaks::Legacy, |e| e.speaks);
     let (measured, found) = if first.initialized {
         let target = Target {
@@ -53,7 +55,8 @@ pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
         (nothing, vec![issue])
     };
     let eras = Eras::settle(std::slice::from_ref(&first), None, false);
-    let subject = judge::subject(plan, json!({}));
+    let subject = judge::subject(plan, obj! {});
+    let found = sieve.sift(found);
     let mut report = Report::new(
         subject,
         vec![first],
@@ -63,9 +66,7 @@ pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
         None,
         eras,
     );
-    if let Some((file, expected)) = &plan.expected {
-        report.expect(expected, file);
-    }
+    judge::baselines(plan, &mut report, sieve);
     let rendered = render(&report, &measured, plan.settings.json);
     deliver::deliver(
         &report,
@@ -78,14 +79,14 @@ pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
 /// The table (or the JSON document), then every issue.
 fn render(report: &Report, measured: &Measured, json: bool) -> String {
     if json {
-        return pretty(&json!({
-            "schemaVersion": 1,
-            "ok": report.ok(),
-            "command": report.subject.command,
-            "negotiatedProtocol": report.first().negotiated(),
-            "bench": crate::report::bench::value(measured),
-            "issues": report.issues.iter().map(issue_value).collect::<Vec<_>>(),
-        }));
+        return pretty(&obj! {
+            "schemaVersion" => 1,
+            "ok" => report.ok(),
+            "command" => report.subject.command,
+            "negotiatedProtocol" => report.first().negotiated(),
+            "bench" => crate::report::bench::value(measured),
+            "issues" => report.issues.iter().map(issue_value).collect::<Vec<_>>(),
+        });
     }
     let plain = Paint { on: false };
     let mut text = crate::report::bench::text(measured);
@@ -130,6 +131,6 @@ fn tool_call(spec: &BenchSpec, first: &RunReport) -> Result<Option<(String, Valu
     }
     Ok(Some((
         call.tool.clone(),
-        json!({"name": call.tool, "arguments": arguments}),
+        obj! {"name" => call.tool, "arguments" => arguments},
     )))
 }

@@ -33,8 +33,9 @@ pub fn deliver(
     Ok(report.exit_code())
 }
 
-/// `--evidence`, `--junit`, `--sarif`, `--checks-json` and the GitHub
-/// annotations: each a writer over the same report.
+/// `--evidence`, `--junit`, `--sarif`, `--html`, `--badge`,
+/// `--write-baseline` and `--checks-json`: each a writer over the same
+/// report.
 pub fn formats(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
     if let Some(sink) = outputs.get(Kind::Evidence) {
         let file = sink.target.clone();
@@ -50,6 +51,15 @@ pub fn formats(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
     if outputs.wants(Kind::Sarif) {
         let doc = report::sarif::render(&suite, &suite[0].command);
         outputs.write(Kind::Sarif, report::common::pretty(&doc).as_bytes())?;
+    }
+    if outputs.wants(Kind::Html) {
+        outputs.write(Kind::Html, report::html::render(report).as_bytes())?;
+    }
+    if outputs.wants(Kind::Badge) {
+        outputs.write(Kind::Badge, report::badge::render(report).as_bytes())?;
+    }
+    if outputs.wants(Kind::Baseline) {
+        outputs.write(Kind::Baseline, report::baseline::render(report).as_bytes())?;
     }
     if outputs.wants(Kind::ChecksJson) {
         let time = crate::clock::rfc3339(crate::clock::now_ms());

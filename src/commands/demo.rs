@@ -3,9 +3,10 @@
 //! so the demo needs nothing installed. The clean server doubles as the fast
 //! server of the overhead benchmark.
 
+use crate::obj;
 use std::io::{self, BufRead, Write};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::args::cli::{self, Command, DemoServer};
 use crate::args::settings::Settings;
@@ -31,27 +32,27 @@ pub fn serve(kind: DemoServer) -> io::Result<()> {
             continue; // a notification
         };
         let result = match msg.get("method").and_then(Value::as_str) {
-            Some("initialize") => json!({
-                "protocolVersion": msg["params"]["protocolVersion"]
-                    .as_str()
-                    .filter(|v| SUPPORTED.contains(v))
-                    .unwrap_or(SUPPORTED[0]),
-                "capabilities": {"tools": {}},
-                "serverInfo": {"name": "mcp-stdio-guard-demo", "version": env!("CARGO_PKG_VERSION")},
-            }),
-            Some("tools/list") => json!({"tools": [{
-                "name": "echo",
-                "description": "Returns its text argument.",
-                "inputSchema": {
-                    "type": "object",
-                    "properties": {"text": {"type": "string"}},
-                    "required": ["text"],
+            Some("initialize") => obj! {
+                "protocolVersion" => msg["params"]["protocolVersion"] .as_str() .filter(|v| SUPPORTED.contains(v)) .unwrap_or(SUPPORTED[0]),
+                "capabilities" => obj! {"tools" => obj! {}},
+                "serverInfo" => obj! {"name" => "mcp-stdio-guard-demo", "version" => env!("CARGO_PKG_VERSION")},
+            },
+            Some("tools/list") => obj! {"tools" => vec![obj! {
+                "name" => "echo",
+                "description" => "Returns its text argument.",
+                "inputSchema" => obj! {
+                    "type" => "object",
+                    "properties" => obj! {"text" => obj! {"type" => "string"}},
+                    "required" => ["text"].as_slice(),
                 },
-            }]}),
-            Some("ping") => json!({}),
+            }]},
+            Some("ping") => obj! {},
             _ => {
-                let err = json!({"jsonrpc": "2.0", "id": id,
-                    "error": {"code": -32601, "message": "Method not found"}});
+                let err = obj! {
+                    "jsonrpc" => "2.0",
+                    "id" => id,
+                    "error" => obj! {"code" => -32601, "message" => "Method not found"},
+                };
                 writeln!(stdout, "{err}")?;
                 stdout.flush()?;
                 continue;
@@ -60,7 +61,7 @@ pub fn serve(kind: DemoServer) -> io::Result<()> {
         writeln!(
             stdout,
             "{}",
-            json!({"jsonrpc": "2.0", "id": id, "result": result})
+            obj! {"jsonrpc" => "2.0", "id" => id, "result" => result}
         )?;
         stdout.flush()?;
     }

@@ -20,6 +20,7 @@ use crate::scan::{self, ScanReport};
 use crate::session::transcript::Transcript;
 use crate::session::{self, Speaks, Stop, fingerprint};
 use crate::sys;
+use crate::verdict::accepted::Sieve;
 use crate::verdict::subject::{CwdView, Host};
 use crate::verdict::{Asked, Baseline, Eras, Report, RunReport, Subject};
 
@@ -37,6 +38,7 @@ fn asked(plan: &Plan) -> Asked {
         capability_probes: plan.session.capability_probes,
         adversarial: !plan.session.adversarial.is_empty(),
         call: plan.settings.cmd == Cmd::Call,
+        context_budget: plan.settings.context_budget,
     }
 }
 
@@ -48,6 +50,7 @@ pub fn session(
     cfg: &SessionConfig,
     transcript: Option<&Sink>,
     number: Option<usize>,
+    sieve: &mut Sieve,
 ) -> Result<RunReport, Error> {
     let mut tr = Transcript::new(cfg, plan.redactor.clone());
     if let Some(sink) = transcript {
@@ -83,7 +86,7 @@ pub fn session(
     }
     let mut ctx = Context::of(plan);
     ctx.opening = cfg.opening;
-    let issues = checks::run(&ctx, &tr);
+    let issues = sieve.sift(checks::run(&ctx, &tr));
     Ok(RunReport::build(&tr, issues, number, asked(plan)))
 }
 
@@ -143,12 +146,19 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
     };
     // The runtime versions are probed while the session runs: no wall time.
     let runtimes = probe_runtimes(plan);
+    let mut sieve = sieve(plan);
     let mut runs = Vec::new();
     for n in 1..=repeat {
         let number = (repeat > 1).then_some(n);
-        runs.push(session(plan, &plan.session, transcript.as_ref(), number)?);
+        runs.push(session(
+            plan,
+            &plan.session,
+            transcript.as_ref(),
+            number,
+            &mut sieve,
+        )?);
     }
-    let other = other_era(plan, &runs[0], transcript.as_ref())?;
+    let other = other_era(plan, &runs[0], transcript.as_ref(), &mut sieve)?;
     let eras = Eras::settle(&runs, other, plan.settings.era == Era::Both);
     let facts: Vec<(usize, Facts)> = runs
         .iter()
@@ -172,13 +182,31 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
     // wait for all of them.
     let runtimes = runtimes
         .recv_timeout(std::time::Duration::from_secs(10))
-        .unwrap_or_else(|_| serde_json::json!({}));
+        .unwrap_or_else(|_| crate::obj! {});
     let subject = subject(plan, runtimes);
+    let extra = sieve.sift(extra);
     let mut report = Report::new(subject, runs, extra, scanned, baseline, drift, eras);
+    baselines(plan, &mut report, sieve);
+    Ok(report)
+}
+
+/// Applies the plan's baselines to a report: `--expected-failures` to its
+/// official records, `--baseline`'s verdict on what it accepted.
+pub fn baselines(plan: &Plan, report: &mut Report, sieve: Sieve) {
     if let Some((file, expected)) = &plan.expected {
         report.expect(expected, file);
     }
-    Ok(report)
+    if let Some((file, _)) = &plan.accepted {
+        report.accepted = Some(sieve.finish(file));
+    }
+}
+
+/// The `--baseline` sieve (one that accepts nothing without it).
+pub fn sieve(plan: &Plan) -> Sieve {
+    plan.accepted
+        .as_ref()
+        .map(|(_, list)| Sieve::new(list))
+        .unwrap_or_default()
 }
 
 /// `--era both`: a server that speaks 2026-07-28 may serve 2025 too (only
@@ -188,6 +216,7 @@ fn other_era(
     plan: &Plan,
     first: &RunReport,
     transcript: Option<&Sink>,
+    sieve: &mut Sieve,
 ) -> Result<Option<RunReport>, Error> {
     if plan.settings.era != Era::Both || !first.modern() {
         return Ok(None);
@@ -196,7 +225,7 @@ fn other_era(
         opening: Opening::Legacy,
         ..plan.session.clone()
     };
-    session(plan, &legacy, transcript, None).map(Some)
+    session(plan, &legacy, transcript, None, sieve).map(Some)
 }
 
 /// What the report is about: the plan's subject and what lies around it.
@@ -223,7 +252,7 @@ fn probe_runtimes(plan: &Plan) -> std::sync::mpsc::Receiver<Value> {
     let (tx, rx) = std::sync::mpsc::channel();
     if fingerprint::runtime_of(&plan.shown_argv).is_none() {
         // Nothing to ask: no thread.
-        let _ = tx.send(serde_json::json!({}));
+        let _ = tx.send(crate::obj! {});
         return rx;
     }
     let argv = plan.shown_argv.clone();
@@ -254,7 +283,7 @@ fn against(plan: &Plan, current: &Facts, issues: &mut Vec<Issue>) -> Result<Base
     let Some(path) = &plan.settings.against else {
         return Ok(Baseline::NotUsed);
     };
-    let command = serde_json::json!(plan.shown_argv);
+    let command = crate::object::ToValue::to_value(&plan.shown_argv);
     let (record, skipped) = evidence::newest_for(path, &command)?;
     if skipped > 0 {
         eprintln!(

@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::args::baseline::AcceptList;
 use crate::args::call::CallSpec;
 use crate::args::cli::Args;
 use crate::args::expected::ExpectedFailures;
@@ -152,14 +153,14 @@ impl AdvProbe {
     /// malformed line, which are not requests.
     pub fn params(&self) -> Option<Value> {
         match self {
-            AdvProbe::Builtin(Probe::InvalidMethod) => Some(serde_json::json!({})),
-            AdvProbe::Builtin(Probe::InvalidParams) => Some(serde_json::json!({"cursor": 5})),
-            AdvProbe::Builtin(Probe::MissingMeta) => Some(serde_json::json!({})),
-            AdvProbe::Builtin(Probe::UnsupportedVersion) => Some(serde_json::json!({
-                "_meta": crate::mcp::envelope(crate::mcp::BOGUS_VERSION),
-            })),
+            AdvProbe::Builtin(Probe::InvalidMethod) => Some(crate::obj! {}),
+            AdvProbe::Builtin(Probe::InvalidParams) => Some(crate::obj! {"cursor" => 5}),
+            AdvProbe::Builtin(Probe::MissingMeta) => Some(crate::obj! {}),
+            AdvProbe::Builtin(Probe::UnsupportedVersion) => {
+                Some(crate::obj! {"_meta" => crate::mcp::envelope(crate::mcp::BOGUS_VERSION)})
+            }
             AdvProbe::ToolCall { name, arguments } => {
-                Some(serde_json::json!({"name": name, "arguments": arguments}))
+                Some(crate::obj! {"name" => name, "arguments" => arguments})
             }
             AdvProbe::Builtin(_) => None,
         }
@@ -269,6 +270,8 @@ pub struct Plan {
     pub base_dir: PathBuf,
     /// `--expected-failures`: the file as given, and its entries.
     pub expected: Option<(String, ExpectedFailures)>,
+    /// `--baseline`: the file as given, and its accepted findings.
+    pub accepted: Option<(String, AcceptList)>,
 }
 
 /// Whether to colour output written to stdout.
@@ -347,11 +350,15 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
     let (shown_argv, argv_secrets) = redact::redact_argv(&argv);
     let redactor = Redactor::new(secrets.into_iter().chain(argv_secrets));
     let mut explicit_env: Vec<String> = settings.env.iter().map(|e| e.name().to_string()).collect();
-    explicit_env.sort();
+    crate::order::sort(&mut explicit_env);
     explicit_env.dedup();
     crate::scan::validate_roots(&settings.scan)?;
     let expected = match &settings.expected_failures {
         Some(path) => Some(expected_of(path)?),
+        None => None,
+    };
+    let accepted = match &settings.baseline {
+        Some(path) => Some(accepted_of(path)?),
         None => None,
     };
     settings.against = readable_against(settings.against.as_deref())?;
@@ -374,8 +381,23 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
         redactor,
         base_dir,
         expected,
+        accepted,
         settings,
     })
+}
+
+/// Reads an accepted-findings baseline before anything starts.
+fn accepted_of(path: &Path) -> Result<(String, AcceptList), Error> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::io(format!("cannot read --baseline {shown}"), e))?;
+    let list = crate::args::baseline::parse(&text).map_err(|why| {
+        Error::usage(
+            format!("--baseline {shown}: {why}"),
+            "give a file written by --write-baseline",
+        )
+    })?;
+    Ok((shown, list))
 }
 
 /// Reads an expected-failures baseline before anything starts.
@@ -432,6 +454,9 @@ pub fn wanted_outputs(s: &Settings) -> Vec<Wanted> {
         (Kind::Junit, &s.junit),
         (Kind::Sarif, &s.sarif),
         (Kind::ChecksJson, &s.checks_json),
+        (Kind::Badge, &s.badge),
+        (Kind::Html, &s.html),
+        (Kind::Baseline, &s.write_baseline),
     ];
     for (kind, path) in files {
         if let Some(p) = path {
@@ -486,7 +511,7 @@ fn session_config(s: &Settings) -> SessionConfig {
     );
     operations.extend(s.safe_tool_calls.iter().map(|c| Operation {
         method: "tools/call".to_string(),
-        params: Some(serde_json::json!({"name": c.name, "arguments": c.arguments})),
+        params: Some(crate::obj! {"name" => c.name, "arguments" => c.arguments}),
         source: OpSource::SafeToolCall,
         safe_tool_call: Some(c.name.clone()),
     }));
@@ -594,7 +619,7 @@ fn build_env(specs: &[EnvSpec], base: EnvBase) -> (EnvPairs, EnvironmentReport, 
         .map(|(k, _)| k.to_string_lossy().into_owned())
         .collect();
     for list in [&mut names, &mut set, &mut forwarded, &mut missing] {
-        list.sort();
+        crate::order::sort(list);
         list.dedup();
     }
     let report = EnvironmentReport {

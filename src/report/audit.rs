@@ -3,7 +3,8 @@
 //! result: text as text, other content summarised, `structuredContent` as
 //! JSON). Issues follow, as in the check report. Server text is escaped.
 
-use serde_json::{Value, json};
+use crate::obj;
+use serde_json::Value;
 
 use crate::escape;
 use crate::report::common::{issue_line, issue_value, pretty};
@@ -159,15 +160,15 @@ pub fn render_tools(r: &Report, as_json: bool, width: usize) -> String {
     let run = r.first();
     let tools = &run.tools;
     if as_json {
-        let doc = json!({
-            "schemaVersion": 1,
-            "ok": r.ok(),
-            "command": r.subject.command,
-            "negotiatedProtocol": run.negotiated(),
-            "serverInfo": run.server_info.clone(),
-            "tools": tools,
-            "issues": issues_json(r),
-        });
+        let doc = obj! {
+            "schemaVersion" => 1,
+            "ok" => r.ok(),
+            "command" => r.subject.command,
+            "negotiatedProtocol" => run.negotiated(),
+            "serverInfo" => run.server_info.clone(),
+            "tools" => tools,
+            "issues" => issues_json(r),
+        };
         return pretty(&doc);
     }
     let mut out = String::new();
@@ -220,22 +221,29 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
     let run = r.first();
     let op = run.cli_call();
     if as_json {
-        let doc = json!({
-            "schemaVersion": 1,
-            "ok": r.exit_code() == 0,
-            "command": r.subject.command,
-            "tool": op.and_then(|o| o.params.as_ref()).and_then(|p| p.get("name")).cloned(),
-            "arguments": op.and_then(|o| o.params.as_ref()).and_then(|p| p.get("arguments")).cloned(),
-            "problem": run.call_problem,
-            "result": op.and_then(|o| o.result.clone()),
-            "error": op.and_then(|o| o.error.clone()),
-            "structuredContentCheck": run.structured.as_ref().map(|v| json!({
-                "status": if !v.errors.is_empty() { "fail" } else if v.unchecked.is_empty() { "pass" } else { "partial" },
-                "errors": v.errors,
-                "notChecked": v.unchecked,
-            })),
-            "issues": issues_json(r),
+        let params = op.and_then(|o| o.params.as_ref());
+        let check = run.structured.as_ref().map(|v| {
+            let status = if !v.errors.is_empty() {
+                "fail"
+            } else if v.unchecked.is_empty() {
+                "pass"
+            } else {
+                "partial"
+            };
+            obj! {"status" => status, "errors" => v.errors, "notChecked" => v.unchecked}
         });
+        let doc = obj! {
+            "schemaVersion" => 1,
+            "ok" => r.exit_code() == 0,
+            "command" => r.subject.command,
+            "tool" => params.and_then(|p| p.get("name")),
+            "arguments" => params.and_then(|p| p.get("arguments")),
+            "problem" => run.call_problem,
+            "result" => op.and_then(|o| o.result.clone()),
+            "error" => op.and_then(|o| o.error.clone()),
+            "structuredContentCheck" => check,
+            "issues" => issues_json(r),
+        };
         return pretty(&doc);
     }
     let mut out = String::new();
@@ -294,6 +302,7 @@ pub fn render_call(r: &Report, as_json: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_long_name_is_never_cut_and_every_other_cut_is_marked() {

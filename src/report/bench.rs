@@ -1,6 +1,7 @@
 //! The bench's figures as text (a latency table and the throughput) and
 //! as the JSON `bench` block, latencies in microseconds.
 
+use crate::obj;
 use serde_json::{Value, json};
 
 use crate::session::Speaks;
@@ -8,24 +9,24 @@ use crate::session::bench::{Measured, Stats};
 
 /// The `bench` block of the JSON report.
 pub fn value(r: &Measured) -> Value {
-    json!({
-        "era": r.speaks.map(Speaks::as_str),
-        "liveness": r.liveness,
-        "method": r.method,
-        "coldStart": r.cold_start.value(),
-        "warm": {
-            "liveness": r.warm_liveness.value(),
-            "toolsList": r.tools_list.value(),
-            "tool": r.tool.as_ref().map(|(n, s)| json!({"name": n, "latency": s.value()})),
+    obj! {
+        "era" => r.speaks.map(Speaks::as_str),
+        "liveness" => r.liveness,
+        "method" => r.method,
+        "coldStart" => r.cold_start.value(),
+        "warm" => obj! {
+            "liveness" => r.warm_liveness.value(),
+            "toolsList" => r.tools_list.value(),
+            "tool" => r.tool.as_ref().map(|(n, s)| json!({"name": n, "latency": s.value()})),
         },
-        "sequential": r.sequential.value(),
-        "burst": r.burst.value(),
-        "guardShareUs": r.guard_share.value(),
-    })
+        "sequential" => r.sequential.value(),
+        "burst" => r.burst.value(),
+        "guardShareUs" => r.guard_share.value(),
+    }
 }
 
 fn ms(us: u64) -> String {
-    format!("{:.3}", us as f64 / 1000.0)
+    crate::clock::thousandths(us)
 }
 
 /// The text table.
@@ -62,9 +63,9 @@ pub fn text(r: &Measured) -> String {
         &r.burst.latency,
     ));
     out.push_str(&format!(
-        "throughput: {:.0} requests/s one at a time, {:.0}/s with {} in flight ({} sent, {} errors, {} timeouts)\n",
-        r.sequential.rate(),
-        r.burst.rate(),
+        "throughput: {} requests/s one at a time, {}/s with {} in flight ({} sent, {} errors, {} timeouts)\n",
+        r.sequential.rate().round() as u64,
+        r.burst.rate().round() as u64,
         r.burst.concurrency,
         r.burst.sent,
         r.burst.errors,

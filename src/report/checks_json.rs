@@ -3,23 +3,24 @@
 //! WARNING / SKIPPED / INFO, `timestamp`, `specReferences`, `details`,
 //! `errorMessage`), as the verdict decided them (`verdict::official`).
 
+use crate::obj;
 use serde_json::{Value, json};
 
 use crate::verdict::official::Record;
 
 fn record(r: &Record, time: &str) -> Value {
-    let mut v = json!({
-        "id": r.id,
-        "name": r.name,
-        "description": r.description,
-        "status": r.status.official(),
-        "timestamp": time,
-        "specReferences": r.spec.iter().map(|(id, url)| json!({"id": id, "url": url})).collect::<Vec<_>>(),
-        "details": {
-            "issueCodes": r.issues.iter().map(|i| i.code.as_str()).collect::<Vec<_>>(),
-            "issues": r.issues.iter().map(|i| i.message.clone()).collect::<Vec<_>>(),
+    let mut v = obj! {
+        "id" => r.id,
+        "name" => r.name,
+        "description" => r.description,
+        "status" => r.status.official(),
+        "timestamp" => time,
+        "specReferences" => r.spec.iter().map(|(id, url)| json!({"id": id, "url": url})).collect::<Vec<_>>(),
+        "details" => obj! {
+            "issueCodes" => r.issues.iter().map(|i| i.code.as_str()).collect::<Vec<_>>(),
+            "issues" => r.issues.iter().map(|i| i.message.clone()).collect::<Vec<_>>(),
         },
-    });
+    };
     if let Some(reason) = r.skip_reason {
         v["details"]["reason"] = reason.into();
     }

@@ -3,6 +3,7 @@
 //! `durationMs`, `environment`, and with `--repeat` `repeat`, `drift` and
 //! `runs`). Keys keep insertion order (serde_json `preserve_order`).
 
+use crate::obj;
 use serde_json::{Map, Value, json};
 
 use crate::checks::drift::{self, Drift};
@@ -18,36 +19,36 @@ use crate::verdict::{Check, Checks, Eras, Report, RunReport, Summary};
 /// The 1.0 `config` block: which config file, and what it supplied.
 fn config_value(config: Option<&ConfigView>) -> Value {
     let Some(c) = config else {
-        return json!({
-            "enabled": false,
-            "path": "",
-            "resolvedPath": "",
-            "checks": {
-                "command": false,
-                "cwd": false,
-                "envNames": [],
-                "requests": [],
-                "safeToolCalls": [],
-                "adversarialProbes": [],
-                "adversarialToolCalls": []
-            }
-        });
+        return obj! {
+            "enabled" => false,
+            "path" => "",
+            "resolvedPath" => "",
+            "checks" => obj! {
+                "command" => false,
+                "cwd" => false,
+                "envNames" => json!([]),
+                "requests" => json!([]),
+                "safeToolCalls" => json!([]),
+                "adversarialProbes" => json!([]),
+                "adversarialToolCalls" => json!([]),
+            },
+        };
     };
-    json!({
-        "enabled": true,
-        "path": c.path,
-        "resolvedPath": c.resolved,
-        "checks": {
-            "command": c.command,
-            "cwd": c.cwd,
-            "envNames": c.env_names,
-            "requests": c.requests,
-            "safeToolCalls": c.safe_tool_calls,
-            "adversarialProbes": c.adversarial_probes,
-            "adversarialToolCalls": c.adversarial_tool_calls,
+    obj! {
+        "enabled" => true,
+        "path" => c.path,
+        "resolvedPath" => c.resolved,
+        "checks" => obj! {
+            "command" => c.command,
+            "cwd" => c.cwd,
+            "envNames" => c.env_names,
+            "requests" => c.requests,
+            "safeToolCalls" => c.safe_tool_calls,
+            "adversarialProbes" => c.adversarial_probes,
+            "adversarialToolCalls" => c.adversarial_tool_calls,
         },
-        "server": c.server,
-    })
+        "server" => c.server,
+    }
 }
 
 /// The `adversarial` block: every planned probe, run or skipped.
@@ -57,23 +58,23 @@ fn adversarial_value(subject: &Subject, run: &RunReport) -> Value {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            json!({
-                "index": i,
-                "name": p.probe.name(),
-                "source": source(&p.probe),
-                "method": p.method,
-                "safeToolCallName": tool_name(&p.probe),
-                "expectation": adversarial::expectation(&p.probe),
-                "description": adversarial::description(&p.probe),
-                "risk": adversarial::risk(&p.probe),
-                "status": p.check.status.as_str(),
-                "started": p.started,
-                "durationMs": p.duration_ms,
-                "issueCodes": p.check.codes.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
-            })
+            obj! {
+                "index" => i,
+                "name" => p.probe.name(),
+                "source" => source(&p.probe),
+                "method" => p.method,
+                "safeToolCallName" => tool_name(&p.probe),
+                "expectation" => adversarial::expectation(&p.probe),
+                "description" => adversarial::description(&p.probe),
+                "risk" => adversarial::risk(&p.probe),
+                "status" => p.check.status.as_str(),
+                "started" => p.started,
+                "durationMs" => p.duration_ms,
+                "issueCodes" => p.check.codes.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
+            }
         })
         .collect();
-    json!({"enabled": subject.adversarial, "probes": probes})
+    obj! {"enabled" => subject.adversarial, "probes" => probes}
 }
 
 fn source(p: &AdvProbe) -> &'static str {
@@ -98,14 +99,14 @@ fn capabilities(run: &RunReport, overall: &Check) -> (Value, Value) {
     for l in &run.lists {
         checks.insert(
             l.spec.key.into(),
-            json!({
-                "advertised": l.advertised,
-                "method": l.spec.method,
-                "responded": l.responded,
-                "itemCount": l.item_count,
-                "error": l.error.clone().unwrap_or(Value::Null),
-                "pages": l.pages,
-            }),
+            obj! {
+                "advertised" => l.advertised,
+                "method" => l.spec.method,
+                "responded" => l.responded,
+                "itemCount" => l.item_count,
+                "error" => l.error.clone().unwrap_or(Value::Null),
+                "pages" => l.pages,
+            },
         );
         let mut entry = match check_value(&l.check) {
             Value::Object(c) => c,
@@ -114,7 +115,10 @@ fn capabilities(run: &RunReport, overall: &Check) -> (Value, Value) {
         entry.insert("advertised".into(), l.advertised.into());
         entry.insert("method".into(), l.spec.method.into());
         entry.insert("responded".into(), l.responded.into());
-        entry.insert("itemCount".into(), json!(l.item_count));
+        entry.insert(
+            "itemCount".into(),
+            crate::object::ToValue::to_value(&l.item_count),
+        );
         entries.insert(l.spec.key.into(), Value::Object(entry));
     }
     let mut check = match check_value(overall) {
@@ -127,27 +131,27 @@ fn capabilities(run: &RunReport, overall: &Check) -> (Value, Value) {
 
 fn operations(run: &RunReport) -> (Value, Value) {
     let entry = |op: &crate::session::transcript::OpRecord| {
-        json!({
-            "method": op.method,
-            "source": op.source.as_str(),
-            "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default(),
-            "responded": op.responded,
-            "error": op.error.clone().unwrap_or(Value::Null),
-        })
+        obj! {
+            "method" => op.method,
+            "source" => op.source.as_str(),
+            "safeToolCallName" => op.safe_tool_call.clone().unwrap_or_default(),
+            "responded" => op.responded,
+            "error" => op.error.clone().unwrap_or(Value::Null),
+        }
     };
     let ops: Vec<Value> = run
         .ops
         .iter()
         .enumerate()
         .map(|(i, op)| {
-            json!({
-                "index": i,
-                "source": op.source.as_str(),
-                "method": op.method,
-                "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default(),
-                "responded": op.responded,
-                "error": op.error.clone().unwrap_or(Value::Null),
-            })
+            obj! {
+                "index" => i,
+                "source" => op.source.as_str(),
+                "method" => op.method,
+                "safeToolCallName" => op.safe_tool_call.clone().unwrap_or_default(),
+                "responded" => op.responded,
+                "error" => op.error.clone().unwrap_or(Value::Null),
+            }
         })
         .collect();
     let first = run.ops.first().map_or(Value::Null, entry);
@@ -163,48 +167,48 @@ fn process(subject: &Subject, run: &RunReport) -> Value {
     let signal_of = |e: &crate::session::Exit| e.signal.map(crate::sys::signal_name);
     let spawn_error = run.spawn_error.as_ref().map_or(
         Value::Null,
-        |e| json!({"code": e.code, "message": e.message}),
+        |e| obj! {"code" => e.code, "message" => e.message},
     );
     let exceeded = run.exceeded_code();
     let limits = subject.limits;
-    json!({
-        "started": run.pid.is_some(),
-        "pid": run.pid,
-        "outcome": outcome,
-        "phase": run.phase(),
-        "exitCode": exit.and_then(|e| e.code),
-        "signal": exit.as_ref().and_then(signal_of),
-        "timedOut": !timeout_code.is_empty(),
-        "timeoutCode": timeout_code,
-        "timeoutMs": subject.timeout_ms,
-        "killedByGuard": run.killed_by_guard(),
-        "killSignal": run.kill_signal(),
-        "killReason": run.kill_reason(),
-        "spawnError": spawn_error,
-        "output": {
-            "stdoutBytes": run.stdout_bytes,
-            "stderrBytes": run.stderr.total(),
-            "maxStdoutBytes": limits.max_stdout_bytes,
-            "maxStdoutLineBytes": limits.max_stdout_line_bytes,
-            "maxStderrBytes": limits.max_stderr_bytes,
-            "stderrTruncated": run.stderr.truncated(),
-            "limitExceeded": !exceeded.is_empty(),
-            "exceededCode": exceeded,
+    obj! {
+        "started" => run.pid.is_some(),
+        "pid" => run.pid,
+        "outcome" => outcome,
+        "phase" => run.phase(),
+        "exitCode" => exit.and_then(|e| e.code),
+        "signal" => exit.as_ref().and_then(signal_of),
+        "timedOut" => !timeout_code.is_empty(),
+        "timeoutCode" => timeout_code,
+        "timeoutMs" => subject.timeout_ms,
+        "killedByGuard" => run.killed_by_guard(),
+        "killSignal" => run.kill_signal(),
+        "killReason" => run.kill_reason(),
+        "spawnError" => spawn_error,
+        "output" => obj! {
+            "stdoutBytes" => run.stdout_bytes,
+            "stderrBytes" => run.stderr.total(),
+            "maxStdoutBytes" => limits.max_stdout_bytes,
+            "maxStdoutLineBytes" => limits.max_stdout_line_bytes,
+            "maxStderrBytes" => limits.max_stderr_bytes,
+            "stderrTruncated" => run.stderr.truncated(),
+            "limitExceeded" => !exceeded.is_empty(),
+            "exceededCode" => exceeded,
         },
-        "shutdown": {
-            "endedBy": run.ended_by(),
-            "stdinClosedAtMs": sd.stdin_closed_at_ms,
-            "sigtermAtMs": sd.sigterm_at_ms,
-            "sigkillAtMs": sd.sigkill_at_ms,
-            "exitedAtMs": sd.exited_at_ms,
-            "exitCode": sd.exit.and_then(|e| e.code),
-            "signal": sd.exit.as_ref().and_then(signal_of),
-            "orphanedProcesses": !sd.orphans.is_empty(),
-            "orphans": sd.orphans.iter().map(|(pid, cmd)| json!({"pid": pid, "command": cmd})).collect::<Vec<_>>(),
-            "stdoutHeldOpen": sd.stdout_held_open,
-            "stderrHeldOpen": sd.stderr_held_open,
+        "shutdown" => obj! {
+            "endedBy" => run.ended_by(),
+            "stdinClosedAtMs" => sd.stdin_closed_at_ms,
+            "sigtermAtMs" => sd.sigterm_at_ms,
+            "sigkillAtMs" => sd.sigkill_at_ms,
+            "exitedAtMs" => sd.exited_at_ms,
+            "exitCode" => sd.exit.and_then(|e| e.code),
+            "signal" => sd.exit.as_ref().and_then(signal_of),
+            "orphanedProcesses" => !sd.orphans.is_empty(),
+            "orphans" => sd.orphans.iter().map(|(pid, cmd)| obj! {"pid" => pid, "command" => cmd}).collect::<Vec<_>>(),
+            "stdoutHeldOpen" => sd.stdout_held_open,
+            "stderrHeldOpen" => sd.stderr_held_open,
         },
-    })
+    }
 }
 
 /// What a document is about besides its run: the subject, the scan, the
@@ -221,7 +225,7 @@ struct Context<'a> {
 fn era_value(c: &Context, run: &RunReport) -> Value {
     let mode = c.subject.era_mode.as_str();
     let Some(e) = &run.era else {
-        return json!({"mode": mode, "detected": null, "speaks": null});
+        return obj! {"mode" => mode, "detected" => Value::Null, "speaks" => Value::Null};
     };
     let detected = if c.eras.detected.is_empty() {
         e.speaks.as_str()
@@ -234,29 +238,37 @@ fn era_value(c: &Context, run: &RunReport) -> Value {
         .iter()
         .map(|(era, why)| ((*era).to_string(), Value::from(why.clone())))
         .collect();
-    json!({
-        "mode": mode,
-        "detected": detected,
-        "speaks": e.speaks.as_str(),
-        "reason": e.reason,
-        "probe": {"outcome": e.probe, "ms": e.probe_ms},
-        "supportedVersions": e.supported,
-        "freshProcess": e.fresh_process,
-        "notServed": not_served,
-    })
+    obj! {
+        "mode" => mode,
+        "detected" => detected,
+        "speaks" => e.speaks.as_str(),
+        "reason" => e.reason,
+        "probe" => obj! {"outcome" => e.probe, "ms" => e.probe_ms},
+        "supportedVersions" => e.supported,
+        "freshProcess" => e.fresh_process,
+        "notServed" => not_served,
+    }
 }
 
 fn fingerprint(c: &Context, run: &RunReport) -> Value {
     let sub = c.subject;
     let argv = &sub.command;
-    let op_entry = |op: &crate::session::transcript::OpRecord| json!({"method": op.method, "hasParams": op.has_params, "source": op.source.as_str(), "safeToolCallName": op.safe_tool_call.clone().unwrap_or_default()});
+    let op_entry = |op: &crate::session::transcript::OpRecord| {
+        obj! {"method" => op.method.as_str(), "hasParams" => op.has_params,
+        "source" => op.source.as_str(),
+        "safeToolCallName" => op.safe_tool_call.clone().unwrap_or_default()}
+    };
     let adversarial_probes: Vec<Value> = run
         .probes
         .iter()
         .map(|p| {
-            json!({"name": p.probe.name(), "source": source(&p.probe), "method": p.method,
-            "safeToolCallName": tool_name(&p.probe),
-            "expectation": adversarial::expectation(&p.probe)})
+            obj! {
+                "name" => p.probe.name(),
+                "source" => source(&p.probe),
+                "method" => p.method.as_str(),
+                "safeToolCallName" => tool_name(&p.probe),
+                "expectation" => adversarial::expectation(&p.probe),
+            }
         })
         .collect();
     let values: Map<String, Value> = sub
@@ -265,60 +277,67 @@ fn fingerprint(c: &Context, run: &RunReport) -> Value {
         .map(|n| (n.clone(), Value::from(crate::redact::REDACTED)))
         .collect();
     let limits = sub.limits;
-    json!({
-        "guard": {"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")},
-        "command": {
-            "executable": argv.first().cloned().unwrap_or_default(),
-            "args": argv.get(1..).unwrap_or_default(),
-            "argv": argv,
+    obj! {
+        "guard" => obj! {"name" => "mcp-stdio-guard", "version" => env!("CARGO_PKG_VERSION")},
+        "command" => obj! {
+            "executable" => argv.first().cloned().unwrap_or_default(),
+            "args" => argv.get(1..).unwrap_or_default(),
+            "argv" => argv.as_slice(),
         },
-        "cwd": {"requested": sub.cwd.requested, "resolved": sub.cwd.resolved, "exists": sub.cwd.exists},
-        "protocol": sub.protocol,
-        "config": config_value(sub.config.as_ref()),
-        "profile": sub.profile.as_str(),
-        "timeoutMs": sub.timeout_ms,
-        "outputLimits": {
-            "maxStdoutBytes": limits.max_stdout_bytes,
-            "maxStdoutLineBytes": limits.max_stdout_line_bytes,
-            "maxStderrBytes": limits.max_stderr_bytes,
+        "cwd" => obj! {
+            "requested" => sub.cwd.requested.as_str(),
+            "resolved" => sub.cwd.resolved.as_str(),
+            "exists" => sub.cwd.exists,
         },
-        "repeat": c.repeat,
-        "capabilityProbes": sub.capability_probes,
-        "adversarialProbes": adversarial_probes,
-        "operation": run.ops.first().map_or(Value::Null, op_entry),
-        "operations": run.ops.iter().map(op_entry).collect::<Vec<_>>(),
-        "system": {
-            "platform": sub.host.platform,
-            "arch": sub.host.arch,
-            "osRelease": sub.host.os_release,
+        "protocol" => sub.protocol.as_str(),
+        "config" => config_value(sub.config.as_ref()),
+        "profile" => sub.profile.as_str(),
+        "timeoutMs" => sub.timeout_ms,
+        "outputLimits" => obj! {
+            "maxStdoutBytes" => limits.max_stdout_bytes,
+            "maxStdoutLineBytes" => limits.max_stdout_line_bytes,
+            "maxStderrBytes" => limits.max_stderr_bytes,
         },
-        "runtimes": sub.runtimes,
-        "package": sub.package,
-        "env": {
-            "inherited": sub.inherit_env,
-            "names": sub.explicit_env,
-            "values": values,
+        "repeat" => c.repeat,
+        "capabilityProbes" => sub.capability_probes,
+        "adversarialProbes" => adversarial_probes,
+        "operation" => run.ops.first().map_or(Value::Null, op_entry),
+        "operations" => run.ops.iter().map(op_entry).collect::<Vec<_>>(),
+        "system" => obj! {
+            "platform" => sub.host.platform,
+            "arch" => sub.host.arch,
+            "osRelease" => sub.host.os_release.clone(),
         },
-        "staticScan": {
-            "enabled": c.scan.is_some(),
-            "path": c.scan.and_then(|s| s.roots.first().cloned()).unwrap_or_default(),
-            "failOnFindings": c.scan.is_some() && sub.fail_on_static,
+        "runtimes" => sub.runtimes.clone(),
+        "package" => sub.package.clone(),
+        "env" => obj! {
+            "inherited" => sub.inherit_env,
+            "names" => sub.explicit_env.as_slice(),
+            "values" => values,
         },
-        "timings": {"startupMs": run.init_reply_at_ms, "totalMs": run.duration_ms},
-        "era": {"mode": sub.era_mode.as_str(), "speaks": run.era.as_ref().map(|e| e.speaks.as_str())},
-    })
+        "staticScan" => obj! {
+            "enabled" => c.scan.is_some(),
+            "path" => c.scan.and_then(|s| s.roots.first().cloned()).unwrap_or_default(),
+            "failOnFindings" => c.scan.is_some() && sub.fail_on_static,
+        },
+        "timings" => obj! {"startupMs" => run.init_reply_at_ms, "totalMs" => run.duration_ms},
+        "era" => obj! {
+            "mode" => sub.era_mode.as_str(),
+            "speaks" => run.era.as_ref().map(|e| e.speaks.as_str()),
+        },
+    }
 }
 
 fn summary(s: &Summary) -> Value {
-    json!({
-        "status": s.status,
-        "issueClass": s.class,
-        "primaryIssueCode": s.primary_code,
-        "primaryIssueClass": s.primary_class,
-        "issueCounts": {"error": s.errors, "warning": s.warnings, "total": s.errors + s.warnings},
-        "badge": {"label": "mcp stdio", "message": s.badge.0, "color": s.badge.1},
-        "display": s.display,
-    })
+    obj! {
+        "status" => s.status,
+        "issueClass" => s.class,
+        "primaryIssueCode" => s.primary_code,
+        "primaryIssueClass" => s.primary_class,
+        "issueCounts" => obj! {"error" => s.errors, "warning" => s.warnings, "total" => s.errors + s.warnings},
+        "badge" => obj! {"label" => "mcp stdio", "message" => s.badge.0, "color" => s.badge.1},
+        "display" => s.display,
+    }
 }
 
 fn checks_value(checks: &Checks, capability_check: Value, repeat: Value) -> Value {
@@ -338,11 +357,12 @@ fn checks_value(checks: &Checks, capability_check: Value, repeat: Value) -> Valu
     m.insert("staticScan".into(), check_value(&checks.static_scan));
     m.insert("repeat".into(), repeat);
     m.insert("against".into(), check_value(&checks.against));
+    m.insert("definitions".into(), check_value(&checks.definitions));
     // Additive: the official conformance check ids each check covers.
     for (name, c) in m.iter_mut() {
         let ids = catalog::ids_of(name);
         if let (Value::Object(c), false) = (c, ids.is_empty()) {
-            c.insert("checkIds".into(), json!(ids));
+            c.insert("checkIds".into(), crate::object::ToValue::to_value(&ids));
         }
     }
     Value::Object(m)
@@ -401,7 +421,10 @@ fn document(c: &Context, run: &RunReport, j: Judged, repeated: Option<Repeated>)
     m.insert("ok".into(), (!issues.iter().any(Issue::is_error)).into());
     m.insert("config".into(), config_value(sub.config.as_ref()));
     m.insert("profile".into(), sub.profile.as_str().into());
-    m.insert("command".into(), json!(sub.command));
+    m.insert(
+        "command".into(),
+        crate::object::ToValue::to_value(&sub.command),
+    );
     m.insert("protocol".into(), sub.protocol.clone().into());
     if let Some(r) = &repeated {
         m.insert("repeat".into(), r.runs.into());
@@ -416,7 +439,10 @@ fn document(c: &Context, run: &RunReport, j: Judged, repeated: Option<Repeated>)
     }
     m.insert("toolSchema".into(), tool_schema_value(tools));
     m.insert("capabilityProbes".into(), sub.capability_probes.into());
-    m.insert("capabilityKeys".into(), json!(run.facts.capabilities));
+    m.insert(
+        "capabilityKeys".into(),
+        crate::object::ToValue::to_value(&run.facts.capabilities),
+    );
     m.insert("capabilityChecks".into(), capability_checks);
     m.insert("process".into(), process(sub, run));
     m.insert(
@@ -443,33 +469,77 @@ fn document(c: &Context, run: &RunReport, j: Judged, repeated: Option<Repeated>)
     m.insert("durationMs".into(), run.duration_ms.into());
     m.insert(
         "environment".into(),
-        json!({"mode": env.mode, "names": env.names, "set": env.set,
-            "forwarded": env.forwarded, "missing": env.missing}),
+        obj! {
+            "mode" => env.mode,
+            "names" => env.names,
+            "set" => env.set,
+            "forwarded" => env.forwarded,
+            "missing" => env.missing,
+        },
     );
     m.insert("era".into(), era_value(c, run));
+    m.insert("contextCost".into(), context_cost(&run.context_cost));
+    m.insert("definitions".into(), definitions(run));
     if let Some(r) = repeated {
         m.insert("runs".into(), Value::Array(r.documents));
     }
     Value::Object(m)
 }
 
+/// `contextCost` (additive): what the definitions add to every prompt.
+fn context_cost(cost: &crate::checks::lint::cost::ContextCost) -> Value {
+    let tools: Vec<Value> = cost
+        .tools
+        .iter()
+        .map(|t| obj! {"name" => t.name, "bytes" => t.bytes, "tokens" => t.tokens})
+        .collect();
+    obj! {
+        "estimate" => crate::checks::lint::cost::ESTIMATE,
+        "totalBytes" => cost.total_bytes,
+        "totalTokens" => cost.total_tokens,
+        "budgetTokens" => cost.budget_tokens,
+        "overBudget" => cost.over_budget(),
+        "instructionsBytes" => cost.instructions_bytes,
+        "tools" => tools,
+    }
+}
+
+/// `definitions` (additive): the pinned hash of each listed tool and of
+/// them all.
+fn definitions(run: &RunReport) -> Value {
+    let tools: Vec<Value> = run
+        .facts
+        .definitions
+        .iter()
+        .flatten()
+        .map(|p| obj! {"name" => p.name, "sha256" => p.sha256})
+        .collect();
+    obj! {"sha256" => run.definitions_sha256, "tools" => tools}
+}
+
 fn tool_schema_value(tools: &crate::checks::catalog::ToolSummary) -> Value {
-    json!({
-        "checked": tools.checked,
-        "toolCount": tools.tool_count,
-        "toolNames": tools.tool_names,
-        "validToolCount": tools.valid_tool_count,
-        "warningCount": tools.warning_count,
-        "errorCount": tools.error_count,
-        "duplicateNames": tools.duplicate_names,
-    })
+    obj! {
+        "checked" => tools.checked,
+        "toolCount" => tools.tool_count,
+        "toolNames" => tools.tool_names,
+        "validToolCount" => tools.valid_tool_count,
+        "warningCount" => tools.warning_count,
+        "errorCount" => tools.error_count,
+        "duplicateNames" => tools.duplicate_names,
+    }
 }
 
 /// The `drift` block.
 fn drift_value(drift: Option<&Drift>) -> Value {
     let Some(d) = drift.filter(|d| d.baseline_run.is_some()) else {
-        return json!({"checked": false, "status": "skipped", "issueCodes": [], "baselineRun": null,
-            "comparedRuns": [], "reason": "no run completed initialize"});
+        return obj! {
+            "checked" => false,
+            "status" => "skipped",
+            "issueCodes" => json!([]),
+            "baselineRun" => Value::Null,
+            "comparedRuns" => json!([]),
+            "reason" => "no run completed initialize",
+        };
     };
     let section = |s: &Option<drift::Section>| s.as_ref().map_or(Value::Null, drift::section_json);
     let mut codes: Vec<&str> = d
@@ -477,18 +547,25 @@ fn drift_value(drift: Option<&Drift>) -> Value {
         .filter(|s| s.changed())
         .map(|s| s.code.as_str())
         .collect();
+    if !d.changed_definitions.is_empty() {
+        codes.push(crate::checks::Code::RepeatToolDefinitionDrift.as_str());
+    }
     codes.dedup();
-    json!({
-        "checked": true,
-        "status": if d.changed() { "warning" } else { "pass" },
-        "issueCodes": codes,
-        "baselineRun": d.baseline_run,
-        "comparedRuns": d.compared_runs,
-        "negotiatedProtocol": section(&d.protocol),
-        "capabilities": section(&d.capabilities),
-        "tools": section(&d.tools),
-        "lists": {"resources": section(&d.resources), "prompts": section(&d.prompts)},
-    })
+    obj! {
+        "checked" => true,
+        "status" => if d.changed() { "warning" } else { "pass" },
+        "issueCodes" => codes,
+        "baselineRun" => d.baseline_run,
+        "comparedRuns" => d.compared_runs,
+        "negotiatedProtocol" => section(&d.protocol),
+        "capabilities" => section(&d.capabilities),
+        "tools" => section(&d.tools),
+        "lists" => obj! {"resources" => section(&d.resources), "prompts" => section(&d.prompts)},
+        "toolDefinitions" => obj! {
+            "status" => if d.changed_definitions.is_empty() { "pass" } else { "warning" },
+            "changedTools" => d.changed_definitions,
+        },
+    }
 }
 
 /// The whole report as a JSON value.
@@ -518,7 +595,7 @@ pub fn build(r: &Report) -> Value {
                 document(&single, other, Judged::of_run(other), None),
             );
         }
-        add_expected(&mut doc, r);
+        add_report_level(&mut doc, r);
         return doc;
     };
     let documents = r
@@ -536,28 +613,77 @@ pub fn build(r: &Report) -> Value {
     let repeated = Repeated {
         runs: repeat.runs,
         drift: r.drift.as_ref(),
-        check: json!({
-            "status": check.status.as_str(),
-            "issueCodes": check.codes.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
-            "runs": repeat.runs,
-            "passedRuns": repeat.runs - repeat.failed.len(),
-            "failedRuns": repeat.failed,
-        }),
+        check: obj! {
+            "status" => check.status.as_str(),
+            "issueCodes" => check.codes.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
+            "runs" => repeat.runs,
+            "passedRuns" => repeat.runs - repeat.failed.len(),
+            "failedRuns" => repeat.failed,
+        },
         documents,
     };
     let mut doc = document(&c, r.first(), whole, Some(repeated));
-    add_expected(&mut doc, r);
+    add_report_level(&mut doc, r);
     doc
 }
 
-/// `expectedFailures` (additive): what an `--expected-failures` baseline
-/// made of the official records.
-fn add_expected(doc: &mut Value, r: &Report) {
-    if let (Value::Object(m), Some(e)) = (doc, &r.expected) {
+/// The additive members about the whole report: the `score`,
+/// `expectedFailures` (what an `--expected-failures` baseline made of the
+/// official records) and `baseline` (what `--baseline` accepted).
+fn add_report_level(doc: &mut Value, r: &Report) {
+    let Value::Object(m) = doc else { return };
+    let s = &r.score;
+    let parts: Map<String, Value> = s
+        .parts
+        .iter()
+        .map(|p| {
+            (
+                p.name.to_string(),
+                obj! {"weight" => p.weight, "earned" => p.earned},
+            )
+        })
+        .collect();
+    m.insert(
+        "score".into(),
+        obj! {
+            "value" => s.value,
+            "grade" => s.grade,
+            "color" => s.color(),
+            "rule" => crate::verdict::score::RULE,
+            "checks" => parts,
+        },
+    );
+    if let Some(e) = &r.expected {
         m.insert(
             "expectedFailures".into(),
-            json!({"file": e.file, "holds": e.holds(), "expected": e.expected,
-                "unexpected": e.unexpected, "stale": e.stale, "ignored": e.ignored}),
+            obj! {
+                "file" => e.file,
+                "holds" => e.holds(),
+                "expected" => e.expected,
+                "unexpected" => e.unexpected,
+                "stale" => e.stale,
+                "ignored" => e.ignored,
+            },
+        );
+    }
+    if let Some(a) = &r.accepted {
+        let accepted: Vec<Value> = a
+            .accepted
+            .iter()
+            .map(|i| {
+                let mut v = crate::report::common::issue_value(i);
+                v["subject"] = crate::verdict::accepted::subject_of(i).into();
+                v
+            })
+            .collect();
+        let stale: Vec<Value> = a
+            .stale
+            .iter()
+            .map(|e| obj! {"code" => e.code, "subject" => e.subject})
+            .collect();
+        m.insert(
+            "baseline".into(),
+            obj! {"file" => a.file, "accepted" => accepted, "stale" => stale},
         );
     }
 }

@@ -26,22 +26,22 @@ pub fn render(name: &str, suites: &[Suite]) -> String {
     let tests: usize = suites.iter().map(|s| s.checks.len()).sum();
     let failures: usize = suites.iter().map(|s| count(s, Status::Fail)).sum();
     let skipped: usize = suites.iter().map(|s| count(s, Status::Skipped)).sum();
-    let secs: f64 = suites.iter().map(|s| s.duration_ms as f64 / 1000.0).sum();
+    let secs = crate::clock::thousandths(suites.iter().map(|s| s.duration_ms).sum());
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         out,
-        "<testsuites name=\"{}\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\" time=\"{secs:.3}\">",
+        "<testsuites name=\"{}\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\" time=\"{secs}\">",
         xml(name)
     );
     for suite in suites {
         let _ = writeln!(
             out,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3}\">",
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{}\">",
             xml(&suite.name),
             suite.checks.len(),
             count(suite, Status::Fail),
             count(suite, Status::Skipped),
-            suite.duration_ms as f64 / 1000.0
+            crate::clock::thousandths(suite.duration_ms)
         );
         for check in &suite.checks {
             testcase(&mut out, suite, check);

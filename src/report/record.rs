@@ -2,7 +2,8 @@
 //! as one line by `evidence`. It states what the server is (the `Facts`
 //! that `--against` compares), what was called, and the verdict.
 
-use serde_json::{Map, Value, json};
+use crate::obj;
+use serde_json::{Map, Value};
 
 use crate::checks::drift::Facts;
 use crate::session::EndedBy;
@@ -14,7 +15,7 @@ pub fn facts_value(f: &Facts) -> Map<String, Value> {
     let mut m = Map::new();
     m.insert(
         "server".into(),
-        json!({"name": f.server_name, "version": f.server_version}),
+        obj! {"name" => f.server_name, "version" => f.server_version},
     );
     m.insert(
         "negotiatedProtocol".into(),
@@ -29,6 +30,12 @@ pub fn facts_value(f: &Facts) -> Map<String, Value> {
         m.insert("toolCount".into(), tools.len().into());
         m.insert("tools".into(), Value::Array(tools.clone()));
     }
+    if let Some(pinned) = &f.definitions {
+        // The pinned definitions, so a later --against can prove them
+        // unchanged (or show what changed).
+        let list: Vec<Value> = pinned.iter().map(|p| p.to_value()).collect();
+        m.insert("toolDefinitions".into(), Value::Array(list));
+    }
     m
 }
 
@@ -36,7 +43,7 @@ pub fn facts_value(f: &Facts) -> Map<String, Value> {
 fn call_summary(run: &RunReport) -> Value {
     let Some(op) = run.cli_call() else {
         return match &run.call_problem {
-            Some(problem) => json!({"called": false, "problem": problem}),
+            Some(problem) => obj! {"called" => false, "problem" => problem},
             None => Value::Null,
         };
     };
@@ -83,16 +90,22 @@ pub fn evidence(r: &Report, index: usize, file: &str) -> Value {
     m.insert("host".into(), sub.host.name.clone().into());
     m.insert(
         "guard".into(),
-        json!({"name": "mcp-stdio-guard", "version": env!("CARGO_PKG_VERSION")}),
+        obj! {"name" => "mcp-stdio-guard", "version" => env!("CARGO_PKG_VERSION")},
     );
     m.insert("evidenceFile".into(), file.into());
     m.insert("mode".into(), sub.mode.into());
-    m.insert("command".into(), json!(sub.command));
-    m.insert("executable".into(), json!(run.executable));
+    m.insert(
+        "command".into(),
+        crate::object::ToValue::to_value(&sub.command),
+    );
+    m.insert(
+        "executable".into(),
+        crate::object::ToValue::to_value(&run.executable),
+    );
     m.insert("cwd".into(), sub.cwd.resolved.clone().into());
     m.insert(
         "environment".into(),
-        json!({"mode": sub.environment.mode, "names": sub.environment.names}),
+        obj! {"mode" => sub.environment.mode, "names" => sub.environment.names},
     );
     m.insert("protocol".into(), sub.protocol.clone().into());
     m.insert(
@@ -111,14 +124,18 @@ pub fn evidence(r: &Report, index: usize, file: &str) -> Value {
     m.extend(facts);
     m.insert(
         "versions".into(),
-        json!({
-            "server": run.server_info.as_ref().and_then(|i| i.get("version")).cloned(),
-            "package": sub.package.get("version").cloned(),
-        }),
+        obj! {
+            "server" => run.server_info.as_ref().and_then(|i| i.get("version")).cloned(),
+            "package" => sub.package.get("version").cloned(),
+        },
+    );
+    m.insert(
+        "definitionsSha256".into(),
+        crate::object::ToValue::to_value(&run.definitions_sha256),
     );
     m.insert("call".into(), call_summary(run));
     let codes: Vec<&str> = run.issues.iter().map(|i| i.code.as_str()).collect();
-    m.insert("issues".into(), json!(codes));
+    m.insert("issues".into(), crate::object::ToValue::to_value(&codes));
     m.insert("verdict".into(), verdict.word.into());
     m.insert("verdictReason".into(), verdict.reason.clone().into());
     if run.shutdown.ended_by == EndedBy::ItsOwnExit && run.spawn_error.is_none() {
@@ -129,15 +146,15 @@ pub fn evidence(r: &Report, index: usize, file: &str) -> Value {
         let exit = run.shutdown.exit;
         m.insert(
             "silence".into(),
-            json!({
-                "exitCode": exit.and_then(|e| e.code),
-                "signal": exit.and_then(|e| e.signal).map(crate::sys::signal_name),
-                "endedBy": run.ended_by(),
-                "stdoutBytes": run.stdout_bytes,
-                "stderrBytes": run.stderr.total(),
-                "waitedMs": run.duration_ms,
-                "spawnError": run.spawn_error.as_ref().map(|e| e.message.clone()),
-            }),
+            obj! {
+                "exitCode" => exit.and_then(|e| e.code),
+                "signal" => exit.and_then(|e| e.signal).map(crate::sys::signal_name),
+                "endedBy" => run.ended_by(),
+                "stdoutBytes" => run.stdout_bytes,
+                "stderrBytes" => run.stderr.total(),
+                "waitedMs" => run.duration_ms,
+                "spawnError" => run.spawn_error.as_ref().map(|e| e.message.clone()),
+            },
         );
     }
     m.insert("durationMs".into(), run.duration_ms.into());

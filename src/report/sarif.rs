@@ -6,7 +6,8 @@
 //! text, the force of the spec rule it enforces (`MUST`, `SHOULD`, …) and,
 //! where one exists, the official conformance check id.
 
-use serde_json::{Map, Value, json};
+use crate::obj;
+use serde_json::{Map, Value};
 
 use crate::checks::{Code, Severity};
 use crate::verdict::catalog;
@@ -27,30 +28,31 @@ fn rule(code: Code) -> Value {
     if let Some(id) = catalog::check_id(code) {
         props.insert("checkId".into(), id.into());
     }
-    json!({
-        "id": info.code,
-        "name": info.code,
-        "shortDescription": {"text": info.meaning},
-        "fullDescription": {"text": info.meaning},
-        "help": {
-            "text": format!("{} ({} rule; `mcp-stdio-guard help codes` lists every code)", info.meaning, code.level()),
+    obj! {
+        "id" => info.code,
+        "name" => info.code,
+        "shortDescription" => obj! {"text" => info.meaning},
+        "fullDescription" => obj! {"text" => info.meaning},
+        "help" => obj! {
+            "text" => format!("{} ({} rule; `mcp-stdio-guard help codes` lists every code)", info.meaning, code.level()),
         },
-        "defaultConfiguration": {"level": level(info.severity)},
-        "properties": Value::Object(props),
-    })
+        "defaultConfiguration" => obj! {"level" => level(info.severity)},
+        "properties" => Value::Object(props),
+    }
 }
 
 /// Where an issue is: a source region for a static finding, else the
 /// server command.
 fn locations(suite: &Suite, issue: &SuiteIssue) -> Value {
     if let (Some(file), Some(line)) = (issue.details.get("file"), issue.details.get("line")) {
-        let mut region = json!({"startLine": line});
+        let mut region = obj! {"startLine" => line};
         if let Some(col) = issue.details.get("column") {
             region["startColumn"] = col.clone();
         }
-        return json!([{"physicalLocation": {
-            "artifactLocation": {"uri": file.as_str().unwrap_or("").replace('\\', "/")},
-            "region": region,
+        let uri = file.as_str().unwrap_or("").replace('\\', "/");
+        return Value::Array(vec![obj! {"physicalLocation" => obj! {
+            "artifactLocation" => obj! {"uri" => uri},
+            "region" => region,
         }}]);
     }
     let uri = if suite.program.starts_with('/') {
@@ -58,13 +60,13 @@ fn locations(suite: &Suite, issue: &SuiteIssue) -> Value {
     } else {
         suite.program.clone()
     };
-    let mut logical = json!({"fullyQualifiedName": suite.command, "kind": "module"});
+    let mut logical = obj! {"fullyQualifiedName" => suite.command, "kind" => "module"};
     if let Some(entry) = &suite.entry {
         logical["name"] = entry.clone().into();
     }
-    json!([{
-        "physicalLocation": {"artifactLocation": {"uri": uri}},
-        "logicalLocations": [logical],
+    Value::Array(vec![obj! {
+        "physicalLocation" => obj! {"artifactLocation" => obj! {"uri" => uri}},
+        "logicalLocations" => vec![logical],
     }])
 }
 
@@ -86,31 +88,30 @@ pub fn render(suites: &[Suite], command_line: &str) -> Value {
                 Some(entry) => format!("{entry}: {}", issue.message),
                 None => issue.message.clone(),
             };
-            results.push(json!({
-                "ruleId": issue.code.as_str(),
-                "ruleIndex": index,
-                "level": level(issue.severity),
-                "message": {"text": text},
-                "locations": locations(suite, issue),
-                "properties": Value::Object(issue.details.clone()),
-            }));
+            results.push(obj! {
+                "ruleId" => issue.code.as_str(),
+                "ruleIndex" => index,
+                "level" => level(issue.severity),
+                "message" => obj! {"text" => text},
+                "locations" => locations(suite, issue),
+                "properties" => Value::Object(issue.details.clone()),
+            });
         }
     }
-    json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "mcp-stdio-guard",
-                "version": env!("CARGO_PKG_VERSION"),
-                "informationUri": "https://crates.io/crates/mcp-stdio-guard",
-                "rules": codes.iter().map(|c| rule(*c)).collect::<Vec<_>>(),
-            }},
-            "invocations": [{
-                "executionSuccessful": true,
-                "commandLine": command_line,
-            }],
-            "results": results,
+    obj! {
+        "$schema" => "https://json.schemastore.org/sarif-2.1.0.json",
+        "version" => "2.1.0",
+        "runs" => vec![obj! {
+            "tool" => obj! {
+                "driver" => obj! {
+                    "name" => "mcp-stdio-guard",
+                    "version" => env!("CARGO_PKG_VERSION"),
+                    "informationUri" => "https://crates.io/crates/mcp-stdio-guard",
+                    "rules" => codes.iter().map(|c| rule(*c)).collect::<Vec<_>>(),
+                },
+            },
+            "invocations" => vec![obj! {"executionSuccessful" => true, "commandLine" => command_line}],
+            "results" => results,
         }],
-    })
+    }
 }

@@ -2,7 +2,8 @@
 //! the 1.0 contract (shared by `check --scan` and the `scan` command), and
 //! the `scan` command's own text and JSON output.
 
-use serde_json::{Value, json};
+use crate::obj;
+use serde_json::Value;
 
 use crate::escape;
 use crate::report::style::Paint;
@@ -11,37 +12,37 @@ use crate::scan::{self, Finding, ScanReport};
 /// `staticScan`: the 1.0 fields, then what was scanned and skipped.
 pub fn static_scan(report: Option<&ScanReport>, fail: bool) -> Value {
     let Some(r) = report else {
-        return json!({"enabled": false, "path": "", "failOnFindings": false});
+        return obj! {"enabled" => false, "path" => "", "failOnFindings" => false};
     };
     let skipped: serde_json::Map<String, Value> = scan::skipped_counts(r)
         .into_iter()
         .map(|(reason, n)| (reason.to_string(), n.into()))
         .collect();
-    json!({
-        "enabled": true,
-        "path": r.roots.first().cloned().unwrap_or_default(),
-        "failOnFindings": fail,
-        "paths": r.roots,
-        "filesScanned": r.files_scanned,
-        "findingCount": r.findings.len(),
-        "skippedFiles": skipped,
-        "skippedDirectories": r.skipped_dirs,
-    })
+    obj! {
+        "enabled" => true,
+        "path" => r.roots.first().cloned().unwrap_or_default(),
+        "failOnFindings" => fail,
+        "paths" => r.roots,
+        "filesScanned" => r.files_scanned,
+        "findingCount" => r.findings.len(),
+        "skippedFiles" => skipped,
+        "skippedDirectories" => r.skipped_dirs,
+    }
 }
 
 fn finding(f: &Finding) -> Value {
-    json!({
-        "file": f.file,
-        "line": f.line,
-        "language": f.language.as_str(),
-        "reason": f.reason,
-        "message": f.message,
-        "column": f.column,
-        "reasons": f.reasons,
-        "path": f.path,
-        "root": f.root,
-        "snippet": f.snippet,
-    })
+    obj! {
+        "file" => f.file,
+        "line" => f.line,
+        "language" => f.language.as_str(),
+        "reason" => f.reason,
+        "message" => f.message,
+        "column" => f.column,
+        "reasons" => f.reasons,
+        "path" => f.path,
+        "root" => f.root,
+        "snippet" => f.snippet,
+    }
 }
 
 /// `staticFindings`, in walk order.
@@ -54,15 +55,15 @@ pub fn render_json(r: &ScanReport) -> String {
     let skipped: Vec<Value> = r
         .skipped
         .iter()
-        .map(|s| json!({"file": s.file, "reason": s.reason}))
+        .map(|s| obj! {"file" => s.file, "reason" => s.reason})
         .collect();
-    let doc = json!({
-        "schemaVersion": 1,
-        "ok": r.findings.is_empty(),
-        "staticScan": static_scan(Some(r), true),
-        "staticFindings": static_findings(Some(r)),
-        "skipped": skipped,
-    });
+    let doc = obj! {
+        "schemaVersion" => 1,
+        "ok" => r.findings.is_empty(),
+        "staticScan" => static_scan(Some(r), true),
+        "staticFindings" => static_findings(Some(r)),
+        "skipped" => skipped,
+    };
     crate::report::common::pretty(&doc)
 }
 

@@ -72,6 +72,7 @@ fn check_lines(r: &Report) -> Vec<String> {
     }
     let mut push = |name: &str, check: &Check| out.push(format!("  {}", check_line(name, check)));
     push("toolSchema", &c.tool_schema);
+    push("definitions", &c.definitions);
     push("adversarial", &c.adversarial);
     push("process", &c.process);
     push("pythonBuffering", &c.python_buffering);
@@ -178,12 +179,15 @@ pub fn render(r: &Report, p: Paint, verbose: bool) -> String {
     if let Some(line) = era_line(r, run) {
         lines.push(line);
     }
+    lines.extend(context_line(run));
+    lines.push(score_line(r));
     lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
     if verbose {
         lines.extend(check_lines(r));
     }
     lines.extend(against_line(r));
     lines.extend(expected_lines(r));
+    lines.extend(accepted_lines(r));
     lines.extend(ended_by_line(run));
     lines.extend(stderr_tail(run));
     let mut out = lines.join("\n");
@@ -198,7 +202,7 @@ fn environment_line(r: &Report) -> Option<String> {
     }
     let mut names: Vec<String> = env.set.clone();
     names.extend(env.forwarded.iter().cloned());
-    names.sort();
+    crate::order::sort(&mut names);
     let missing = if env.missing.is_empty() {
         String::new()
     } else {
@@ -271,12 +275,14 @@ pub fn render_repeat(r: &Report, p: Paint, verbose: bool) -> String {
             Some(b) => format!("drift: none (runs compared with run {b})"),
         });
     }
+    lines.push(score_line(r));
     lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
     if verbose {
         lines.extend(check_lines(r));
     }
     lines.extend(against_line(r));
     lines.extend(expected_lines(r));
+    lines.extend(accepted_lines(r));
     let mut out = lines.join("\n");
     out.push('\n');
     out
@@ -328,6 +334,55 @@ fn expected_lines(r: &Report) -> Vec<String> {
         &e.stale,
     ));
     lines.extend(list("ignored (not checked by the guard)", &e.ignored));
+    lines
+}
+
+/// `context: ~1234 tokens per prompt ...`, when tools were listed.
+fn context_line(run: &RunReport) -> Option<String> {
+    let c = &run.context_cost;
+    if !run.tools_answered {
+        return None;
+    }
+    let over = if c.over_budget() { ", over" } else { "" };
+    Some(format!(
+        "context: ~{} tokens per prompt ({} tools, {} bytes, estimated as {}; budget {}{over})",
+        c.total_tokens,
+        c.tools.len(),
+        c.total_bytes,
+        crate::checks::lint::cost::ESTIMATE,
+        c.budget_tokens
+    ))
+}
+
+fn score_line(r: &Report) -> String {
+    format!("score: {}/100 ({})", r.score.value, r.score.grade)
+}
+
+/// What a `--baseline` accepted, and its stale entries.
+fn accepted_lines(r: &Report) -> Vec<String> {
+    let Some(a) = &r.accepted else {
+        return Vec::new();
+    };
+    let mut lines = vec![format!(
+        "baseline ({}): {} accepted, {} stale",
+        escape::line(&a.file),
+        a.accepted.len(),
+        a.stale.len()
+    )];
+    for i in &a.accepted {
+        lines.push(format!(
+            "  accepted: {} {}",
+            i.code,
+            escape::line(&crate::verdict::accepted::subject_of(i))
+        ));
+    }
+    for e in &a.stale {
+        lines.push(format!(
+            "  stale (no longer found: remove it, or --write-baseline anew): {} {}",
+            escape::line(&e.code),
+            escape::line(&e.subject)
+        ));
+    }
     lines
 }
 

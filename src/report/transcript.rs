@@ -5,9 +5,10 @@
 //! held in memory, and the file is whole even for a failed or interrupted
 //! run.
 
+use crate::obj;
 use std::io::{self, BufWriter, Write};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::escape;
 use crate::plan::outputs::Sink;
@@ -59,11 +60,11 @@ impl std::fmt::Debug for TranscriptFile {
 
 impl Tap for TranscriptFile {
     fn spawned(&mut self, tr: &Transcript) {
-        self.write(
-            json!({"ms": 0, "direction": "event", "event": "spawn", "pid": tr.pid,
-            "executable": tr.executable, "argv": self.argv,
-            "spawnError": tr.spawn_error.as_ref().map(|e| e.message.clone())}),
-        );
+        self.write(obj! {
+            "ms" => 0, "direction" => "event", "event" => "spawn", "pid" => tr.pid,
+            "executable" => tr.executable, "argv" => self.argv,
+            "spawnError" => tr.spawn_error.as_ref().map(|e| e.message.clone()),
+        });
     }
 
     fn entry(&mut self, tr: &Transcript, e: &Entry) {
@@ -72,11 +73,16 @@ impl Tap for TranscriptFile {
             EntryKind::Sent { bytes, .. } => {
                 self.sent += 1;
                 let text = escape::bytes(bytes.strip_suffix(b"\n").unwrap_or(bytes));
-                json!({"ms": ms, "direction": "out", "stream": "stdin", "line": self.sent, "text": text})
+                obj! {
+                    "ms" => ms, "direction" => "out", "stream" => "stdin", "line" => self.sent,
+                    "text" => text,
+                }
             }
             EntryKind::Line(l) => {
-                let mut v = json!({"ms": ms, "direction": "in", "stream": "stdout",
-                    "line": l.number, "text": escape::bytes(&l.bytes)});
+                let mut v = obj! {
+                    "ms" => ms, "direction" => "in", "stream" => "stdout", "line" => l.number,
+                    "text" => escape::bytes(&l.bytes),
+                };
                 if !l.terminated {
                     v["unterminated"] = true.into();
                 }
@@ -84,19 +90,41 @@ impl Tap for TranscriptFile {
             }
             EntryKind::Oversize {
                 number, head, len, ..
-            } => json!({"ms": ms, "direction": "in", "stream": "stdout", "line": number,
-                "text": escape::bytes(head), "truncated": true, "bytes": len}),
-            EntryKind::StderrLine { number, bytes } => json!({"ms": ms, "direction": "in",
-                "stream": "stderr", "line": number, "text": escape::bytes(bytes)}),
-            EntryKind::Timeout { target, ms: limit } => json!({"ms": ms, "direction": "event",
-                "event": "timeout", "method": tr.method_of(*target), "timeoutMs": limit}),
-            EntryKind::Exited { exit, .. } => json!({"ms": ms, "direction": "event",
-                "event": "exit", "exitCode": exit.code,
-                "signal": exit.signal.map(crate::sys::signal_name)}),
-            EntryKind::StdoutLimit { total } => json!({"ms": ms, "direction": "event",
-                "event": "stdout-limit", "bytes": total}),
-            EntryKind::WriteFailed { error } => json!({"ms": ms, "direction": "event",
-                "event": "stdin-write-failed", "error": error}),
+            } => {
+                obj! {
+                    "ms" => ms, "direction" => "in", "stream" => "stdout", "line" => number,
+                    "text" => escape::bytes(head), "truncated" => true, "bytes" => len,
+                }
+            }
+            EntryKind::StderrLine { number, bytes } => {
+                obj! {
+                    "ms" => ms, "direction" => "in", "stream" => "stderr", "line" => number,
+                    "text" => escape::bytes(bytes),
+                }
+            }
+            EntryKind::Timeout { target, ms: limit } => {
+                obj! {
+                    "ms" => ms, "direction" => "event", "event" => "timeout",
+                    "method" => tr.method_of(*target), "timeoutMs" => limit,
+                }
+            }
+            EntryKind::Exited { exit, .. } => {
+                obj! {
+                    "ms" => ms, "direction" => "event", "event" => "exit", "exitCode" => exit.code,
+                    "signal" => exit.signal.map(crate::sys::signal_name),
+                }
+            }
+            EntryKind::StdoutLimit { total } => {
+                obj! {
+                    "ms" => ms, "direction" => "event", "event" => "stdout-limit", "bytes" => total,
+                }
+            }
+            EntryKind::WriteFailed { error } => {
+                obj! {
+                    "ms" => ms, "direction" => "event", "event" => "stdin-write-failed",
+                    "error" => error,
+                }
+            }
             // Folded lines are each seen before folding.
             EntryKind::Folded { .. } => return,
         };
@@ -105,13 +133,15 @@ impl Tap for TranscriptFile {
 
     fn finished(&mut self, tr: &Transcript) {
         if tr.stderr_lines_dropped > 0 {
-            self.write(json!({"ms": tr.duration_ms, "direction": "event",
-                "event": "stderr-lines-dropped", "count": tr.stderr_lines_dropped}));
+            self.write(obj! {
+                "ms" => tr.duration_ms, "direction" => "event", "event" => "stderr-lines-dropped",
+                "count" => tr.stderr_lines_dropped,
+            });
         }
-        self.write(
-            json!({"ms": tr.duration_ms, "direction": "event", "event": "end",
-            "stdoutBytes": tr.stdout_bytes, "stderrBytes": tr.stderr.total()}),
-        );
+        self.write(obj! {
+            "ms" => tr.duration_ms, "direction" => "event", "event" => "end",
+            "stdoutBytes" => tr.stdout_bytes, "stderrBytes" => tr.stderr.total(),
+        });
         if let Err(e) = self.out.flush()
             && self.error.is_none()
         {

@@ -73,9 +73,7 @@ enum FileResult {
 
 /// Scans the files on every core, and returns the results in file order.
 fn scan_files(files: &[(usize, walk::Entry)]) -> Vec<FileResult> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(files.len().max(1));
+    let threads = crate::sys::cpu_count().min(files.len().max(1));
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<FileResult>>> =
         Mutex::new((0..files.len()).map(|_| None).collect());

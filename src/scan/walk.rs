@@ -83,7 +83,7 @@ pub fn walk(root: &Path) -> Result<Listing, Error> {
             continue;
         };
         let mut entries: Vec<_> = read.flatten().collect();
-        entries.sort_by_key(|e| e.file_name());
+        crate::order::sort_by_key(&mut entries, |e| e.file_name());
         let mut subdirs = Vec::new();
         for entry in entries {
             let Ok(kind) = entry.file_type() else {

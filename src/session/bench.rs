@@ -13,12 +13,13 @@
 //! `--duration`, and `child::Server`'s drop kills and reaps the process on
 //! every path.
 
+use crate::obj;
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
 use std::process::{ChildStdin, ChildStdout};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::args::settings::BenchSpec;
 use crate::error::Error;
@@ -72,8 +73,14 @@ impl Stats {
     }
 
     pub fn value(&self) -> Value {
-        json!({"count": self.count, "p50Us": self.p50_us, "p95Us": self.p95_us,
-            "p99Us": self.p99_us, "maxUs": self.max_us, "meanUs": self.mean_us})
+        obj! {
+            "count" => self.count,
+            "p50Us" => self.p50_us,
+            "p95Us" => self.p95_us,
+            "p99Us" => self.p99_us,
+            "maxUs" => self.max_us,
+            "meanUs" => self.mean_us,
+        }
     }
 }
 
@@ -99,10 +106,16 @@ impl Burst {
     }
 
     pub fn value(&self) -> Value {
-        json!({"concurrency": self.concurrency, "sent": self.sent, "ok": self.ok,
-            "errors": self.errors, "timeouts": self.timeouts, "wallUs": self.wall_us,
-            "requestsPerSecond": (self.rate() * 10.0).round() / 10.0,
-            "latency": self.latency.value()})
+        obj! {
+            "concurrency" => self.concurrency,
+            "sent" => self.sent,
+            "ok" => self.ok,
+            "errors" => self.errors,
+            "timeouts" => self.timeouts,
+            "wallUs" => self.wall_us,
+            "requestsPerSecond" => (self.rate() * 10.0).round() / 10.0,
+            "latency" => self.latency.value(),
+        }
     }
 }
 

@@ -6,10 +6,11 @@
 //! stdout has been drained to its end, so a reply written just before the
 //! exit is never mistaken for a missing one.
 
+use crate::obj;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::correlate::Requests;
 use super::{
@@ -474,7 +475,7 @@ impl<'a, P: Process> Driver<'a, P> {
             return Answer::NotAnswered;
         }
         if method == "ping" {
-            self.send_recorded(None, "", jsonrpc::result_response(id, json!({})));
+            self.send_recorded(None, "", jsonrpc::result_response(id, obj! {}));
             Answer::Pong
         } else {
             let answer = jsonrpc::error_response(id, -32601, "Method not found");

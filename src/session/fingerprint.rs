@@ -5,6 +5,7 @@
 //! command uses. Runtime probes start processes (about 10 to 50 ms each),
 //! so a plain check does not run them.
 
+use crate::obj;
 use std::path::Path;
 use std::time::Duration;
 
@@ -96,7 +97,10 @@ fn split_spec(spec: &str, sep: &str) -> (String, Value) {
     match spec[search_from..].find(sep) {
         Some(at) => {
             let at = at + search_from;
-            (spec[..at].to_string(), json!(spec[at + sep.len()..]))
+            (
+                spec[..at].to_string(),
+                crate::object::ToValue::to_value(&spec[at + sep.len()..]),
+            )
         }
         None => (spec.to_string(), Value::Null),
     }
@@ -112,7 +116,10 @@ pub fn package(argv: &[String], cwd: &Path) -> Value {
         "npx" | "pnpx" | "bunx" => match package_operand(args, &NPX) {
             Some(spec) => {
                 let (name, version) = split_spec(spec, "@");
-                json!({"manager": "npm", "via": base(program), "name": name, "version": version})
+                obj! {
+                    "manager" => "npm", "via" => base(program), "name" => name,
+                    "version" => version,
+                }
             }
             None => Value::Null,
         },
@@ -120,7 +127,10 @@ pub fn package(argv: &[String], cwd: &Path) -> Value {
             match package_operand(&args[1..], &NPX) {
                 Some(spec) => {
                     let (name, version) = split_spec(spec, "@");
-                    json!({"manager": "npm", "via": format!("{} exec", base(program)), "name": name, "version": version})
+                    obj! {
+                        "manager" => "npm", "via" => format!("{} exec", base(program)),
+                        "name" => name, "version" => version,
+                    }
                 }
                 None => Value::Null,
             }
@@ -135,43 +145,16 @@ pub fn package(argv: &[String], cwd: &Path) -> Value {
             match package_operand(rest, &UVX) {
                 Some(spec) => {
                     let (name, version) = split_spec(spec, "==");
-                    json!({"manager": "pypi", "via": base(program), "name": name, "version": version})
+                    obj! {
+                        "manager" => "pypi", "via" => base(program), "name" => name,
+                        "version" => version,
+                    }
                 }
                 None => Value::Null,
             }
         }
         "docker" | "podman" if args.first().is_some_and(|a| a == "run") => {
-            // Options that take a value, so their value is not the image.
-            const VALUED: &[&str] = &[
-                "-e",
-                "--env",
-                "-v",
-                "--volume",
-                "--name",
-                "-w",
-                "--workdir",
-                "--network",
-                "-p",
-                "--publish",
-                "--entrypoint",
-                "-u",
-                "--user",
-                "--env-file",
-                "--mount",
-                "--platform",
-            ];
-            let mut i = 1;
-            while i < args.len() {
-                let a = &args[i];
-                if VALUED.contains(&a.as_str()) {
-                    i += 2;
-                } else if a.starts_with('-') {
-                    i += 1;
-                } else {
-                    return json!({"manager": "docker", "via": format!("{} run", base(program)), "image": a});
-                }
-            }
-            Value::Null
+            docker_image(program, args)
         }
         "node" | "nodejs" | "bun" | "deno" => match first_operand(args) {
             Some(script) => nearest_package_json(&cwd.join(script)),
@@ -179,6 +162,44 @@ pub fn package(argv: &[String], cwd: &Path) -> Value {
         },
         _ => Value::Null,
     }
+}
+
+/// The image a `docker run` or `podman run` command starts.
+fn docker_image(program: &str, args: &[String]) -> Value {
+    // Options that take a value, so their value is not the image.
+    const VALUED: &[&str] = &[
+        "-e",
+        "--env",
+        "-v",
+        "--volume",
+        "--name",
+        "-w",
+        "--workdir",
+        "--network",
+        "-p",
+        "--publish",
+        "--entrypoint",
+        "-u",
+        "--user",
+        "--env-file",
+        "--mount",
+        "--platform",
+    ];
+    let mut i = 1;
+    while i < args.len() {
+        let a = &args[i];
+        if VALUED.contains(&a.as_str()) {
+            i += 2;
+        } else if a.starts_with('-') {
+            i += 1;
+        } else {
+            return obj! {
+                "manager" => "docker", "via" => format!("{} run", base(program)),
+                "image" => a,
+            };
+        }
+    }
+    Value::Null
 }
 
 /// The `package.json` nearest to `file`, walking up from its directory
@@ -193,8 +214,10 @@ fn nearest_package_json(file: &Path) -> Value {
         let candidate = d.join("package.json");
         if let Ok(text) = std::fs::read_to_string(&candidate) {
             let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-            return json!({"manager": "npm", "via": "package.json", "name": v.get("name"),
-                "version": v.get("version"), "path": candidate.display().to_string()});
+            return obj! {
+                "manager" => "npm", "via" => "package.json", "name" => v.get("name"),
+                "version" => v.get("version"), "path" => candidate.display().to_string(),
+            };
         }
         if d.file_name().is_some_and(|n| n == "node_modules") {
             break;
@@ -207,7 +230,7 @@ fn nearest_package_json(file: &Path) -> Value {
 /// The runtimes the command uses, with their versions.
 pub fn runtimes(argv: &[String], env: &[(std::ffi::OsString, std::ffi::OsString)]) -> Value {
     let Some((name, exe)) = runtime_of(argv) else {
-        return json!({});
+        return obj! {};
     };
     let version = crate::session::child::version_of(exe, env, VERSION_LIMIT);
     json!({name: {"version": version, "role": "target"}})

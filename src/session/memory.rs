@@ -23,11 +23,12 @@
 //! assert!(records.iter().any(|(_, r)| *r == Record::Handshake));
 //! ```
 
+use crate::obj;
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Exit, Process, Recorder, Rules, Stop};
 use crate::args::settings::Limits;
@@ -120,14 +121,17 @@ impl MemoryServer {
 
     /// Writes a result response to `request`.
     pub fn reply(&mut self, request: &Value, result: Value) -> bool {
-        let line = json!({"jsonrpc": "2.0", "id": request["id"], "result": result});
+        let line = obj! {"jsonrpc" => "2.0", "id" => request["id"], "result" => result};
         self.write_line(&line.to_string())
     }
 
     /// Writes an error response to `request`.
     pub fn reply_error(&mut self, request: &Value, code: i64, message: &str) -> bool {
-        let line = json!({"jsonrpc": "2.0", "id": request["id"],
-            "error": {"code": code, "message": message}});
+        let line = obj! {
+            "jsonrpc" => "2.0",
+            "id" => request["id"],
+            "error" => obj! {"code" => code, "message" => message},
+        };
         self.write_line(&line.to_string())
     }
 

@@ -4,9 +4,10 @@
 //! request that times out is cancelled and the script goes on; only an
 //! exit, an interrupt or a fault no client could get past ends it.
 
+use crate::obj;
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::driver::{INTERRUPT_POLL, Outcome, ms};
 use super::open::Opened;
@@ -101,11 +102,11 @@ impl<P: Process> super::driver::Driver<'_, P> {
             target,
             ms: timeout_ms,
         });
-        let cancel = json!({
-            "jsonrpc": "2.0",
-            "method": "notifications/cancelled",
-            "params": {"requestId": id, "reason": "timeout"},
-        });
+        let cancel = obj! {
+            "jsonrpc" => "2.0",
+            "method" => "notifications/cancelled",
+            "params" => obj! {"requestId" => id, "reason" => "timeout"},
+        };
         let mut bytes = cancel.to_string().into_bytes();
         bytes.push(b'\n');
         self.send_notification("notifications/cancelled", bytes);
@@ -153,7 +154,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
                 pages = 1;
             }
             while pages < mcp::MAX_PAGES {
-                let params = cursor.as_ref().map(|c| json!({"cursor": c}));
+                let params = cursor.as_ref().map(|c| obj! {"cursor" => c});
                 let target = Target::Probe(page_index);
                 page_index += 1;
                 let outcome = self.exchange(
@@ -196,7 +197,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
                 return true;
             }
         };
-        let params = json!({"name": spec.tool, "arguments": arguments});
+        let params = obj! {"name" => spec.tool, "arguments" => arguments};
         let target = Target::Op(self.cfg.operations.len());
         let outcome = self.exchange(target, "tools/call", Some(&params), OpSource::CliCall, None);
         outcome != Outcome::Halted

@@ -61,7 +61,7 @@ impl Check {
             codes.push(issue.code);
             worst = worst.max(Some(issue.severity));
         }
-        codes.sort_by_key(|c| c.as_str());
+        crate::order::sort_by_key(&mut codes, |c| c.as_str());
         codes.dedup();
         let status = match worst {
             Some(Severity::Error) => Status::Fail,
@@ -90,12 +90,14 @@ pub struct Checks {
     pub python_buffering: Check,
     pub static_scan: Check,
     pub against: Check,
+    /// The lint of what the server tells the model.
+    pub definitions: Check,
 }
 
 impl Checks {
     /// Every check with its name (as in the JSON `checks` object) and the
     /// issue group it gathers, in report order.
-    pub fn named(&self) -> [(&'static str, Group, &Check); 11] {
+    pub fn named(&self) -> [(&'static str, Group, &Check); 12] {
         [
             ("initialize", Group::Initialize, &self.initialize),
             ("stdout", Group::Stdout, &self.stdout),
@@ -112,6 +114,7 @@ impl Checks {
             ),
             ("staticScan", Group::StaticScan, &self.static_scan),
             ("against", Group::Against, &self.against),
+            ("definitions", Group::Definitions, &self.definitions),
         ]
     }
 
@@ -130,6 +133,7 @@ impl Checks {
             python_buffering: s(),
             static_scan: s(),
             against: s(),
+            definitions: s(),
         }
     }
 }

@@ -98,6 +98,7 @@ pub fn hostile_session(s: &str, tap: Option<Box<dyn Tap>>) -> Report {
         capability_probes: true,
         adversarial: false,
         call: false,
+        context_budget: 10_000,
     };
     let run = RunReport::build(&tr, issues, None, asked);
     let eras = Eras::settle(std::slice::from_ref(&run), None, false);

@@ -8,6 +8,7 @@
 //! What the report is about comes from the plan as plain data (`subject`).
 //! Pure: no process, no file.
 
+pub mod accepted;
 pub mod catalog;
 pub mod check;
 pub mod eras;
@@ -17,6 +18,7 @@ pub mod official;
 pub mod probe;
 pub mod report;
 pub mod run;
+pub mod score;
 pub mod subject;
 pub mod suite;
 

@@ -9,6 +9,7 @@ use crate::args::expected::ExpectedFailures;
 use crate::checks::drift::Drift;
 use crate::checks::{Class, Issue};
 use crate::scan::ScanReport;
+use crate::verdict::accepted::Accepted;
 use crate::verdict::catalog;
 use crate::verdict::check::{self, Check, Checks, Status, Summary};
 use crate::verdict::eras::Eras;
@@ -16,6 +17,7 @@ use crate::verdict::expected::{self, Expected};
 use crate::verdict::official;
 use crate::verdict::probe::{self, Verdict};
 use crate::verdict::run::{Baseline, RunReport, checks};
+use crate::verdict::score::Score;
 use crate::verdict::subject::Subject;
 
 /// `--repeat`: how the runs went.
@@ -73,6 +75,10 @@ pub struct Report {
     /// `--expected-failures`: what the baseline made of the official
     /// records; it decides the exit status.
     pub expected: Option<Expected>,
+    /// `--baseline`: the findings it accepted and its stale entries.
+    pub accepted: Option<Accepted>,
+    /// The 0-100 score and its grade.
+    pub score: Score,
 }
 
 /// Adds the official check id an issue stands for, when it has one and
@@ -130,8 +136,10 @@ impl Report {
         let call_failure = (subject.mode == "call")
             .then(|| call_failure(&runs[0]))
             .flatten();
-        Report {
+        let mut report = Report {
             expected: None,
+            accepted: None,
+            score: Score::of(&checks, &Check::skipped(""), &[]),
             audit: runs.iter().map(probe::verdict).collect(),
             classes: check::classes(&issues),
             summary: Summary::of(&issues),
@@ -145,7 +153,9 @@ impl Report {
             eras,
             repeat,
             call_failure,
-        }
+        };
+        report.score = Score::of(&report.checks, &report.repeat_check(), &report.issues);
+        report
     }
 
     /// The run the top-level fields describe.

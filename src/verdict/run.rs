@@ -8,6 +8,8 @@ use serde_json::Value;
 
 use crate::checks::catalog::{self, ToolSummary};
 use crate::checks::drift::Facts;
+use crate::checks::lint::cost::{self, ContextCost};
+use crate::checks::lint::pin;
 use crate::checks::{Code, Group, Issue, adversarial};
 use crate::mcp::{self, ListSpec};
 use crate::plan::AdvProbe;
@@ -144,6 +146,11 @@ pub struct RunReport {
     pub summary: crate::verdict::check::Summary,
     /// The era the session spoke, and how it was found.
     pub era: Option<EraView>,
+    /// What the tools and instructions cost every prompt.
+    pub context_cost: ContextCost,
+    /// One hash over the tools' pinned hashes (`facts.definitions`) and
+    /// the instructions, when tools were listed.
+    pub definitions_sha256: Option<String>,
 }
 
 /// What the run was asked to do, for the skip reasons of its checks.
@@ -153,6 +160,8 @@ pub struct Asked {
     pub adversarial: bool,
     /// The `call` command: the tool's `isError` is the command's failure.
     pub call: bool,
+    /// `--context-budget`, in tokens.
+    pub context_budget: u64,
 }
 
 impl RunReport {
@@ -218,8 +227,11 @@ impl RunReport {
             classes: crate::verdict::check::classes(&issues),
             summary: crate::verdict::check::Summary::of(&issues),
             era: EraView::of(tr),
+            context_cost: ContextCost::default(),
+            definitions_sha256: None,
             issues,
         };
+        run.pin_definitions(tr, asked.context_budget);
         run.checks = checks(
             &run,
             &run.issues,
@@ -228,6 +240,19 @@ impl RunReport {
             asked.adversarial,
         );
         run
+    }
+
+    /// The context cost and the hash over the pinned definitions.
+    fn pin_definitions(&mut self, tr: &Transcript, budget: u64) {
+        let instructions = cost::instructions(tr);
+        self.context_cost = ContextCost::of(&self.tools, instructions, budget);
+        self.definitions_sha256 = self.facts.definitions.as_ref().map(|pinned| {
+            let pins: Vec<(String, String)> = pinned
+                .iter()
+                .map(|p| (p.name.clone(), p.sha256.clone()))
+                .collect();
+            pin::definitions_sha256(&pins, instructions)
+        });
     }
 
     /// The `call` command's tool call, once it was made.
@@ -513,5 +538,13 @@ pub fn checks(
         python_buffering: Check::of(in_group(issues, Group::PythonBuffering), Status::Pass),
         static_scan,
         against,
+        definitions: if run.init_result.is_none()
+            && !run.tools_answered
+            && run.server_info.is_none()
+        {
+            Check::skipped("the server listed no definitions")
+        } else {
+            Check::of(in_group(issues, Group::Definitions), Status::Pass)
+        },
     }
 }

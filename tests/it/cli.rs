@@ -152,6 +152,9 @@ fn the_json_report_keeps_the_1_0_field_order_and_adds_at_the_end() {
             "durationMs",
             "environment",
             "era",
+            "contextCost",
+            "definitions",
+            "score",
         ]
     );
     let checks: Vec<&str> = j["checks"]
@@ -175,6 +178,7 @@ fn the_json_report_keeps_the_1_0_field_order_and_adds_at_the_end() {
             "staticScan",
             "repeat",
             "against",
+            "definitions",
         ]
     );
     assert_eq!(j["schemaVersion"], 1);

@@ -307,10 +307,11 @@ const MARKUP: &[&str] = &[
 /// no raw control, bidi or invisible character reaches a text, workflow
 /// command, Markdown or XML output, every workflow command line is the
 /// guard's own, Markdown holds no tag, link or code span of the server's,
-/// and the XML stays well formed.
+/// the XML stays well formed and the HTML report card holds only its own
+/// tags.
 #[test]
 fn the_writers_never_let_a_control_byte_or_markup_through() {
-    use mcp_stdio_guard::report::{annotations, junit, style::Paint, text};
+    use mcp_stdio_guard::report::{annotations, html, junit, style::Paint, text};
     use mcp_stdio_guard::verdict::{Suite, example::hostile_report};
     let mut rng = Rng(seed() ^ 0xa11);
     let rounds = (iterations() / 50).clamp(20, 2000);
@@ -324,11 +325,13 @@ fn the_writers_never_let_a_control_byte_or_markup_through() {
         let cmds = annotations::commands(&r);
         let md = annotations::summary(&r);
         let xml = junit::render("mcp-stdio-guard", &[Suite::of_report(&r)]);
+        let page = html::render(&r);
         for (name, out) in [
             ("text", &txt),
             ("annotations", &cmds),
             ("summary", &md),
             ("junit", &xml),
+            ("html", &page),
         ] {
             for c in out.chars() {
                 assert!(
@@ -356,5 +359,17 @@ fn the_writers_never_let_a_control_byte_or_markup_through() {
             "round {round} ({s:?}): unbalanced XML"
         );
         assert!(!xml.contains("]]>"), "round {round}");
+        // The card's own markup only: every server `<` is an entity.
+        for bad in ["<img", "<script", "<a ", "<link", "<iframe"] {
+            assert!(
+                !page.contains(bad),
+                "round {round} ({s:?}): the card holds {bad:?}"
+            );
+        }
+        assert_eq!(
+            page.matches('<').count(),
+            page.matches('>').count(),
+            "round {round} ({s:?}): unbalanced HTML"
+        );
     }
 }

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 
 use mcp_stdio_guard::escape;
 use mcp_stdio_guard::report::{
-    annotations, audit, checks_json, common, json, junit, record, sarif, style::Paint, text,
+    annotations, audit, badge, baseline, checks_json, common, html, json, junit, record, sarif,
+    style::Paint, text,
 };
 use mcp_stdio_guard::verdict::Suite;
 use mcp_stdio_guard::verdict::example::hostile_report;
@@ -95,6 +96,9 @@ fn every_writer_matches_its_golden_file_and_writes_no_raw_control() {
             "evidence.json",
             common::pretty(&record::evidence(&r, 0, "/audit/evidence.jsonl")),
         ),
+        ("report.html", html::render(&r)),
+        ("badge.json", badge::render(&r)),
+        ("baseline.json", baseline::render(&r)),
     ];
     for (name, out) in &outputs {
         compare(name, out);

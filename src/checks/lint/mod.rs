@@ -1,0 +1,491 @@
+//! The lint of what a server tells the model: every string of its
+//! definitions a client puts in a model's context (tool, prompt and
+//! resource names, titles and descriptions, every string and property
+//! name of the tools' schemas, the server's `instructions` and
+//! `serverInfo`) read for hidden and deceptive characters (`hidden`) and,
+//! where it is prose, for instruction-like content (`rules`, over the
+//! folded words of `phrase`); the context cost of the definitions
+//! (`cost`); the pinned definition hashes (`pin`). Offline and
+//! deterministic: no network, no model. Pure.
+
+pub mod cost;
+pub mod hidden;
+pub mod phrase;
+pub mod pin;
+pub mod rugpull;
+pub mod rules;
+
+use serde_json::Value;
+
+use crate::checks::{Code, Issue, Severity};
+use crate::escape;
+use crate::session::transcript::Transcript;
+use hidden::Finding;
+use rules::Known;
+
+/// One string of the definitions: whose it is, which field, and how it is
+/// read.
+#[derive(Debug, Clone)]
+pub struct Text<'a> {
+    /// `tool`, `prompt`, `resource`, `resource template` or `server`.
+    pub kind: &'static str,
+    /// The tool's (prompt's, resource's) name; "" for the server.
+    pub owner: String,
+    /// `description`, `inputSchema.properties.path.description`, ...
+    pub field: String,
+    pub text: &'a str,
+    /// A name: lookalike letters are read strictly.
+    pub name: bool,
+    /// Prose: the instruction rules apply.
+    pub prose: bool,
+}
+
+impl Text<'_> {
+    /// `tool "echo" description`, as messages name it.
+    fn shown(&self) -> String {
+        if self.owner.is_empty() {
+            return format!("server {}", self.field);
+        }
+        let mut owner = escape::quote(self.owner.as_bytes());
+        if hidden::scan(&self.owner, true)
+            .iter()
+            .any(|f| matches!(f, Finding::Confusable { .. }))
+        {
+            owner = hidden::reveal(&owner);
+        }
+        format!("{} {owner} {}", self.kind, self.field)
+    }
+
+    /// `tool:echo/description`, the subject a baseline names.
+    fn subject(&self) -> String {
+        let kind = self.kind.replace(' ', "-");
+        if self.owner.is_empty() {
+            format!("server/{}", self.field)
+        } else {
+            format!("{kind}:{}/{}", self.owner, self.field)
+        }
+    }
+}
+
+/// Schema keys whose strings are not read as prose (they are syntax).
+const SYNTAX_KEYS: &[&str] = &[
+    "type", "format", "pattern", "$ref", "$schema", "$id", "$anchor",
+];
+
+fn text_of<'a>(
+    out: &mut Vec<Text<'a>>,
+    kind: &'static str,
+    owner: &str,
+    field: String,
+    value: Option<&'a Value>,
+    name: bool,
+) {
+    if let Some(text) = value.and_then(Value::as_str) {
+        out.push(Text {
+            kind,
+            owner: owner.to_string(),
+            field,
+            text,
+            name,
+            prose: !name,
+        });
+    }
+}
+
+/// Every string of a schema, property names included (as names).
+fn schema_texts<'a>(
+    out: &mut Vec<Text<'a>>,
+    owner: &str,
+    path: &str,
+    schema: &'a Value,
+    depth: usize,
+) {
+    if depth > 32 {
+        return;
+    }
+    match schema {
+        Value::Object(map) => {
+            for (key, value) in map {
+                let here = format!("{path}.{key}");
+                if key == "properties"
+                    && let Some(props) = value.as_object()
+                {
+                    for (prop, sub) in props {
+                        let at = format!("{here}.{prop}");
+                        out.push(Text {
+                            kind: "tool",
+                            owner: owner.to_string(),
+                            field: at.clone(),
+                            text: prop,
+                            name: true,
+                            prose: false,
+                        });
+                        schema_texts(out, owner, &at, sub, depth + 1);
+                    }
+                } else if let Some(text) = value.as_str() {
+                    out.push(Text {
+                        kind: "tool",
+                        owner: owner.to_string(),
+                        field: here,
+                        text,
+                        name: false,
+                        prose: !SYNTAX_KEYS.contains(&key.as_str()),
+                    });
+                } else {
+                    schema_texts(out, owner, &here, value, depth + 1);
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                schema_texts(out, owner, &format!("{path}[{i}]"), item, depth + 1);
+            }
+        }
+        Value::String(text) => out.push(Text {
+            kind: "tool",
+            owner: owner.to_string(),
+            field: path.to_string(),
+            text,
+            name: false,
+            prose: true,
+        }),
+        _ => {}
+    }
+}
+
+fn item_name(item: &Value, key: &str) -> String {
+    item.get(key)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// What a server defines for the model: its opening's instructions and
+/// serverInfo, and the items of its lists.
+#[derive(Debug, Clone, Default)]
+pub struct Definitions<'a> {
+    pub instructions: Option<&'a Value>,
+    pub server_info: Option<&'a Value>,
+    pub tools: Vec<&'a Value>,
+    pub prompts: Vec<&'a Value>,
+    pub resources: Vec<&'a Value>,
+    pub templates: Vec<&'a Value>,
+}
+
+impl<'a> Definitions<'a> {
+    pub fn of(tr: &'a Transcript) -> Definitions<'a> {
+        Definitions {
+            instructions: tr.opening_result().and_then(|r| r.get("instructions")),
+            server_info: tr.server_info(),
+            tools: tr.listed("tools/list"),
+            prompts: tr.listed("prompts/list"),
+            resources: tr.listed("resources/list"),
+            templates: tr.listed("resources/templates/list"),
+        }
+    }
+
+    /// Every string the model sees.
+    pub fn texts(&self) -> Vec<Text<'a>> {
+        let mut out = Vec::new();
+        text_of(
+            &mut out,
+            "server",
+            "",
+            "instructions".into(),
+            self.instructions,
+            false,
+        );
+        if let Some(info) = self.server_info {
+            for key in ["name", "title", "version", "description"] {
+                text_of(
+                    &mut out,
+                    "server",
+                    "",
+                    format!("serverInfo.{key}"),
+                    info.get(key),
+                    key == "name",
+                );
+            }
+        }
+        for tool in &self.tools {
+            let owner = item_name(tool, "name");
+            text_of(
+                &mut out,
+                "tool",
+                &owner,
+                "name".into(),
+                tool.get("name"),
+                true,
+            );
+            text_of(
+                &mut out,
+                "tool",
+                &owner,
+                "title".into(),
+                tool.get("title"),
+                false,
+            );
+            text_of(
+                &mut out,
+                "tool",
+                &owner,
+                "description".into(),
+                tool.get("description"),
+                false,
+            );
+            text_of(
+                &mut out,
+                "tool",
+                &owner,
+                "annotations.title".into(),
+                tool.pointer("/annotations/title"),
+                false,
+            );
+            for key in ["inputSchema", "outputSchema"] {
+                if let Some(schema) = tool.get(key) {
+                    schema_texts(&mut out, &owner, key, schema, 0);
+                }
+            }
+        }
+        for (items, kind, key) in [
+            (&self.prompts, "prompt", "name"),
+            (&self.resources, "resource", "uri"),
+            (&self.templates, "resource template", "uriTemplate"),
+        ] {
+            for item in items {
+                item_texts(&mut out, item, kind, key);
+            }
+        }
+        out
+    }
+
+    /// What the server defines, folded, for the shadowing rule.
+    fn known(&self) -> Known {
+        let mut known = Known::default();
+        for item in self.tools.iter().chain(&self.prompts) {
+            if let Some(name) = item.get("name").and_then(Value::as_str) {
+                known.tools.push(name.to_ascii_lowercase());
+            }
+            let props = item
+                .pointer("/inputSchema/properties")
+                .and_then(Value::as_object);
+            known.params.extend(
+                props
+                    .into_iter()
+                    .flatten()
+                    .map(|(k, _)| k.to_ascii_lowercase()),
+            );
+        }
+        known
+    }
+}
+
+/// The strings of a prompt, resource or resource template.
+fn item_texts<'a>(out: &mut Vec<Text<'a>>, item: &'a Value, kind: &'static str, key: &str) {
+    let owner = item_name(item, key);
+    text_of(out, kind, &owner, "name".into(), item.get("name"), true);
+    for field in ["title", "description"] {
+        text_of(out, kind, &owner, field.into(), item.get(field), false);
+    }
+    if kind != "prompt"
+        && let Some(text) = item.get(key).and_then(Value::as_str)
+    {
+        out.push(Text {
+            kind,
+            owner: owner.clone(),
+            field: key.into(),
+            text,
+            name: false,
+            prose: false,
+        });
+    }
+    let args = item.get("arguments").and_then(Value::as_array);
+    for (i, arg) in args.into_iter().flatten().enumerate() {
+        text_of(
+            out,
+            kind,
+            &owner,
+            format!("arguments[{i}].name"),
+            arg.get("name"),
+            true,
+        );
+        text_of(
+            out,
+            kind,
+            &owner,
+            format!("arguments[{i}].description"),
+            arg.get("description"),
+            false,
+        );
+    }
+}
+
+fn issue(code: Code, t: &Text, error: bool, message: String, evidence: &str) -> Issue {
+    let mut issue = Issue::new(code, format!("{} {message}", t.shown()))
+        .at(if error {
+            Severity::Error
+        } else {
+            Severity::Warning
+        })
+        .with("subject", t.subject())
+        .with("field", t.field.clone())
+        .with("evidence", evidence);
+    if t.kind == "tool" {
+        issue = issue.with("toolName", t.owner.clone());
+    }
+    issue
+}
+
+fn hidden_issue(t: &Text, finding: &Finding, names: &[String]) -> Issue {
+    let quoted = escape::quote(t.text.as_bytes());
+    match finding {
+        Finding::Tags(spelled) => issue(
+            Code::DefinitionHiddenTagText,
+            t,
+            true,
+            format!(
+                "hides text in Unicode Tag characters, which show as nothing: {}",
+                escape::quote(spelled.as_bytes())
+            ),
+            spelled,
+        )
+        .with("hidden", spelled.clone()),
+        Finding::Bidi(chars) => issue(
+            Code::DefinitionBidiControl,
+            t,
+            true,
+            format!(
+                "has bidirectional controls ({}) that reorder what a reader sees: {quoted}",
+                hidden::code_points(chars)
+            ),
+            &quoted,
+        ),
+        Finding::Invisible { chars, carries } => {
+            let room = if *carries {
+                ", several in a row: room to carry hidden content"
+            } else {
+                ""
+            };
+            issue(
+                Code::DefinitionInvisibleCharacter,
+                t,
+                *carries,
+                format!(
+                    "has invisible characters ({}){room}: {quoted}",
+                    hidden::code_points(chars)
+                ),
+                &quoted,
+            )
+        }
+        Finding::Control { chars, hides } => {
+            let how = if *hides {
+                " that can hide or overwrite text on a terminal"
+            } else {
+                ""
+            };
+            issue(
+                Code::DefinitionControlCharacter,
+                t,
+                *hides,
+                format!(
+                    "has control characters ({}){how}: {quoted}",
+                    hidden::code_points(chars)
+                ),
+                &quoted,
+            )
+        }
+        Finding::Confusable { word, reads_as } => {
+            let other = names.iter().any(|n| n == reads_as && n != word);
+            let also = if other {
+                ", the name of another of its definitions"
+            } else {
+                ""
+            };
+            issue(
+                Code::DefinitionConfusableName,
+                t,
+                t.name,
+                format!(
+                    "writes {} with Cyrillic or Greek letters that look Latin; it reads as {}{also}",
+                    hidden::reveal(&escape::quote(word.as_bytes())),
+                    escape::quote(reads_as.as_bytes())
+                ),
+                &hidden::reveal(word),
+            )
+            .with("readsAs", reads_as.clone())
+        }
+    }
+}
+
+/// The lint's issues over a session's definitions, in definition order.
+pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
+    lint(&Definitions::of(tr), out);
+}
+
+/// The lint's issues over `defs`, in definition order.
+pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
+    let texts = defs.texts();
+    let known = defs.known();
+    let names: Vec<String> = texts
+        .iter()
+        .filter(|t| t.name && t.field == "name")
+        .map(|t| t.text.to_string())
+        .collect();
+    for t in &texts {
+        for finding in hidden::scan(t.text, t.name) {
+            out.push(hidden_issue(t, &finding, &names));
+        }
+        if !t.prose {
+            continue;
+        }
+        for hit in rules::check(t.text, &known) {
+            let evidence = escape::quote(&t.text.as_bytes()[hit.span.0..hit.span.1]);
+            out.push(issue(
+                hit.code,
+                t,
+                hit.error,
+                format!("has {}: {evidence}", hit.what),
+                &evidence,
+            ));
+        }
+    }
+}
+
+/// A name's hidden or lookalike characters are the root cause of its
+/// `tool-name-invalid` (the name is outside the ASCII pattern because of
+/// them): that issue is folded into the lint's as a consequence.
+pub fn fold_name_issues(issues: &mut Vec<Issue>) {
+    let tool_of = |i: &Issue| {
+        i.detail("toolName")
+            .and_then(Value::as_str)
+            .map(String::from)
+    };
+    let roots: Vec<(usize, String)> = issues
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| {
+            i.in_group(crate::checks::Group::Definitions)
+                && i.detail("field").and_then(Value::as_str) == Some("name")
+        })
+        .filter_map(|(at, i)| tool_of(i).map(|t| (at, t)))
+        .collect();
+    let mut folded: Vec<usize> = Vec::new();
+    for (root, tool) in roots {
+        let follows = issues.iter().position(|i| {
+            i.code == Code::ToolNameInvalid && tool_of(i).as_deref() == Some(tool.as_str())
+        });
+        if let Some(at) = follows.filter(|at| !folded.contains(at)) {
+            folded.push(at);
+            let root = &mut issues[root];
+            root.message
+                .push_str(" (what follows from it is not reported apart: tool-name-invalid)");
+            root.details
+                .push(("consequences", vec!["tool-name-invalid"].into()));
+        }
+    }
+    let mut index = 0;
+    issues.retain(|_| {
+        index += 1;
+        !folded.contains(&(index - 1))
+    });
+}

@@ -1,0 +1,17 @@
+//! The score as a shields.io endpoint badge (`--badge`): the JSON that
+//! `https://img.shields.io/endpoint?url=...` reads (schemaVersion 1, label,
+//! message, color), written so a README can show a server's grade.
+
+use crate::obj;
+
+use crate::verdict::Report;
+
+pub fn render(r: &Report) -> String {
+    let s = &r.score;
+    crate::report::common::pretty(&obj! {
+        "schemaVersion" => 1,
+        "label" => "mcp-stdio-guard",
+        "message" => format!("{}/100 {}", s.value, s.grade),
+        "color" => s.color(),
+    })
+}
