@@ -43,28 +43,32 @@ const SECRET_PARTS: &[&str] = &[
 /// Authorization schemes kept in sight before a redacted credential.
 const SCHEMES: &[&str] = &["Bearer", "Basic", "Token", "Digest", "Bot"];
 
-fn words(name: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
+/// The words of `name`, lower case and joined without separators, with
+/// where each word starts: adjacent words are then one slice of it. One
+/// allocation, however many names the environment holds.
+fn words(name: &str) -> (Vec<u8>, Vec<usize>) {
+    let mut joined = Vec::with_capacity(name.len());
+    let mut starts = Vec::new();
+    let mut in_word = false;
     let mut prev_lower = false;
-    for c in name.chars() {
-        if !c.is_ascii_alphanumeric() {
-            if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
-            }
+    for b in name.bytes() {
+        if !b.is_ascii_alphanumeric() {
+            in_word = false;
             prev_lower = false;
             continue;
         }
-        if c.is_ascii_uppercase() && prev_lower && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
+        if !in_word || (b.is_ascii_uppercase() && prev_lower) {
+            starts.push(joined.len());
+            in_word = true;
         }
-        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
-        cur.push(c.to_ascii_lowercase());
+        prev_lower = b.is_ascii_lowercase() || b.is_ascii_digit();
+        joined.push(b.to_ascii_lowercase());
     }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
+    (joined, starts)
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
 }
 
 /// Whether a variable, option or header name names a secret (`API_TOKEN`,
@@ -74,15 +78,16 @@ pub fn is_secret_name(name: &str) -> bool {
     if name == "PWD" || name == "OLDPWD" {
         return false;
     }
-    let words = words(name);
-    let starts = |w: &str| {
-        SECRET_PREFIXES.iter().any(|s| w.starts_with(s))
-            || SECRET_PARTS.iter().any(|s| w.contains(s))
+    let (joined, starts) = words(name);
+    let end = |i: usize| starts.get(i).copied().unwrap_or(joined.len());
+    let secret = |w: &[u8]| {
+        SECRET_PREFIXES.iter().any(|s| w.starts_with(s.as_bytes()))
+            || SECRET_PARTS.iter().any(|s| contains(w, s.as_bytes()))
     };
-    words.iter().any(|w| starts(w))
-        || words
-            .windows(2)
-            .any(|pair| starts(&format!("{}{}", pair[0], pair[1])))
+    (0..starts.len()).any(|i| {
+        secret(&joined[starts[i]..end(i + 1)])
+            || (i + 1 < starts.len() && secret(&joined[starts[i]..end(i + 2)]))
+    })
 }
 
 /// A value every output must scrub, and how sure the guard is that it is

@@ -52,15 +52,21 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
         EntryKind::Timeout {
             target: target @ (Target::Initialize | Target::Discover),
             ms,
-        } => out.push(
-            Issue::new(
+        } => {
+            let issue = Issue::new(
                 Code::InitializeTimeout,
                 format!("no {} response within {ms}ms", tr.method_of(*target)),
             )
             .with("detailCode", "startup-timeout")
             .with("phase", "initialize")
-            .with("timeoutMs", *ms),
-        ),
+            .with("timeoutMs", *ms);
+            // What it was busy with, in its own words (a database it waits
+            // for, a model it downloads, a key it lacks).
+            out.push(match last_words(tr, Some(entry.at_ms)) {
+                Some(said) => said.explain(issue),
+                None => issue,
+            });
+        }
         EntryKind::Timeout {
             target: Target::Probe(i),
             ms,
@@ -98,6 +104,104 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
     }
 }
 
+/// What a server that died before its opening said last on stderr, and
+/// whether that is a request for configuration (a missing API key, token or
+/// argument: the usual reason a published server exits at once).
+struct LastWords {
+    line: String,
+    /// The variables it names (`BRAVE_API_KEY`), when it asks for some.
+    names: Vec<String>,
+    config: bool,
+}
+
+/// Words of a server asking for what it was not given.
+const ASKS: &[&str] = &[
+    "api key",
+    "api_key",
+    "apikey",
+    "access token",
+    "auth token",
+    "credential",
+    "is required",
+    "are required",
+    "not set",
+    "please provide",
+    "please set",
+    "environment variable",
+    "must be set",
+    "must be provided",
+];
+
+/// The last stderr lines (those written by `until`, milliseconds since
+/// the spawn, when given).
+fn last_words(tr: &Transcript, until: Option<u64>) -> Option<LastWords> {
+    let tail: Vec<String> = match until {
+        None => tr.stderr.tail_lines(12),
+        Some(at) => {
+            let lines: Vec<String> = tr
+                .entries
+                .iter()
+                .filter(|e| e.at_ms <= at)
+                .filter_map(|e| match &e.kind {
+                    EntryKind::StderrLine { bytes, .. } => {
+                        Some(String::from_utf8_lossy(bytes).into_owned())
+                    }
+                    _ => None,
+                })
+                .collect();
+            lines[lines.len().saturating_sub(12)..].to_vec()
+        }
+    };
+    let line = tail
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .find(|l| !l.is_empty() && !l.starts_with("at ") && !l.starts_with('^'))?
+        .to_string();
+    let lower = tail.join("\n").to_ascii_lowercase();
+    let config = ASKS.iter().any(|a| lower.contains(a));
+    let mut names: Vec<String> = Vec::new();
+    for l in &tail {
+        for word in l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+            let env_like = word.len() >= 4
+                && word.contains('_')
+                && word.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+                && word.bytes().next().is_some_and(|b| b.is_ascii_uppercase());
+            if env_like && !names.iter().any(|n| n == word) {
+                names.push(word.to_string());
+            }
+        }
+    }
+    Some(LastWords { line, names, config })
+}
+
+impl LastWords {
+    /// The issue with what the server said, and, when it asks for
+    /// configuration, that plainly, with the variables to pass.
+    fn explain(self, issue: Issue) -> Issue {
+        let quote = crate::escape::quote(self.line.as_bytes());
+        let mut message = format!("{}: it said {quote}", issue.message);
+        if self.config {
+            message.push_str("; it needs configuration the guard did not give it");
+            if !self.names.is_empty() {
+                let flags: Vec<String> = self.names.iter().map(|n| format!("--env {n}")).collect();
+                message.push_str(&format!(" (pass {})", flags.join(", ")));
+            }
+        }
+        let mut issue = Issue {
+            message,
+            ..issue
+        }
+        .with("stderrLastLine", self.line);
+        if self.config {
+            issue = issue
+                .with("needsConfiguration", true)
+                .with("variables", self.names);
+        }
+        issue
+    }
+}
+
 fn crashed(exit: &Exit, status: &str, kind: &str) -> Issue {
     with_exit(
         Issue::new(
@@ -125,12 +229,16 @@ fn exit_issue(tr: &Transcript, exit: &Exit, stage: Stage, out: &mut Vec<Issue>) 
             } else {
                 "initialize"
             };
-            Issue::new(
+            let mut issue = Issue::new(
                 Code::ServerExited,
                 format!("server exited before {opening} completed ({status})"),
             )
             .with("detailCode", format!("{kind}-exit-before-initialize"))
-            .with("phase", "initialize")
+            .with("phase", "initialize");
+            if let Some(said) = last_words(tr, None) {
+                issue = said.explain(issue);
+            }
+            issue
         }
         Stage::Initialize => return None,
         Stage::Operation(i) => Issue::new(
@@ -340,6 +448,34 @@ pub fn python_is_buffered(argv: &[String], env: &[(String, String)]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn exited_saying(lines: &str) -> Option<LastWords> {
+        let mut tr = Transcript::for_tests();
+        tr.stderr.push(lines.as_bytes());
+        last_words(&tr, None)
+    }
+
+    #[test]
+    fn a_server_that_asks_for_a_key_is_told_apart_from_a_crash() {
+        let asks = exited_saying("starting\nError: BRAVE_API_KEY environment variable is required\n")
+            .expect("words");
+        assert!(asks.config);
+        assert_eq!(asks.names, ["BRAVE_API_KEY"]);
+        assert_eq!(asks.line, "Error: BRAVE_API_KEY environment variable is required");
+        let crash = exited_saying(
+            "SyntaxError: Unexpected token } in JSON at position 12\n    at JSON.parse (<anonymous>)\n",
+        )
+        .expect("words");
+        assert!(!crash.config, "a crash is no request for configuration");
+        assert_eq!(crash.line, "SyntaxError: Unexpected token } in JSON at position 12");
+        assert!(exited_saying("").is_none());
+        let issue = asks.explain(Issue::new(Code::ServerExited, "server exited (code 1)"));
+        assert_eq!(
+            issue.message,
+            "server exited (code 1): it said \"Error: BRAVE_API_KEY environment variable is required\"; it needs configuration the guard did not give it (pass --env BRAVE_API_KEY)"
+        );
+        assert_eq!(issue.detail("needsConfiguration"), Some(&Value::Bool(true)));
+    }
     use crate::checks::Severity;
     use crate::session::transcript::Shutdown;
 
