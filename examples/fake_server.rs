@@ -867,6 +867,11 @@ fn main() {
             unsafe { setsid() };
             return linger(Duration::from_secs(8));
         }
+        "needs-key" => {
+            eprintln!("starting weather server");
+            eprintln!("Error: WEATHER_API_KEY environment variable is required");
+            std::process::exit(1);
+        }
         _ => {}
     }
     if !SCENARIOS.iter().any(|(name, _)| *name == scenario) {

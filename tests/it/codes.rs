@@ -53,6 +53,30 @@ fn server_exited_before_initialize_is_classified_by_exit_kind() {
 }
 
 #[test]
+fn a_server_that_exits_for_lack_of_a_key_is_reported_plainly() {
+    let run = fake("needs-key", &[]);
+    assert_eq!(run.code, Some(1));
+    let issue = expect(&run, "server-exited", "error", "installRuntime");
+    assert_eq!(
+        issue["message"],
+        "server exited before initialize completed (code 1, signal null): it said \"Error: WEATHER_API_KEY environment variable is required\"; it needs configuration the guard did not give it (pass --env WEATHER_API_KEY)"
+    );
+    assert_eq!(issue["needsConfiguration"], true);
+    assert_eq!(issue["variables"], serde_json::json!(["WEATHER_API_KEY"]));
+    assert_eq!(run.json()["summary"]["status"], "needs_inspection");
+    // A crash that asks for nothing is quoted, not called a missing key.
+    let crash = fake("exit-nonzero", &[]);
+    let issue = crash.issue("server-exited");
+    assert!(issue.get("needsConfiguration").is_none(), "{issue}");
+    assert!(
+        issue["message"]
+            .as_str()
+            .is_some_and(|m| m.ends_with("it said \"fatal: missing configuration file ./config.toml\"")),
+        "{issue}"
+    );
+}
+
+#[test]
 fn a_dead_server_shows_its_stderr_tail_in_the_text_report() {
     let run = check_fake("exit-nonzero", &["--timeout", "1000"], DEADLINE);
     assert_eq!(run.code, Some(1));
