@@ -165,14 +165,20 @@ fn last_words(tr: &Transcript, until: Option<u64>) -> Option<LastWords> {
         for word in l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
             let env_like = word.len() >= 4
                 && word.contains('_')
-                && word.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+                && word
+                    .bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
                 && word.bytes().next().is_some_and(|b| b.is_ascii_uppercase());
             if env_like && !names.iter().any(|n| n == word) {
                 names.push(word.to_string());
             }
         }
     }
-    Some(LastWords { line, names, config })
+    Some(LastWords {
+        line,
+        names,
+        config,
+    })
 }
 
 impl LastWords {
@@ -188,11 +194,7 @@ impl LastWords {
                 message.push_str(&format!(" (pass {})", flags.join(", ")));
             }
         }
-        let mut issue = Issue {
-            message,
-            ..issue
-        }
-        .with("stderrLastLine", self.line);
+        let mut issue = Issue { message, ..issue }.with("stderrLastLine", self.line);
         if self.config {
             issue = issue
                 .with("needsConfiguration", true)
@@ -457,17 +459,24 @@ mod tests {
 
     #[test]
     fn a_server_that_asks_for_a_key_is_told_apart_from_a_crash() {
-        let asks = exited_saying("starting\nError: BRAVE_API_KEY environment variable is required\n")
-            .expect("words");
+        let asks =
+            exited_saying("starting\nError: BRAVE_API_KEY environment variable is required\n")
+                .expect("words");
         assert!(asks.config);
         assert_eq!(asks.names, ["BRAVE_API_KEY"]);
-        assert_eq!(asks.line, "Error: BRAVE_API_KEY environment variable is required");
+        assert_eq!(
+            asks.line,
+            "Error: BRAVE_API_KEY environment variable is required"
+        );
         let crash = exited_saying(
             "SyntaxError: Unexpected token } in JSON at position 12\n    at JSON.parse (<anonymous>)\n",
         )
         .expect("words");
         assert!(!crash.config, "a crash is no request for configuration");
-        assert_eq!(crash.line, "SyntaxError: Unexpected token } in JSON at position 12");
+        assert_eq!(
+            crash.line,
+            "SyntaxError: Unexpected token } in JSON at position 12"
+        );
         assert!(exited_saying("").is_none());
         let issue = asks.explain(Issue::new(Code::ServerExited, "server exited (code 1)"));
         assert_eq!(

@@ -69,9 +69,9 @@ fn a_server_that_exits_for_lack_of_a_key_is_reported_plainly() {
     let issue = crash.issue("server-exited");
     assert!(issue.get("needsConfiguration").is_none(), "{issue}");
     assert!(
-        issue["message"]
-            .as_str()
-            .is_some_and(|m| m.ends_with("it said \"fatal: missing configuration file ./config.toml\"")),
+        issue["message"].as_str().is_some_and(
+            |m| m.ends_with("it said \"fatal: missing configuration file ./config.toml\"")
+        ),
         "{issue}"
     );
 }
