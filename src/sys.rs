@@ -149,6 +149,20 @@ mod imp {
         Ok(())
     }
 
+    /// Sets `O_NONBLOCK` on a descriptor, so a read with nothing to read
+    /// returns `WouldBlock` at once instead of waiting.
+    pub fn set_nonblocking(fd: i32) -> io::Result<()> {
+        // SAFETY: fcntl with F_GETFL/F_SETFL only reads and writes the
+        // status flags of a descriptor the caller keeps open.
+        unsafe {
+            let flags = fcntl(fd, F_GETFL);
+            if flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        Ok(())
+    }
+
     const ESRCH: i32 = 3;
     const EINTR: i32 = 4;
     const LOCK_EX: i32 = 2;
@@ -347,6 +361,33 @@ mod imp {
         }
     }
 
+    /// Waits until `fd` can be written without blocking (room, or an
+    /// error such as a closed reader), at most `limit`: true when it can.
+    pub fn wait_writable(fd: i32, limit: Duration) -> io::Result<bool> {
+        const POLLOUT: i16 = 4;
+        let mut p = PollFd {
+            fd,
+            events: POLLOUT,
+            revents: 0,
+        };
+        let ms = i32::try_from(limit.as_millis()).unwrap_or(i32::MAX);
+        // SAFETY: `p` is one valid, initialised pollfd that outlives the
+        // call; nfds is 1.
+        let rc = unsafe { poll(&mut p, 1, ms) };
+        match rc {
+            n if n > 0 => Ok(true),
+            0 => Ok(false),
+            _ => {
+                let e = io::Error::last_os_error();
+                if e.kind() == io::ErrorKind::Interrupted {
+                    Ok(false)
+                } else {
+                    Err(e)
+                }
+            }
+        }
+    }
+
     pub fn install_interrupt_handlers() {
         for sig in INTERRUPTS {
             // SAFETY: `on_signal` is an `extern "C" fn(i32)` that only stores
@@ -500,6 +541,15 @@ mod imp {
     pub fn set_blocking(_file: &std::fs::File) -> io::Result<()> {
         Ok(())
     }
+
+    /// No non-blocking pipes here: writes go through the writer thread.
+    pub fn set_nonblocking(_fd: i32) -> io::Result<()> {
+        Err(io::ErrorKind::Unsupported.into())
+    }
+
+    pub fn wait_writable(_fd: i32, _limit: Duration) -> io::Result<bool> {
+        Ok(true)
+    }
 }
 
 /// The cores this process may run on (at least 1): the affinity mask on
@@ -530,8 +580,8 @@ pub fn cpu_count() -> usize {
 
 pub use imp::{
     ENXIO, O_NONBLOCK, die_with_parent, hostname, install_interrupt_handlers, lock_exclusive,
-    pipe_unread, reap, set_blocking, signal_group, signal_process, unlock, wait_exit_no_reap,
-    wait_readable, with_interrupts_blocked, write_stdout_once,
+    pipe_unread, reap, set_blocking, set_nonblocking, signal_group, signal_process, unlock,
+    wait_exit_no_reap, wait_readable, wait_writable, with_interrupts_blocked, write_stdout_once,
 };
 
 /// Set once the guard is the child subreaper of its descendants.

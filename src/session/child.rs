@@ -33,6 +33,10 @@ pub struct Server {
     /// Set once the group was seen empty after the leader was reaped; from
     /// then on the group id may be reused and is never signalled again.
     group_gone: bool,
+    /// Set when a look after the leader's reap found nothing of the server
+    /// alive: nothing is left that could start anything, so `Drop` need not
+    /// look again.
+    clean: bool,
     /// The program as the user named it (for finding it on PATH).
     program: std::ffi::OsString,
 }
@@ -88,6 +92,7 @@ impl Server {
             child,
             status: None,
             group_gone: false,
+            clean: false,
             program: launch.program.clone(),
         };
         Ok((
@@ -176,6 +181,7 @@ impl Server {
             // Only the group can be asked, and only whether it has members.
             let alive = !self.group_gone && sys::signal_group(self.pid(), 0).unwrap_or_default();
             self.group_gone |= !alive;
+            self.clean = !alive;
             return if alive {
                 vec![sys::Proc {
                     pid: self.pid(),
@@ -232,6 +238,7 @@ impl Server {
         for p in &mut found {
             p.cmdline = sys::cmdline(p.pid);
         }
+        self.clean = found.is_empty();
         found
     }
 
@@ -276,6 +283,9 @@ impl Drop for Server {
             if let Ok(status) = self.child.wait() {
                 self.status = Some(status);
             }
+        }
+        if self.clean {
+            return;
         }
         let left = self.leftovers();
         if !left.is_empty() {

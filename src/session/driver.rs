@@ -7,7 +7,7 @@
 //! exit is never mistaken for a missing one.
 
 use crate::obj;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -19,7 +19,7 @@ use super::{
 };
 use crate::jsonrpc::{self, Line, Message};
 use crate::plan::{OpSource, SessionConfig};
-use crate::session::wire::Event;
+use crate::session::wire::{Event, Stdin};
 use crate::sys;
 
 /// How long the session waits in one `recv_timeout` at most, so it notices
@@ -51,8 +51,8 @@ pub struct Driver<'a, P: Process> {
     /// of the session, a panic included.
     pub(super) server: P,
     rx: Receiver<Event>,
-    /// `None` once stdin is closed.
-    pub(super) writer: Option<Sender<Vec<u8>>>,
+    /// The server's stdin; `None` once closed.
+    pub(super) writer: Option<Stdin>,
     pub(super) t0: Instant,
     pub(super) cfg: &'a SessionConfig,
     pub(super) rules: &'a dyn Rules,
@@ -80,8 +80,6 @@ pub struct Driver<'a, P: Process> {
     pub(super) tail: crate::session::wire::Tail,
     /// Whether the executable was read again after the first stdout line.
     exe_settled: bool,
-    /// How much of what the guard wrote the server has not read yet.
-    pub(super) stdin_watch: Option<crate::session::wire::StdinWatch>,
     /// Stdout lines and stderr chunks received so far: the server spoke.
     pub(super) heard: u64,
 }
@@ -90,7 +88,7 @@ impl<'a, P: Process> Driver<'a, P> {
     pub fn new(
         server: P,
         rx: Receiver<Event>,
-        writer: Sender<Vec<u8>>,
+        writer: Stdin,
         t0: Instant,
         cfg: &'a SessionConfig,
         rules: &'a dyn Rules,
@@ -119,7 +117,6 @@ impl<'a, P: Process> Driver<'a, P> {
             disconnected: false,
             tail: crate::session::wire::Tail::default(),
             exe_settled: false,
-            stdin_watch: None,
             heard: 0,
         }
     }
@@ -159,10 +156,10 @@ impl<'a, P: Process> Driver<'a, P> {
     }
 
     fn send(&mut self, bytes: Vec<u8>) {
-        if let Some(writer) = &self.writer {
-            // A send error means the writer thread has ended after a failed
-            // write, which it reported as an event.
-            let _ = writer.send(bytes);
+        if let Some(writer) = &mut self.writer
+            && let Err(error) = writer.send(bytes)
+        {
+            self.emit(Record::WriteFailed { error });
         }
     }
 

@@ -306,7 +306,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
     /// now, if it does.
     fn silent_yet(&mut self, w: &mut Watch, sent: Instant, now: Instant) -> Option<String> {
         let window = self.cfg.era_window;
-        let unread = self.stdin_watch.as_ref().and_then(|s| s.unread());
+        let unread = self.writer.as_ref().and_then(|s| s.unread());
         let activity = self.server.activity();
         let (Some(unread), Some(activity)) = (unread, activity) else {
             // Blind (no /proc): the window counts from the probe.

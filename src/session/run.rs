@@ -81,12 +81,9 @@ pub fn run(
     );
     wire::spawn_stderr_drain(pipes.stderr, tx.clone());
     wire::spawn_exit_watcher(server.pid(), tx.clone());
-    use std::os::fd::AsRawFd;
-    let fd = pipes.stdin.as_raw_fd();
-    let (writer, watch) = wire::spawn_stdin_writer(pipes.stdin, Some(fd), tx);
-    let mut d = driver::Driver::new(server, rx, writer, t0, cfg, rules, rec);
+    let stdin = wire::Stdin::pipe(pipes.stdin, tx);
+    let mut d = driver::Driver::new(server, rx, stdin, t0, cfg, rules, rec);
     d.tail = tail;
-    d.stdin_watch = Some(watch);
     d.converse();
     d.teardown();
     d.finish()
@@ -103,7 +100,8 @@ pub fn drive<P: Process>(
     rules: &dyn Rules,
     rec: &mut dyn Recorder,
 ) -> Option<Stop> {
-    let mut d = driver::Driver::new(process, rx, writer, t0, cfg, rules, rec);
+    let stdin = wire::Stdin::channel(writer);
+    let mut d = driver::Driver::new(process, rx, stdin, t0, cfg, rules, rec);
     d.converse();
     d.teardown();
     d.finish()

@@ -5,14 +5,18 @@
 //!   forwarding once the total stdout limit is passed;
 //! - the stderr drain never stops reading (a full pipe would block the
 //!   server) and forwards chunks as they come;
-//! - the stdin writer performs every write, so a server that never reads
-//!   cannot block the session; dropping its `Sender` closes stdin;
+//! - stdin (`Stdin`) is written by the session itself while the pipe has
+//!   room, and by a writer thread, started only when a write would block,
+//!   so a server that never reads cannot block the session; dropping it
+//!   closes stdin;
 //! - the exit watcher reports the leader's exit without reaping it.
 //!
 //! All of them send `Event`s on one bounded channel. The session holds no
-//! `Sender`, so a disconnected channel means every source has finished.
+//! `Sender` but the one its open stdin keeps for a writer thread, so once
+//! stdin is closed a disconnected channel means every source has finished.
 
 use std::io::{self, Read, Write};
+use std::process::ChildStdin;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -72,13 +76,14 @@ pub fn channel() -> (SyncSender<Event>, Receiver<Event>) {
     mpsc::sync_channel(CHANNEL_CAPACITY)
 }
 
-fn spawn_named(name: &str, f: impl FnOnce() + Send + 'static) {
-    // A thread that cannot be created leaves its source silent; the session
-    // then ends by its deadlines, which is the safe failure. The thread
-    // starts with the guard's interrupts blocked, so they reach the main
-    // thread (whose blocking write must return).
+/// Starts a named thread; false when it could not be created. A reader
+/// that cannot be created leaves its source silent; the session then ends
+/// by its deadlines, which is the safe failure. The thread starts with the
+/// guard's interrupts blocked, so they reach the main thread (whose
+/// blocking write must return).
+fn spawn_named(name: &str, f: impl FnOnce() + Send + 'static) -> bool {
     let builder = thread::Builder::new().name(name.to_string());
-    let _ = crate::sys::with_interrupts_blocked(|| builder.spawn(f));
+    crate::sys::with_interrupts_blocked(|| builder.spawn(f)).is_ok()
 }
 
 /// The unterminated bytes at the end of stdout so far (the start of a line
@@ -308,64 +313,240 @@ pub fn spawn_stderr_drain<R: Read + Send + 'static>(mut stderr: R, tx: SyncSende
     });
 }
 
-/// How many bytes the guard wrote to the server's stdin that the server has
-/// not read yet. The writer thread owns the pipe; the descriptor is asked
-/// only under the lock the writer takes before it closes it, so the number
-/// never names another file.
-#[derive(Debug, Clone, Default)]
-pub struct StdinWatch(Arc<Mutex<Option<i32>>>);
+/// The server's stdin. The session writes to the pipe itself while the pipe
+/// has room (a non-blocking write: no thread between a request and the
+/// server); a message that does not fit goes to a writer thread, started
+/// then, which waits for room, so a server that never reads cannot block the
+/// session. Messages leave in order: while the thread holds any, new ones
+/// queue behind them. Dropping a `Stdin` closes the pipe, at once when
+/// nothing is queued, else once the thread has written what it holds. An
+/// in-memory session's stdin is a plain channel.
+#[derive(Debug)]
+pub struct Stdin(Sink);
 
-impl StdinWatch {
-    /// The unread bytes, or `None` once stdin is closed or where the pipe
-    /// cannot be asked.
-    pub fn unread(&self) -> Option<usize> {
-        let fd = self.0.lock().ok()?;
-        crate::sys::pipe_unread((*fd)?).ok()
-    }
+#[derive(Debug)]
+enum Sink {
+    Pipe(PipeStdin),
+    Channel(Sender<Vec<u8>>),
 }
 
-/// The writer's end of stdin: its descriptor leaves the watch before the
-/// pipe closes.
-struct Watched<W> {
-    stdin: W,
-    watch: StdinWatch,
+#[derive(Debug)]
+struct PipeStdin {
+    shared: Arc<Mutex<PipeState>>,
+    /// The writer thread's queue, once the thread runs.
+    queue: Option<Sender<Vec<u8>>>,
+    /// The writer thread's way to report a failed write; it moves into
+    /// the thread when the thread starts.
+    events: Option<SyncSender<Event>>,
+    /// The descriptor is non-blocking, so the session may write itself.
+    direct: bool,
 }
 
-impl<W> Drop for Watched<W> {
-    fn drop(&mut self) {
-        if let Ok(mut fd) = self.watch.0.lock() {
-            *fd = None;
+#[derive(Debug)]
+struct PipeState {
+    /// `None` once closed (by the session, the thread, or a failure).
+    file: Option<ChildStdin>,
+    /// Messages handed to the thread and not yet written whole. While any
+    /// is, only the thread touches `file`.
+    queued: usize,
+}
+
+/// How long the writer thread waits for room in one `poll`; it waits again
+/// until the pipe has room or fails (a server that is killed fails it).
+const ROOM_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Writes as much of `bytes` as the pipe takes now: how many bytes that
+/// was (less than all when it is full), or the write's error.
+fn write_now(file: &mut ChildStdin, bytes: &[u8]) -> io::Result<usize> {
+    let mut done = 0;
+    while done < bytes.len() {
+        match file.write(&bytes[done..]) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => done += n,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
-        // `stdin` drops after this: the server sees EOF.
     }
+    Ok(done)
 }
 
-/// Starts the stdin writer. Each message is written whole and flushed; the
-/// first failure is reported once and ends the thread. Dropping the returned
-/// `Sender` closes the server's stdin. `fd` is the pipe's descriptor, for
-/// the watch.
-pub fn spawn_stdin_writer<W: Write + Send + 'static>(
-    stdin: W,
-    fd: Option<i32>,
-    tx: SyncSender<Event>,
-) -> (Sender<Vec<u8>>, StdinWatch) {
-    let (msg_tx, msg_rx) = mpsc::channel::<Vec<u8>>();
-    let watch = StdinWatch(Arc::new(Mutex::new(fd)));
-    let mut end = Watched {
-        stdin,
-        watch: watch.clone(),
-    };
-    spawn_named("stdin-writer", move || {
-        for msg in msg_rx {
-            if let Err(e) = end.stdin.write_all(&msg).and_then(|()| end.stdin.flush()) {
-                let _ = tx.send(Event::WriteFailed {
-                    error: e.to_string(),
-                });
-                return;
+impl Stdin {
+    /// The stdin of a spawned server; `events` carries the writer thread's
+    /// report of a failed write.
+    pub fn pipe(stdin: ChildStdin, events: SyncSender<Event>) -> Stdin {
+        #[cfg(unix)]
+        let direct = {
+            use std::os::fd::AsRawFd;
+            crate::sys::set_nonblocking(stdin.as_raw_fd()).is_ok()
+        };
+        #[cfg(not(unix))]
+        let direct = false;
+        Stdin(Sink::Pipe(PipeStdin {
+            shared: Arc::new(Mutex::new(PipeState {
+                file: Some(stdin),
+                queued: 0,
+            })),
+            queue: None,
+            events: Some(events),
+            direct,
+        }))
+    }
+
+    /// The stdin of an in-memory server.
+    pub fn channel(tx: Sender<Vec<u8>>) -> Stdin {
+        Stdin(Sink::Channel(tx))
+    }
+
+    /// Sends one message. `Err` is a write that failed in the session's
+    /// own hands (the caller reports it); the writer thread reports its
+    /// failures as `Event::WriteFailed`. After a failure nothing more is
+    /// written.
+    pub fn send(&mut self, bytes: Vec<u8>) -> Result<(), String> {
+        match &mut self.0 {
+            // A send error means the memory server has stopped reading.
+            Sink::Channel(tx) => {
+                let _ = tx.send(bytes);
+                Ok(())
             }
+            Sink::Pipe(pipe) => pipe.send(bytes),
         }
-    });
-    (msg_tx, watch)
+    }
+
+    /// How many bytes the guard wrote that the server has not read yet;
+    /// `None` once stdin is closed, for a channel, or where the pipe cannot
+    /// be asked.
+    pub fn unread(&self) -> Option<usize> {
+        let Sink::Pipe(pipe) = &self.0 else {
+            return None;
+        };
+        let state = pipe.shared.lock().ok()?;
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd;
+            crate::sys::pipe_unread(state.file.as_ref()?.as_raw_fd()).ok()
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = state;
+            None
+        }
+    }
+}
+
+impl PipeStdin {
+    fn send(&mut self, bytes: Vec<u8>) -> Result<(), String> {
+        let rest = {
+            let Ok(mut state) = self.shared.lock() else {
+                return Ok(());
+            };
+            let queued = state.queued;
+            let Some(file) = state.file.as_mut() else {
+                return Ok(());
+            };
+            if queued > 0 || !self.direct {
+                state.queued += 1;
+                bytes
+            } else {
+                match write_now(file, &bytes) {
+                    Ok(n) if n == bytes.len() => return Ok(()),
+                    Ok(n) => {
+                        state.queued += 1;
+                        bytes[n..].to_vec()
+                    }
+                    Err(e) => {
+                        state.file = None;
+                        return Err(e.to_string());
+                    }
+                }
+            }
+        };
+        self.hand_over(rest)
+    }
+
+    /// Gives a message to the writer thread, starting it first if needed.
+    fn hand_over(&mut self, message: Vec<u8>) -> Result<(), String> {
+        if self.queue.is_none() {
+            let (tx, rx) = mpsc::channel::<Vec<u8>>();
+            let (shared, events) = (Arc::clone(&self.shared), self.events.take());
+            let started = events.is_some_and(|events| {
+                spawn_named("stdin-writer", move || write_queue(&shared, &rx, &events))
+            });
+            if !started {
+                if let Ok(mut state) = self.shared.lock() {
+                    state.file = None;
+                    state.queued = 0;
+                }
+                return Err("cannot start the stdin writer thread".to_string());
+            }
+            self.queue = Some(tx);
+        }
+        if let Some(queue) = &self.queue {
+            // A send error means the thread has ended after a failed write,
+            // which it reported.
+            let _ = queue.send(message);
+        }
+        Ok(())
+    }
+}
+
+impl Drop for PipeStdin {
+    fn drop(&mut self) {
+        // The thread writes what it holds, then closes the pipe itself.
+        self.queue = None;
+        if let Ok(mut state) = self.shared.lock()
+            && state.queued == 0
+        {
+            state.file = None;
+        }
+    }
+}
+
+/// The writer thread: each message written whole, waiting for room as long
+/// as the pipe stays open; the first failure is reported once and closes
+/// the pipe; when the session has closed stdin and the queue is written,
+/// the pipe is closed.
+fn write_queue(shared: &Mutex<PipeState>, rx: &Receiver<Vec<u8>>, events: &SyncSender<Event>) {
+    for message in rx {
+        let mut rest = &message[..];
+        loop {
+            let Ok(mut state) = shared.lock() else {
+                return;
+            };
+            let Some(file) = state.file.as_mut() else {
+                return;
+            };
+            match write_now(file, rest) {
+                Ok(n) => rest = &rest[n..],
+                Err(e) => {
+                    state.file = None;
+                    state.queued = 0;
+                    drop(state);
+                    let _ = events.send(Event::WriteFailed {
+                        error: e.to_string(),
+                    });
+                    return;
+                }
+            }
+            if rest.is_empty() {
+                state.queued = state.queued.saturating_sub(1);
+                break;
+            }
+            #[cfg(unix)]
+            let fd = {
+                use std::os::fd::AsRawFd;
+                file.as_raw_fd()
+            };
+            drop(state);
+            // While this thread holds a queued message nobody else closes
+            // the pipe, so the descriptor stays this pipe's.
+            #[cfg(unix)]
+            let _ = crate::sys::wait_writable(fd, ROOM_WAIT);
+        }
+    }
+    if let Ok(mut state) = shared.lock() {
+        state.file = None;
+    }
 }
 
 /// Starts the exit watcher for the leader `pid`.
@@ -471,5 +652,101 @@ mod tests {
         assert_eq!(lines(&ev).len(), 3);
         assert!(matches!(ev[3], Event::StdoutLimit { total: 15, .. }));
         assert!(matches!(ev.last(), Some(Event::StdoutClosed { total: 20 })));
+    }
+
+    /// `cat` with both ends piped, and a thread that reads all it writes
+    /// (after `hold` says go), with a deadline.
+    #[cfg(unix)]
+    fn cat() -> (
+        std::process::Child,
+        Stdin,
+        Receiver<Event>,
+        std::sync::mpsc::Sender<()>,
+        Receiver<Vec<u8>>,
+    ) {
+        let mut child = std::process::Command::new("cat")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("cat");
+        let (tx, rx) = channel();
+        let stdin = Stdin::pipe(child.stdin.take().expect("stdin"), tx);
+        let mut stdout = child.stdout.take().expect("stdout");
+        let (go, hold) = mpsc::channel::<()>();
+        let (out_tx, out_rx) = mpsc::channel();
+        thread::spawn(move || {
+            let _ = hold.recv();
+            let mut all = Vec::new();
+            let _ = stdout.read_to_end(&mut all);
+            let _ = out_tx.send(all);
+        });
+        (child, stdin, rx, go, out_rx)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_server_that_reads_nothing_never_blocks_a_send_and_order_is_kept() {
+        let (mut child, mut stdin, _events, go, out) = cat();
+        // 1 MiB: far more than both pipes hold while nobody reads.
+        let mut expected = Vec::new();
+        let started = Instant::now();
+        for i in 0..256u32 {
+            let message = format!("{i:04} {}\n", "x".repeat(4090)).into_bytes();
+            expected.extend_from_slice(&message);
+            assert_eq!(stdin.send(message), Ok(()));
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(2),
+            "sends waited for the reader"
+        );
+        let _ = go.send(());
+        drop(stdin);
+        let got = out
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("cat ended once its stdin was written and closed");
+        assert_eq!(got.len(), expected.len());
+        assert!(got == expected, "the messages arrived out of order");
+        let _ = child.wait();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn closing_with_nothing_queued_closes_at_once() {
+        let (mut child, mut stdin, _events, go, out) = cat();
+        let _ = go.send(());
+        assert_eq!(stdin.send(b"one line\n".to_vec()), Ok(()));
+        assert!(stdin.unread().is_some(), "an open pipe can be asked");
+        drop(stdin);
+        let got = out
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("EOF reached cat");
+        assert_eq!(got, b"one line\n");
+        let _ = child.wait();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_write_to_a_closed_stdin_is_reported_once_and_nothing_more_is_written() {
+        let mut child = std::process::Command::new("true")
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .expect("true");
+        let (tx, _rx) = channel();
+        let mut stdin = Stdin::pipe(child.stdin.take().expect("stdin"), tx);
+        let _ = child.wait();
+        let first = stdin.send(b"hello\n".to_vec());
+        assert!(first.is_err(), "{first:?}");
+        assert_eq!(stdin.send(b"again\n".to_vec()), Ok(()));
+        assert_eq!(stdin.unread(), None, "the failed pipe is closed");
+    }
+
+    #[test]
+    fn an_in_memory_stdin_is_a_channel() {
+        let (tx, rx) = mpsc::channel();
+        let mut stdin = Stdin::channel(tx);
+        assert_eq!(stdin.send(b"x".to_vec()), Ok(()));
+        assert_eq!(stdin.unread(), None);
+        drop(stdin);
+        assert_eq!(rx.iter().collect::<Vec<_>>(), [b"x".to_vec()]);
     }
 }
