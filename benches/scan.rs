@@ -1,4 +1,5 @@
-//! The static scanner against `grep -rE` on the same tree, in the same run.
+//! The static scanner against `grep -rE` and ripgrep on the same trees, in
+//! the same run.
 //!
 //! Generates (once, under `target/scan-bench/`) a tree of at least 100 MB of
 //! JavaScript and Python: functions, comments, docstrings, strings, template
@@ -8,10 +9,14 @@
 //!
 //! - `mcp-stdio-guard scan <tree>` (release build; it lexes every file,
 //!   skipping comments and strings and tracking bracket depth, on every core),
-//! - `grep -rEn <pattern> <tree>` with `LC_ALL=C`, the pattern matching the
-//!   same calls line by line (no comments, strings or depth: it does less),
+//! - `grep -rEn <pattern>` with `LC_ALL=C`, the pattern matching the same
+//!   calls line by line (no comments, strings or depth: it does less),
+//! - `rg` (ripgrep, Debian's package) with the same pattern, on every core,
 //!
-//! and prints the medians and their ratio. Run with `cargo bench --bench
+//! all three over the same files: the scanner's languages, its skipped
+//! directories left out. Then the same on the real trees that
+//! `scripts/setup-interop.sh` installs (`node_modules`, `site-packages`).
+//! Prints the medians and the ratios. Run with `cargo bench --bench
 //! scan`; SCAN_BENCH_ROUNDS overrides the number of rounds (default 5).
 
 use std::fmt::Write as _;
@@ -155,7 +160,7 @@ fn tree(name: &str, js: Gen, py: Gen) -> PathBuf {
 }
 
 /// Runs a command, reading all its output (GNU grep stops at the first
-/// match when its stdout is /dev/null, so both write into a pipe).
+/// match when its stdout is /dev/null, so every tool writes into a pipe).
 fn time(mut cmd: Command) -> (Duration, bool, usize) {
     cmd.stdout(Stdio::piped()).stderr(Stdio::null());
     let start = Instant::now();
@@ -169,50 +174,168 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+/// The file names the scanner reads (its languages' extensions).
+const EXTENSIONS: &[&str] = &[
+    "js", "mjs", "cjs", "jsx", "ts", "mts", "cts", "tsx", "py", "pyw", "go", "rs", "java", "kt",
+    "kts", "cs", "rb",
+];
+
+/// The directory names the scanner skips, from its own list.
+fn skipped_dirs() -> &'static [&'static str] {
+    mcp_stdio_guard::scan::walk::SKIP_DIRS
+}
+
+/// `grep -rEn` over the files the scanner reads: its extensions, its
+/// skipped directories left out.
+fn grep(dir: &Path) -> Command {
+    let mut g = Command::new("grep");
+    // From inside the tree: grep applies --exclude-dir to the root too.
+    g.current_dir(dir)
+        .env("LC_ALL", "C")
+        .args(["-rEn", PATTERN]);
+    for ext in EXTENSIONS {
+        g.arg(format!("--include=*.{ext}"));
+    }
+    for d in skipped_dirs() {
+        g.arg(format!("--exclude-dir={d}"));
+    }
+    g.arg(".");
+    g
+}
+
+/// ripgrep over the same files: no ignore files, hidden files too, the
+/// same extensions and skipped directories; on every core (its default).
+fn rg(dir: &Path) -> Command {
+    let mut r = Command::new("rg");
+    r.current_dir(dir).args([
+        "-n",
+        "--no-heading",
+        "--no-ignore",
+        "--hidden",
+        "-e",
+        PATTERN,
+    ]);
+    for ext in EXTENSIONS {
+        r.arg("--glob").arg(format!("*.{ext}"));
+    }
+    for d in skipped_dirs() {
+        r.arg("--glob").arg(format!("!{d}"));
+    }
+    r.arg(".");
+    r
+}
+
+fn has_rg() -> bool {
+    Command::new("rg")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
 fn main() {
     let rounds: usize = std::env::var("SCAN_BENCH_ROUNDS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(5);
-    // The handler-shaped tree (stdout writes in every file), then the dense
-    // one (every line busy, a real write in one file of ten).
-    bench(&tree("scan-bench", js_file, py_file), rounds);
-    bench(&tree("scan-bench-dense", dense_js, dense_py), rounds);
+    let rg = has_rg();
+    if !rg {
+        println!("(ripgrep is not installed: `apt-get install ripgrep` adds it to the comparison)");
+    }
+    // The handler-shaped tree (stdout writes in every file), the dense one
+    // (every line busy, a real write in one file of ten), then the real
+    // trees the interop setup installs, when they are there.
+    let mut trees = vec![
+        tree("scan-bench", js_file, py_file),
+        tree("scan-bench-dense", dense_js, dense_py),
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(".interop");
+    for real in ["node/node_modules", "venv/lib/python3.11/site-packages"] {
+        let dir = root.join(real);
+        if dir.is_dir() {
+            trees.push(dir);
+        } else {
+            println!(
+                "({} is missing: scripts/setup-interop.sh installs it)",
+                dir.display()
+            );
+        }
+    }
+    for dir in &trees {
+        bench(dir, rounds, rg);
+    }
 }
 
-fn bench(dir: &Path, rounds: usize) {
-    let dir = dir.to_path_buf();
-    let info = std::fs::read_to_string(dir.join("COMPLETE")).unwrap_or_default();
-    println!("tree: {} ({})", dir.display(), info.trim());
-    let mut ours = Vec::new();
-    let mut grep = Vec::new();
+/// Megabytes of the files the scanner reads under `dir`.
+fn megabytes(dir: &Path) -> f64 {
+    fn walk(dir: &Path, total: &mut u64) {
+        let Ok(read) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in read.flatten() {
+            let Ok(kind) = e.file_type() else { continue };
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            if kind.is_dir() && !skipped_dirs().contains(&name.as_ref()) {
+                walk(&e.path(), total);
+            } else if kind.is_file()
+                && name
+                    .rsplit_once('.')
+                    .is_some_and(|(_, ext)| EXTENSIONS.contains(&ext))
+            {
+                *total += e.metadata().map_or(0, |m| m.len());
+            }
+        }
+    }
+    let mut total = 0;
+    walk(dir, &mut total);
+    total as f64 / (1024.0 * 1024.0)
+}
+
+fn bench(dir: &Path, rounds: usize, with_rg: bool) {
+    let mb = megabytes(dir);
+    println!("tree: {} ({mb:.1} MB of source)", dir.display());
+    let (mut ours, mut greps, mut rgs) = (Vec::new(), Vec::new(), Vec::new());
+    // Rounds interleave the tools; the first warms the page cache.
     for _ in 0..rounds + 1 {
         let mut c = Command::new(GUARD);
-        c.arg("scan").arg(&dir);
-        let (t, ok, bytes) = time(c);
-        assert!(ok && bytes > 0, "scan failed");
+        c.current_dir(dir).args(["scan", "."]);
+        let (t, ok, _) = time(c);
+        assert!(ok, "scan failed");
         ours.push(t);
-        let mut g = Command::new("grep");
-        g.env("LC_ALL", "C").args(["-rEn", PATTERN]).arg(&dir);
-        let (t, ok, bytes) = time(g);
-        assert!(ok && bytes > 0, "grep failed");
-        grep.push(t);
+        let (t, ok, _) = time(grep(dir));
+        assert!(ok, "grep failed");
+        greps.push(t);
+        if with_rg {
+            let (t, ok, _) = time(rg(dir));
+            assert!(ok, "rg failed");
+            rgs.push(t);
+        }
     }
-    // The first round warms the cache.
-    ours.remove(0);
-    grep.remove(0);
-    let (o, g) = (median(ours), median(grep));
-    let mb = TARGET_BYTES as f64 / (1024.0 * 1024.0);
-    println!("rounds: {rounds}");
-    println!(
-        "mcp-stdio-guard scan median: {:.3} s ({:.0} MB/s)",
-        o.as_secs_f64(),
-        mb / o.as_secs_f64()
+    let line = |name: &str, mut v: Vec<Duration>| {
+        v.remove(0);
+        let m = median(v);
+        println!(
+            "  {name:<22} {:.3} s ({:.0} MB/s)",
+            m.as_secs_f64(),
+            mb / m.as_secs_f64()
+        );
+        m
+    };
+    let o = line("mcp-stdio-guard scan", ours);
+    let g = line("grep -rEn", greps);
+    let r = with_rg.then(|| line("rg", rgs));
+    print!(
+        "  ratio scan/grep: {:.2}",
+        o.as_secs_f64() / g.as_secs_f64()
     );
-    println!(
-        "grep -rE median:             {:.3} s ({:.0} MB/s)",
-        g.as_secs_f64(),
-        mb / g.as_secs_f64()
-    );
-    println!("ratio scan/grep: {:.2}", o.as_secs_f64() / g.as_secs_f64());
+    if let Some(r) = r {
+        let ratio = o.as_secs_f64() / r.as_secs_f64();
+        print!(
+            "; ratio scan/rg: {ratio:.2} (goal: 1.00 or less: {})",
+            if ratio <= 1.0 { "met" } else { "NOT met" }
+        );
+    }
+    println!(" ({rounds} rounds, medians)");
 }

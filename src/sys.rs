@@ -4,7 +4,8 @@
 //! blocking write returns), keeping those signals away from worker
 //! threads, and, on Linux, the child subreaper, the parent-death signal and
 //! the process table (`/proc`) that let the guard find every descendant of
-//! the server, however it left the process group.
+//! the server, however it left the process group. Also sixteen bytes
+//! compared at once (`Bytes16`, SSE2 on x86_64), for the scanner's search.
 //!
 //! Everything here is a thin, hand-declared binding; the policy (when to
 //! signal, what to record) lives in `child` and `session`. Nothing outside
@@ -549,6 +550,59 @@ mod imp {
 
     pub fn wait_writable(_fd: i32, _limit: Duration) -> io::Result<bool> {
         Ok(true)
+    }
+}
+
+/// Sixteen bytes held in one SSE2 register, compared all at once: the
+/// scanner's word search (`scan::prefilter`) reads source at several bytes
+/// per cycle with it whatever the optimiser's settings. SSE2 is part of the
+/// x86_64 architecture itself (every x86_64 processor has it), so each
+/// intrinsic below is always available.
+#[cfg(target_arch = "x86_64")]
+#[derive(Debug, Clone, Copy)]
+pub struct Bytes16(std::arch::x86_64::__m128i);
+
+#[cfg(target_arch = "x86_64")]
+impl Bytes16 {
+    /// The sixteen bytes of `b`.
+    #[inline(always)]
+    pub fn load(b: &[u8; 16]) -> Bytes16 {
+        // SAFETY: SSE2 is always present on x86_64 (above); the unaligned
+        // load reads exactly the sixteen bytes the reference lends.
+        Bytes16(unsafe { std::arch::x86_64::_mm_loadu_si128(b.as_ptr().cast()) })
+    }
+
+    /// Sixteen copies of `b`.
+    #[inline(always)]
+    pub fn splat(b: u8) -> Bytes16 {
+        // SAFETY: SSE2 is always present on x86_64; no memory is touched.
+        Bytes16(unsafe { std::arch::x86_64::_mm_set1_epi8(b as i8) })
+    }
+
+    /// 0xff where byte `i` equals the same byte of `other`, else 0.
+    #[inline(always)]
+    pub fn eq(self, other: Bytes16) -> Bytes16 {
+        // SAFETY: SSE2 is always present on x86_64; no memory is touched.
+        Bytes16(unsafe { std::arch::x86_64::_mm_cmpeq_epi8(self.0, other.0) })
+    }
+
+    #[inline(always)]
+    pub fn and(self, other: Bytes16) -> Bytes16 {
+        // SAFETY: SSE2 is always present on x86_64; no memory is touched.
+        Bytes16(unsafe { std::arch::x86_64::_mm_and_si128(self.0, other.0) })
+    }
+
+    #[inline(always)]
+    pub fn or(self, other: Bytes16) -> Bytes16 {
+        // SAFETY: SSE2 is always present on x86_64; no memory is touched.
+        Bytes16(unsafe { std::arch::x86_64::_mm_or_si128(self.0, other.0) })
+    }
+
+    /// Bit `i` set where byte `i` has its top bit set (0xff after `eq`).
+    #[inline(always)]
+    pub fn mask(self) -> u32 {
+        // SAFETY: SSE2 is always present on x86_64; no memory is touched.
+        unsafe { std::arch::x86_64::_mm_movemask_epi8(self.0) as u32 }
     }
 }
 

@@ -10,6 +10,8 @@
 //! A line longer than `MAX_LINE` marks the file as minified and stops the
 //! lexer: generated code is not worth judging and would only cost time.
 
+use crate::scan::bytes;
+
 /// Lines longer than this mark a file as minified.
 pub const MAX_LINE: usize = 10_000;
 
@@ -118,10 +120,12 @@ const CLASS: [u8; 256] = {
     t
 };
 
+#[inline(always)]
 fn is_ident_start(b: u8) -> bool {
     CLASS[b as usize] & IDENT_START != 0
 }
 
+#[inline(always)]
 fn is_ident_byte(b: u8) -> bool {
     CLASS[b as usize] & IDENT != 0
 }
@@ -138,14 +142,25 @@ struct Lexer<'a> {
     templates: Vec<u32>,
     /// A Ruby heredoc id whose body starts after the current line.
     heredoc: Option<Vec<u8>>,
+    /// The tokens: the first `len` of `out` (written in place, so the hot
+    /// path makes no call to grow a vector; `grow` is the rare exception).
     out: &'a mut Vec<Tok>,
+    len: usize,
 }
+
+/// A placeholder for the slots of `out` not written yet.
+const NO_TOK: Tok = Tok {
+    kind: Kind::Punct,
+    start: 0,
+    end: 0,
+    line: 0,
+};
 
 /// Lexes `src` into `out` (cleared first).
 pub fn lex(src: &[u8], lang: Language, out: &mut Vec<Tok>) -> Result<(), Minified> {
     out.clear();
-    // About one token per five bytes of code: grow once, not on the way.
-    out.reserve(src.len() / 4);
+    // About one token per five bytes of code: sized once, not on the way.
+    out.resize(src.len() / 4 + 16, NO_TOK);
     let mut lx = Lexer {
         src,
         lang,
@@ -156,12 +171,16 @@ pub fn lex(src: &[u8], lang: Language, out: &mut Vec<Tok>) -> Result<(), Minifie
         templates: Vec::new(),
         heredoc: None,
         out,
+        len: 0,
     };
-    lx.run()
+    let result = lx.run();
+    let len = lx.len;
+    out.truncate(len);
+    result
 }
 
 impl Lexer<'_> {
-    #[inline]
+    #[inline(always)]
     fn peek(&self, ahead: usize) -> u8 {
         self.src.get(self.pos + ahead).copied().unwrap_or(0)
     }
@@ -171,7 +190,7 @@ impl Lexer<'_> {
     }
 
     /// Notes a newline at `at` (already consumed by the caller's scan).
-    #[inline]
+    #[inline(always)]
     fn newline_at(&mut self, at: usize) -> Result<(), Minified> {
         if at - self.line_start > MAX_LINE {
             return Err(Minified);
@@ -181,9 +200,30 @@ impl Lexer<'_> {
         Ok(())
     }
 
-    #[inline]
+    /// Appends a token.
+    #[inline(always)]
+    fn emit(&mut self, tok: Tok) {
+        if self.len == self.out.len() {
+            self.grow();
+        }
+        self.out[self.len] = tok;
+        self.len += 1;
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let more = self.out.len().max(64);
+        self.out.resize(self.out.len() + more, NO_TOK);
+    }
+
+    /// The last token so far.
+    fn last(&self) -> Option<&Tok> {
+        self.len.checked_sub(1).map(|i| &self.out[i])
+    }
+
+    #[inline(always)]
     fn push(&mut self, kind: Kind, start: usize) {
-        self.out.push(Tok {
+        self.emit(Tok {
             kind,
             start: start as u32,
             end: self.pos as u32,
@@ -193,7 +233,7 @@ impl Lexer<'_> {
 
     /// Pushes a token that may span lines, with the line it starts on.
     fn push_at(&mut self, kind: Kind, start: usize, line: u32) {
-        self.out.push(Tok {
+        self.emit(Tok {
             kind,
             start: start as u32,
             end: self.pos as u32,
@@ -206,10 +246,7 @@ impl Lexer<'_> {
     /// of those was found before the end.
     fn skip_plain(&mut self, q: u8) -> bool {
         let rest = &self.src[self.pos.min(self.src.len())..];
-        match rest
-            .iter()
-            .position(|&b| b == q || b == b'\\' || b == b'\n')
-        {
+        match bytes::find3(rest, q, b'\\', b'\n') {
             Some(run) => {
                 self.pos += run;
                 true
@@ -234,11 +271,10 @@ impl Lexer<'_> {
     fn advance_to(&mut self, end: usize) -> Result<(), Minified> {
         let end = end.min(self.src.len());
         let start = self.pos.min(end);
-        let src = self.src;
-        for (i, &b) in src[start..end].iter().enumerate() {
-            if b == b'\n' {
-                self.newline_at(start + i)?;
-            }
+        let mut at = start;
+        while let Some(p) = bytes::find1(&self.src[at..end], b'\n') {
+            self.newline_at(at + p)?;
+            at += p + 1;
         }
         self.pos = end.max(self.pos);
         Ok(())
@@ -252,7 +288,7 @@ impl Lexer<'_> {
         };
         let mut at = from;
         // Find the first byte quickly, then compare the rest.
-        while let Some(p) = self.src[at..].iter().position(|&b| b == first) {
+        while let Some(p) = bytes::find1(&self.src[at..], first) {
             let hit = at + p;
             if self.src[hit + 1..].starts_with(rest) {
                 return hit;
@@ -325,7 +361,7 @@ impl Lexer<'_> {
         self.pos += 1;
         if self.newline_ends_statement() {
             let at = self.pos - 1;
-            self.out.push(Tok {
+            self.emit(Tok {
                 kind: Kind::Newline,
                 start: at as u32,
                 end: self.pos as u32,
@@ -414,7 +450,7 @@ impl Lexer<'_> {
         if self.peek(1) == b'/' || self.peek(1) == b'*' {
             return false;
         }
-        let Some(prev) = self.out.last() else {
+        let Some(prev) = self.last() else {
             return true;
         };
         let text = &self.src[prev.start as usize..prev.end as usize];
@@ -584,6 +620,14 @@ impl Lexer<'_> {
     fn template_body(&mut self, start: usize) -> Result<(), Minified> {
         let line = self.line;
         while self.pos < self.src.len() {
+            // Nothing but these four bytes changes anything in a template.
+            match bytes::find4(&self.src[self.pos..], [b'\\', b'`', b'$', b'\n']) {
+                Some(run) => self.pos += run,
+                None => {
+                    self.pos = self.src.len();
+                    break;
+                }
+            }
             match self.src[self.pos] {
                 b'\\' => self.skip_escape()?,
                 b'`' => {
@@ -757,7 +801,7 @@ impl Lexer<'_> {
             _ => 0,
         };
         // `x % (y)` after an expression is a modulo.
-        let after_value = self.out.last().is_some_and(|t| {
+        let after_value = self.last().is_some_and(|t| {
             matches!(t.kind, Kind::Ident | Kind::Number | Kind::Str) || {
                 let text = &self.src[t.start as usize..t.end as usize];
                 matches!(text, b")" | b"]" | b"}")

@@ -1,7 +1,8 @@
 //! The static scanner: finds code that writes to stdout in a source tree,
 //! without running it. Independent of the runtime engine: it uses only
 //! `error` and `escape`, and the report renders what it finds (`found`).
-//! `walk` lists the files, `lex` reads each as code (comments and strings
+//! `walk` lists the files, `prefilter` passes over those that name no
+//! filter word, `lex` reads the rest as code (comments and strings
 //! skipped), `rules` matches the writes. Files are scanned on
 //! every core; the result is in walk order whatever the threads do.
 
@@ -12,8 +13,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use crate::error::Error;
 use crate::escape::quote;
 
+mod bytes;
 mod found;
 pub mod lex;
+mod prefilter;
 pub mod rules;
 pub mod walk;
 
@@ -141,12 +144,9 @@ pub fn scan_source(
     // Most files name none of the calls the rules look for: those are not
     // lexed at all (only checked for a minified line, which is skipped as
     // it would be after lexing).
-    if let Ok(text) = std::str::from_utf8(src)
-        && !rules::triggers(lang).iter().any(|t| text.contains(t))
-    {
+    if !prefilter::names_any(src, rules::filter_words(lang)) {
         toks.clear();
-        let minified = text.split('\n').any(|l| l.len() > lex::MAX_LINE);
-        return if minified {
+        return if prefilter::has_long_line(src) {
             Err(lex::Minified)
         } else {
             Ok(Vec::new())
@@ -191,4 +191,53 @@ fn line_at(src: &[u8], at: usize) -> &[u8] {
         .position(|&b| b == b'\n')
         .map_or(src.len(), |p| at + p);
     &src[start..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One short source per rule: each is found through the filter words
+    /// exactly as by lexing it whole.
+    #[test]
+    fn every_rule_is_found_through_the_filter_words() {
+        let cases: &[(Language, &str)] = &[
+            (Language::JavaScript, "console.log('x');\n"),
+            (Language::JavaScript, "process.stdout.write('x');\n"),
+            (Language::JavaScript, "const log = pino(process.stdout);\n"),
+            (Language::JavaScript, "pino(pino.destination(1));\n"),
+            (
+                Language::TypeScript,
+                "new winston.transports.Console({});\n",
+            ),
+            (Language::Python, "print('x')\n"),
+            (Language::Python, "import sys\nsys.stdout.write('x')\n"),
+            (Language::Python, "sys.stdout.buffer.write(b'x')\n"),
+            (Language::Python, "logging.basicConfig(stream=sys.stdout)\n"),
+            (Language::Python, "h = logging.StreamHandler(sys.stdout)\n"),
+            (Language::Python, "click.echo('x')\ntyper.secho('y')\n"),
+            (Language::Go, "func main() {\n\tfmt.Println(\"x\")\n}\n"),
+            (Language::Go, "fmt.Fprintln(os.Stdout, x)\n"),
+            (Language::Go, "os.Stdout.WriteString(\"x\")\n"),
+            (Language::Go, "log.SetOutput(os.Stdout)\n"),
+            (Language::Rust, "fn main() { println!(\"x\"); }\n"),
+            (Language::Rust, "let out = std::io::stdout();\n"),
+            (Language::Java, "System.out.println(\"x\");\n"),
+            (Language::Kotlin, "fun main() { println(\"x\") }\n"),
+            (Language::CSharp, "Console.WriteLine(\"x\");\n"),
+            (
+                Language::Ruby,
+                "puts 'x'\n$stdout.write('y')\nSTDOUT.puts 'z'\n",
+            ),
+        ];
+        let mut toks = Vec::new();
+        for (lang, src) in cases {
+            let filtered =
+                scan_source(src.as_bytes(), *lang, "f", &mut toks).expect("not minified");
+            lex::lex(src.as_bytes(), *lang, &mut toks).expect("not minified");
+            let whole = rules::find(src.as_bytes(), *lang, &toks);
+            assert!(!whole.is_empty(), "{lang:?}: no rule matches {src:?}");
+            assert_eq!(filtered.len(), whole.len(), "{lang:?}: {src:?}");
+        }
+    }
 }

@@ -45,6 +45,7 @@ impl<'a> Src<'a> {
     }
 
     /// The bracket byte of token `i`, if it is one.
+    #[inline(always)]
     fn bracket(&self, i: usize) -> u8 {
         match self.toks.get(i) {
             Some(t) if t.kind == Kind::Punct => self.src[t.start as usize],
@@ -100,7 +101,7 @@ impl<'a> Src<'a> {
             .contains(&name)
     }
 
-    #[inline]
+    #[inline(always)]
     fn text(&self, i: usize) -> &'a [u8] {
         match self.toks.get(i) {
             Some(t) => &self.src[t.start as usize..t.end as usize],
@@ -108,7 +109,7 @@ impl<'a> Src<'a> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn is(&self, i: usize, s: &str) -> bool {
         let t = self.text(i);
         // Punctuation is one byte: no comparison call for it.
@@ -118,7 +119,7 @@ impl<'a> Src<'a> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn kind(&self, i: usize) -> Option<Kind> {
         self.toks.get(i).map(|t| t.kind)
     }
@@ -129,7 +130,7 @@ impl<'a> Src<'a> {
         pat.iter().enumerate().all(|(k, p)| self.is(i + k, p))
     }
 
-    #[inline]
+    #[inline(always)]
     fn prev_is(&self, i: usize, s: &str) -> bool {
         i > 0 && self.is(i - 1, s)
     }
@@ -494,7 +495,7 @@ pub fn find(src: &[u8], lang: Language, toks: &[Tok]) -> Vec<Hit> {
     let s = Src::new(src, toks);
     let mut raw: Vec<(usize, &'static str, String)> = Vec::new();
     for (i, t) in toks.iter().enumerate() {
-        if t.kind != Kind::Ident || !is_trigger(lang, s.text(i)) {
+        if t.kind != Kind::Ident || !is_trigger(lang, &src[t.start as usize..t.end as usize]) {
             continue;
         }
         let hit = match lang {
@@ -528,6 +529,7 @@ pub fn find(src: &[u8], lang: Language, toks: &[Tok]) -> Vec<Hit> {
 
 /// The identifiers a rule of `lang` can start at: everything else is
 /// skipped without a look at its neighbours.
+#[inline(always)]
 fn is_trigger(lang: Language, word: &[u8]) -> bool {
     // Most identifiers fail on their length and first byte, without a
     // comparison.
@@ -575,22 +577,19 @@ fn is_trigger(lang: Language, word: &[u8]) -> bool {
     }
 }
 
-/// The words one of which every finding of a language starts with (the
-/// words of `starts`): a file holding none of them has no finding.
-pub fn triggers(lang: Language) -> &'static [&'static str] {
+/// Words one of which the text of every finding of a language contains:
+/// a file that holds none has no finding, and is not lexed. Each rule below
+/// names what it needs: `console.log(` holds "console", `process.stdout`
+/// and `sys.stdout` hold "stdout" (rarer than "process" or "sys", which
+/// nearly every file names), `click.echo(` holds "echo", Go's
+/// `fmt.Print*`/`Fprint*` hold "Print" and its `os.Stdout` "Stdout".
+pub fn filter_words(lang: Language) -> &'static [&'static str] {
     match lang {
         Language::JavaScript | Language::TypeScript => {
-            &["console", "process", "destination", "transports"]
+            &["console", "stdout", "destination", "transports"]
         }
-        Language::Python => &[
-            "print",
-            "sys",
-            "basicConfig",
-            "StreamHandler",
-            "click",
-            "typer",
-        ],
-        Language::Go => &["fmt", "os", "log"],
+        Language::Python => &["print", "stdout", "echo"],
+        Language::Go => &["Print", "Stdout"],
         Language::Rust => &["print", "stdout"],
         Language::Java => &["System"],
         Language::Kotlin => &["System", "print"],
