@@ -30,6 +30,19 @@ pub struct Known {
 }
 
 impl Known {
+    /// Whether `word` names one of the server's own tools (whole, or as the
+    /// end of one after a `_`), one of its parameters, or its namespace.
+    fn owns(&self, word: &str) -> bool {
+        let suffix_of = |t: &str| {
+            t.len() > word.len()
+                && t.ends_with(word)
+                && t.as_bytes()[t.len() - word.len() - 1] == b'_'
+        };
+        self.tools.iter().any(|t| t == word || suffix_of(t))
+            || self.params.iter().any(|p| p == word)
+            || self.namespace(word)
+    }
+
     /// Whether `word` starts with a prefix (up to its first `_`) that two
     /// or more of the server's own tools share: its own namespace, such as
     /// `firecrawl_research_*` on a server of `firecrawl_*` tools.
@@ -523,13 +536,7 @@ fn shadowing(s: &Sentence, known: &Known) -> Vec<Hit> {
         let called = phrase::preceded_by(s, i, 2, CALLS);
         let tool_like =
             (w.text.contains('_') && (called || named_tool)) || (w.quoted && named_tool);
-        let own = known
-            .tools
-            .iter()
-            .any(|t| t == &w.text || t.ends_with(&format!("_{}", w.text)))
-            || known.params.contains(&w.text)
-            || known.namespace(&w.text);
-        if tool_like && !own && w.text.len() >= 3 && !negated(s, i) {
+        if tool_like && w.text.len() >= 3 && !known.owns(&w.text) && !negated(s, i) {
             out.push(hit(
                 Code::DefinitionToolShadowing,
                 w.span,
