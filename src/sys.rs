@@ -339,36 +339,22 @@ mod imp {
     /// returns false early, so the caller sees the signal flag.
     pub fn wait_readable(fd: i32, limit: Duration) -> io::Result<bool> {
         const POLLIN: i16 = 1;
-        let mut p = PollFd {
-            fd,
-            events: POLLIN,
-            revents: 0,
-        };
-        let ms = i32::try_from(limit.as_millis()).unwrap_or(i32::MAX);
-        // SAFETY: `p` is one valid, initialised pollfd that outlives the
-        // call; nfds is 1.
-        let rc = unsafe { poll(&mut p, 1, ms) };
-        match rc {
-            n if n > 0 => Ok(true),
-            0 => Ok(false),
-            _ => {
-                let e = io::Error::last_os_error();
-                if e.kind() == io::ErrorKind::Interrupted {
-                    Ok(false)
-                } else {
-                    Err(e)
-                }
-            }
-        }
+        wait_for(fd, POLLIN, limit)
     }
 
     /// Waits until `fd` can be written without blocking (room, or an
     /// error such as a closed reader), at most `limit`: true when it can.
     pub fn wait_writable(fd: i32, limit: Duration) -> io::Result<bool> {
         const POLLOUT: i16 = 4;
+        wait_for(fd, POLLOUT, limit)
+    }
+
+    /// One `poll` of `fd` for `events`, at most `limit`; an interrupted
+    /// wait is `Ok(false)`.
+    fn wait_for(fd: i32, events: i16, limit: Duration) -> io::Result<bool> {
         let mut p = PollFd {
             fd,
-            events: POLLOUT,
+            events,
             revents: 0,
         };
         let ms = i32::try_from(limit.as_millis()).unwrap_or(i32::MAX);
