@@ -4,11 +4,11 @@
 //! `walk` lists the files, `prefilter` passes over those that name no
 //! filter word, `lex` reads the rest as code (comments and strings
 //! skipped), `rules` matches the writes. Files are scanned on
-//! every core; the result is in walk order whatever the threads do.
+//! every core while the walk goes on; the result is in walk order whatever
+//! the threads do.
 
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 use crate::error::Error;
 use crate::escape::quote;
@@ -37,21 +37,37 @@ pub fn validate_roots(roots: &[PathBuf]) -> Result<(), Error> {
     Ok(())
 }
 
-/// Scans every root (a directory or a file).
+/// Scans every root (a directory or a file). The walk runs on this thread
+/// and hands each file to the scanner threads as soon as it meets it, so
+/// reading and lexing start before the walk of a large tree is over.
 pub fn scan(roots: &[PathBuf]) -> Result<ScanReport, Error> {
     validate_roots(roots)?;
-    let mut report = ScanReport::default();
-    let mut files: Vec<(usize, walk::Entry)> = Vec::new();
-    for (r, root) in roots.iter().enumerate() {
-        report.roots.push(root.display().to_string());
-        let listing = walk::walk(root)?;
+    let mut report = ScanReport {
+        roots: roots.iter().map(|r| r.display().to_string()).collect(),
+        ..ScanReport::default()
+    };
+    let cores = crate::sys::cpu_count();
+    // Files named one by one need no more threads than there are files.
+    let threads = if roots.iter().all(|r| r.is_file()) {
+        roots.len().clamp(1, cores)
+    } else {
+        cores
+    };
+    let queue = Queue::default();
+    let listings = std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| queue.scan());
+        }
+        let walked = queue.walk(roots);
+        queue.finish();
+        walked
+    })?;
+    for listing in listings {
         report.skipped_dirs += listing.skipped_dirs;
         report.skipped.extend(listing.skipped);
-        files.extend(listing.files.into_iter().map(|e| (r, e)));
     }
-    let results = scan_files(&files);
-    for (i, result) in results.into_iter().enumerate() {
-        let (r, entry) = &files[i];
+    let (files, results) = queue.into_results();
+    for ((r, entry), result) in files.iter().zip(results) {
         match result {
             FileResult::Findings(found) => {
                 report.files_scanned += 1;
@@ -74,42 +90,112 @@ enum FileResult {
     Skipped(&'static str),
 }
 
-/// Scans the files on every core, and returns the results in file order.
-fn scan_files(files: &[(usize, walk::Entry)]) -> Vec<FileResult> {
-    let threads = crate::sys::cpu_count().min(files.len().max(1));
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<FileResult>>> =
-        Mutex::new((0..files.len()).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut buf = Vec::new();
-                let mut toks = Vec::new();
-                let mut local = Vec::new();
-                // An interrupt of the guard stops the scan (the caller
-                // then stops too).
-                while crate::sys::pending_interrupt().is_none() {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((_, entry)) = files.get(i) else {
-                        break;
-                    };
-                    local.push((i, scan_file(entry, &mut buf, &mut toks)));
-                }
-                let mut all = results
-                    .lock()
-                    .expect("invariant: no scanner thread panics while holding the lock");
-                for (i, r) in local {
-                    all[i] = Some(r);
-                }
-            });
+/// The files the walk has met, with the root each is under, taken in order
+/// by the scanner threads; `done` once the walk is over.
+#[derive(Default)]
+struct Files {
+    all: Vec<(usize, walk::Entry)>,
+    next: usize,
+    done: bool,
+}
+
+/// The walk's files on their way to the scanner threads, and what those
+/// found, by the file's place in the walk.
+#[derive(Default)]
+struct Queue {
+    files: Mutex<Files>,
+    ready: Condvar,
+    results: Mutex<Vec<(usize, FileResult)>>,
+}
+
+/// How long a scanner thread waits for the walk before it looks for an
+/// interrupt again.
+const WALK_WAIT: std::time::Duration = std::time::Duration::from_millis(50);
+
+impl Queue {
+    fn files(&self) -> std::sync::MutexGuard<'_, Files> {
+        self.files
+            .lock()
+            .expect("invariant: no thread panics while holding the file list")
+    }
+
+    /// Walks every root, handing each file over as it is met.
+    fn walk(&self, roots: &[PathBuf]) -> Result<Vec<walk::Listing>, Error> {
+        let mut listings = Vec::new();
+        for (r, root) in roots.iter().enumerate() {
+            listings.push(walk::walk_with(root, &mut |entry| {
+                self.files().all.push((r, entry));
+                self.ready.notify_one();
+            })?);
         }
-    });
-    results
-        .into_inner()
-        .expect("invariant: the scanner threads have ended")
-        .into_iter()
-        .map(|r| r.unwrap_or(FileResult::Skipped("unreadable")))
-        .collect()
+        Ok(listings)
+    }
+
+    /// The walk is over (or failed): the threads end once the list is done.
+    fn finish(&self) {
+        self.files().done = true;
+        self.ready.notify_all();
+    }
+
+    /// A scanner thread: takes the next file until the walk is over and
+    /// every file taken, or the guard is interrupted (the caller then stops
+    /// too).
+    fn scan(&self) {
+        let (mut buf, mut toks, mut local) = (Vec::new(), Vec::new(), Vec::new());
+        while let Some((i, entry)) = self.take() {
+            local.push((i, scan_file(&entry, &mut buf, &mut toks)));
+        }
+        self.results
+            .lock()
+            .expect("invariant: no thread panics while holding the results")
+            .extend(local);
+    }
+
+    /// The next file to scan, waiting for the walk when it is behind.
+    fn take(&self) -> Option<(usize, walk::Entry)> {
+        let mut files = self.files();
+        loop {
+            if crate::sys::pending_interrupt().is_some() {
+                return None;
+            }
+            if let Some((_, entry)) = files.all.get(files.next) {
+                let taken = (files.next, entry.clone());
+                files.next += 1;
+                return Some(taken);
+            }
+            if files.done {
+                return None;
+            }
+            files = self
+                .ready
+                .wait_timeout(files, WALK_WAIT)
+                .expect("invariant: no thread panics while holding the file list")
+                .0;
+        }
+    }
+
+    /// Every file in walk order with its result (a file left unscanned by
+    /// an interrupt counts as unreadable).
+    fn into_results(self) -> (Vec<(usize, walk::Entry)>, Vec<FileResult>) {
+        let files = self
+            .files
+            .into_inner()
+            .expect("invariant: the scanner threads have ended")
+            .all;
+        let mut results: Vec<Option<FileResult>> = (0..files.len()).map(|_| None).collect();
+        for (i, r) in self
+            .results
+            .into_inner()
+            .expect("invariant: the scanner threads have ended")
+        {
+            results[i] = Some(r);
+        }
+        let results = results
+            .into_iter()
+            .map(|r| r.unwrap_or(FileResult::Skipped("unreadable")))
+            .collect();
+        (files, results)
+    }
 }
 
 fn scan_file(entry: &walk::Entry, buf: &mut Vec<u8>, toks: &mut Vec<lex::Tok>) -> FileResult {

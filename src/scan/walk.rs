@@ -45,7 +45,18 @@ pub struct Listing {
     pub skipped_dirs: usize,
 }
 
+/// Every source file under `root`, in walk order, with what was skipped.
 pub fn walk(root: &Path) -> Result<Listing, Error> {
+    let mut files = Vec::new();
+    let mut listing = walk_with(root, &mut |entry| files.push(entry))?;
+    listing.files = files;
+    Ok(listing)
+}
+
+/// The walk, handing each file to `found` as soon as it is met (so the
+/// scan can start on it while the walk goes on); the listing holds what
+/// was skipped, its `files` empty.
+pub fn walk_with(root: &Path, found: &mut dyn FnMut(Entry)) -> Result<Listing, Error> {
     let mut listing = Listing::default();
     // A root named by the user is followed even when it is a link; links
     // met during the walk are not.
@@ -61,6 +72,7 @@ pub fn walk(root: &Path) -> Result<Listing, Error> {
         if let Some(language) = Language::of(root) {
             push_file(
                 &mut listing,
+                found,
                 root.to_path_buf(),
                 name,
                 root.display().to_string(),
@@ -108,6 +120,7 @@ pub fn walk(root: &Path) -> Result<Listing, Error> {
                 let display = root.join(&relative).display().to_string();
                 push_file(
                     &mut listing,
+                    found,
                     entry.path(),
                     relative,
                     display,
@@ -124,6 +137,7 @@ pub fn walk(root: &Path) -> Result<Listing, Error> {
 
 fn push_file(
     listing: &mut Listing,
+    found: &mut dyn FnMut(Entry),
     path: PathBuf,
     relative: String,
     display: String,
@@ -137,7 +151,7 @@ fn push_file(
         });
         return;
     }
-    listing.files.push(Entry {
+    found(Entry {
         path,
         relative,
         display,
