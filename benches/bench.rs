@@ -166,18 +166,117 @@ fn guard(exe: &PathBuf, n: usize, c: usize) -> (f64, f64, [u64; 3], [u64; 3]) {
 /// flight, then the guard's.
 type Round = (f64, [u64; 3], f64, [u64; 3], f64, f64, [u64; 3], [u64; 3]);
 
+/// Rates and percentiles of both sides, summarised over the rounds.
+struct Summary {
+    d1: f64,
+    d16: f64,
+    g1: f64,
+    g16: f64,
+    dl1: [u64; 3],
+    dl16: [u64; 3],
+    gl1: [u64; 3],
+    gl16: [u64; 3],
+}
+
+/// The rounds summarised: by the median of each figure, or by each side's
+/// best (the highest rate, the lowest percentile: what the machine's noise
+/// left alone).
+fn summarise(runs: &[Round], best: bool) -> Summary {
+    let pick = |f: &dyn Fn(&Round) -> f64, higher_is_better: bool| {
+        let mut v: Vec<f64> = runs.iter().map(f).collect();
+        v.sort_by(|a, b| a.total_cmp(b));
+        match (best, higher_is_better) {
+            (false, _) => v[v.len() / 2],
+            (true, true) => v[v.len() - 1],
+            (true, false) => v[0],
+        }
+    };
+    let p = |i: usize, k: usize| -> u64 {
+        pick(
+            &|r| match i {
+                0 => r.1[k] as f64,
+                1 => r.3[k] as f64,
+                2 => r.6[k] as f64,
+                _ => r.7[k] as f64,
+            },
+            false,
+        ) as u64
+    };
+    Summary {
+        d1: pick(&|r| r.0, true),
+        d16: pick(&|r| r.2, true),
+        g1: pick(&|r| r.4, true),
+        g16: pick(&|r| r.5, true),
+        dl1: [p(0, 0), p(0, 1), p(0, 2)],
+        dl16: [p(1, 0), p(1, 1), p(1, 2)],
+        gl1: [p(2, 0), p(2, 1), p(2, 2)],
+        gl16: [p(3, 0), p(3, 1), p(3, 2)],
+    }
+}
+
+fn print(what: &str, s: &Summary) {
+    let Summary {
+        d1,
+        d16,
+        g1,
+        g16,
+        dl1,
+        dl16,
+        gl1,
+        gl16,
+    } = s;
+    println!("{what}:");
+    println!(
+        "  direct driver: {d1:.0}/s one at a time (p50/p95/p99 {dl1:?} us), {d16:.0}/s with 16 in flight (p50/p95/p99 {dl16:?} us)"
+    );
+    println!(
+        "  guard bench:   {g1:.0}/s one at a time (p50/p95/p99 {gl1:?} us), {g16:.0}/s with 16 in flight (p50/p95/p99 {gl16:?} us)"
+    );
+    let met = |ok: bool| if ok { "met" } else { "NOT met" };
+    println!(
+        "  guard/direct rate: {:.2} one at a time ({}), {:.2} with 16 in flight ({}) (goal: 0.90 or more)",
+        g1 / d1,
+        met(g1 / d1 >= 0.90),
+        g16 / d16,
+        met(g16 / d16 >= 0.90)
+    );
+    // A percentile is within the goal when it is within 5% of the direct
+    // driver's or within the report's 1 us resolution.
+    let close = |g: &[u64; 3], d: &[u64; 3]| {
+        let text = g
+            .iter()
+            .zip(d)
+            .map(|(g, d)| format!("{:.2}", *g as f64 / (*d).max(1) as f64))
+            .collect::<Vec<_>>()
+            .join("/");
+        let ok = g
+            .iter()
+            .zip(d)
+            .all(|(g, d)| g.abs_diff(*d) <= 1 || g.abs_diff(*d) as f64 <= 0.05 * *d as f64);
+        (text, met(ok))
+    };
+    let (t1, ok1) = close(gl1, dl1);
+    let (t16, ok16) = close(gl16, dl16);
+    println!(
+        "  guard/direct latency p50/p95/p99: {t1} one at a time ({ok1}), {t16} with 16 in flight ({ok16}) (goal: within 5%, or within the report's 1 us)"
+    );
+}
+
 fn main() {
     let n: usize = std::env::var("BENCH_REQUESTS")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(20_000);
+    let rounds: usize = std::env::var("BENCH_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(9);
     let exe = server();
     // The guard's sequential series is at most 1000 requests.
     let seq_n = n.min(1000);
     let _ = direct(&exe, 1000, 1); // warm the page cache and the CPU
     // Rounds alternate the two sides, so a burst of load elsewhere on the
-    // machine hits both; the medians are compared.
-    let rounds = 7;
+    // machine hits both.
     let mut runs: Vec<Round> = Vec::new();
     for _ in 0..rounds {
         let (d1, dl1) = direct(&exe, seq_n, 1);
@@ -185,67 +284,7 @@ fn main() {
         let (g1, g16, gl1, gl16) = guard(&exe, n, 16);
         runs.push((d1, dl1, d16, dl16, g1, g16, gl1, gl16));
     }
-    let median = |f: &dyn Fn(&Round) -> f64| {
-        let mut v: Vec<f64> = runs.iter().map(f).collect();
-        v.sort_by(|a, b| a.total_cmp(b));
-        v[v.len() / 2]
-    };
-    let (d1, d16, g1, g16) = (
-        median(&|r| r.0),
-        median(&|r| r.2),
-        median(&|r| r.4),
-        median(&|r| r.5),
-    );
-    let p = |i: usize, k: usize| -> u64 {
-        median(&|r| match i {
-            0 => r.1[k] as f64,
-            1 => r.3[k] as f64,
-            2 => r.6[k] as f64,
-            _ => r.7[k] as f64,
-        }) as u64
-    };
-    let (dl1, dl16, gl1, gl16) = (
-        [p(0, 0), p(0, 1), p(0, 2)],
-        [p(1, 0), p(1, 1), p(1, 2)],
-        [p(2, 0), p(2, 1), p(2, 2)],
-        [p(3, 0), p(3, 1), p(3, 2)],
-    );
-    println!("requests: {n} (sequential: {seq_n}), medians of {rounds} alternating rounds");
-    println!(
-        "direct driver: {d1:.0}/s one at a time (p50/p95/p99 {dl1:?} us), {d16:.0}/s with 16 in flight (p50/p95/p99 {dl16:?} us)"
-    );
-    println!(
-        "guard bench:   {g1:.0}/s one at a time (p50/p95/p99 {gl1:?} us), {g16:.0}/s with 16 in flight (p50/p95/p99 {gl16:?} us)"
-    );
-    println!(
-        "guard/direct rate: {:.2} one at a time, {:.2} with 16 in flight (goal: 0.90 or more)",
-        g1 / d1,
-        g16 / d16
-    );
-    // A percentile is within the goal when it is within 5% of the direct
-    // driver's or within the report's 1 us resolution.
-    let close = |g: [u64; 3], d: [u64; 3]| {
-        let text = g
-            .iter()
-            .zip(d)
-            .map(|(g, d)| format!("{:.2}", *g as f64 / d.max(1) as f64))
-            .collect::<Vec<_>>()
-            .join("/");
-        let ok = g
-            .iter()
-            .zip(d)
-            .all(|(g, d)| g.abs_diff(d) <= 1 || g.abs_diff(d) as f64 <= 0.05 * d as f64);
-        (text, if ok { "met" } else { "NOT met" })
-    };
-    let (t1, ok1) = close(gl1, dl1);
-    let (t16, ok16) = close(gl16, dl16);
-    println!(
-        "guard/direct latency p50/p95/p99: {t1} one at a time ({ok1}), {t16} with 16 in flight ({ok16}) (goal: within 5%, or within the report's 1 us resolution)"
-    );
-    let met = |r: f64| if r >= 0.90 { "met" } else { "NOT met" };
-    println!(
-        "fidelity: rate {} one at a time, {} with 16 in flight",
-        met(g1 / d1),
-        met(g16 / d16)
-    );
+    println!("requests: {n} (sequential: {seq_n}), {rounds} alternating rounds");
+    print("medians", &summarise(&runs, false));
+    print("each side's best round", &summarise(&runs, true));
 }
