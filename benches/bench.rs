@@ -14,12 +14,10 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use mcp_stdio_guard::session::bench::READY_ASKS;
 use mcp_stdio_guard::sys;
 
 const GUARD: &str = env!("CARGO_BIN_EXE_mcp-stdio-guard");
-/// How often a client asks whether a reply is there before it sleeps in a
-/// read (the guard's client asks as often).
-const READY_ASKS: u32 = 32;
 
 fn server() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
@@ -162,12 +160,10 @@ fn guard(exe: &PathBuf, n: usize, c: usize) -> (f64, f64, [u64; 3], [u64; 3]) {
     )
 }
 
-/// One round: direct rate and percentiles one at a time and with 16 in
-/// flight, then the guard's.
-type Round = (f64, [u64; 3], f64, [u64; 3], f64, f64, [u64; 3], [u64; 3]);
-
-/// Rates and percentiles of both sides, summarised over the rounds.
-struct Summary {
+/// Rates and p50/p95/p99 latencies of both sides, one at a time and with
+/// 16 in flight: one round's, or their summary over the rounds.
+#[derive(Clone, Copy)]
+struct Figures {
     d1: f64,
     d16: f64,
     g1: f64,
@@ -181,9 +177,9 @@ struct Summary {
 /// The rounds summarised: by the median of each figure, or by each side's
 /// best (the highest rate, the lowest percentile: what the machine's noise
 /// left alone).
-fn summarise(runs: &[Round], best: bool) -> Summary {
-    let pick = |f: &dyn Fn(&Round) -> f64, higher_is_better: bool| {
-        let mut v: Vec<f64> = runs.iter().map(f).collect();
+fn summarise(runs: &[Figures], best: bool) -> Figures {
+    let pick = |values: Vec<f64>, higher_is_better: bool| {
+        let mut v = values;
         v.sort_by(|a, b| a.total_cmp(b));
         match (best, higher_is_better) {
             (false, _) => v[v.len() / 2],
@@ -191,31 +187,24 @@ fn summarise(runs: &[Round], best: bool) -> Summary {
             (true, false) => v[0],
         }
     };
-    let p = |i: usize, k: usize| -> u64 {
-        pick(
-            &|r| match i {
-                0 => r.1[k] as f64,
-                1 => r.3[k] as f64,
-                2 => r.6[k] as f64,
-                _ => r.7[k] as f64,
-            },
-            false,
-        ) as u64
+    let rate = |f: fn(&Figures) -> f64| pick(runs.iter().map(f).collect(), true);
+    let latency = |f: fn(&Figures) -> [u64; 3]| {
+        [0, 1, 2].map(|k| pick(runs.iter().map(|r| f(r)[k] as f64).collect(), false) as u64)
     };
-    Summary {
-        d1: pick(&|r| r.0, true),
-        d16: pick(&|r| r.2, true),
-        g1: pick(&|r| r.4, true),
-        g16: pick(&|r| r.5, true),
-        dl1: [p(0, 0), p(0, 1), p(0, 2)],
-        dl16: [p(1, 0), p(1, 1), p(1, 2)],
-        gl1: [p(2, 0), p(2, 1), p(2, 2)],
-        gl16: [p(3, 0), p(3, 1), p(3, 2)],
+    Figures {
+        d1: rate(|r| r.d1),
+        d16: rate(|r| r.d16),
+        g1: rate(|r| r.g1),
+        g16: rate(|r| r.g16),
+        dl1: latency(|r| r.dl1),
+        dl16: latency(|r| r.dl16),
+        gl1: latency(|r| r.gl1),
+        gl16: latency(|r| r.gl16),
     }
 }
 
-fn print(what: &str, s: &Summary) {
-    let Summary {
+fn print(what: &str, s: &Figures) {
+    let Figures {
         d1,
         d16,
         g1,
@@ -277,12 +266,21 @@ fn main() {
     let _ = direct(&exe, 1000, 1); // warm the page cache and the CPU
     // Rounds alternate the two sides, so a burst of load elsewhere on the
     // machine hits both.
-    let mut runs: Vec<Round> = Vec::new();
+    let mut runs: Vec<Figures> = Vec::new();
     for _ in 0..rounds {
         let (d1, dl1) = direct(&exe, seq_n, 1);
         let (d16, dl16) = direct(&exe, n, 16);
         let (g1, g16, gl1, gl16) = guard(&exe, n, 16);
-        runs.push((d1, dl1, d16, dl16, g1, g16, gl1, gl16));
+        runs.push(Figures {
+            d1,
+            d16,
+            g1,
+            g16,
+            dl1,
+            dl16,
+            gl1,
+            gl16,
+        });
     }
     println!("requests: {n} (sequential: {seq_n}), {rounds} alternating rounds");
     print("medians", &summarise(&runs, false));

@@ -347,12 +347,11 @@ fn the_writers_never_let_a_control_byte_or_markup_through() {
                 "round {round} ({s:?}): {line}"
             );
         }
-        for bad in ["<img", "<script", "](", "`e", "https://", "www.e"] {
-            assert!(
-                !md.contains(bad),
-                "round {round} ({s:?}): summary holds {bad:?}"
-            );
-        }
+        holds_none(
+            &md,
+            &["<img", "<script", "](", "`e", "https://", "www.e"],
+            || format!("round {round} ({s:?}): the summary"),
+        );
         assert_eq!(
             xml.matches('<').count(),
             xml.matches('>').count(),
@@ -360,16 +359,22 @@ fn the_writers_never_let_a_control_byte_or_markup_through() {
         );
         assert!(!xml.contains("]]>"), "round {round}");
         // The card's own markup only: every server `<` is an entity.
-        for bad in ["<img", "<script", "<a ", "<link", "<iframe"] {
-            assert!(
-                !page.contains(bad),
-                "round {round} ({s:?}): the card holds {bad:?}"
-            );
-        }
+        holds_none(
+            &page,
+            &["<img", "<script", "<a ", "<link", "<iframe"],
+            || format!("round {round} ({s:?}): the card"),
+        );
         assert_eq!(
             page.matches('<').count(),
             page.matches('>').count(),
             "round {round} ({s:?}): unbalanced HTML"
         );
+    }
+}
+
+/// Fails when `text` holds any of `bad`, naming where it came from.
+fn holds_none(text: &str, bad: &[&str], what: impl Fn() -> String) {
+    for b in bad {
+        assert!(!text.contains(b), "{} holds {b:?}", what());
     }
 }
