@@ -22,44 +22,18 @@ struct Knobs {
     max_chars: usize,
 }
 
-/// The bidirectional formatting characters: marks, embeddings, overrides
-/// and isolates (Unicode's "Trojan Source" set).
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
-
-/// Characters that show nothing, or nothing of what they hold: Unicode's
-/// default-ignorable code points (zero-width spaces and joiners, word
-/// joiners, invisible operators, variation selectors, the byte-order mark,
-/// Hangul fillers, the Tag characters U+E0000–E007F and the rest of that
-/// plane's block).
-pub fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00ad}'
-            | '\u{034f}'
-            | '\u{115f}'..='\u{1160}'
-            | '\u{17b4}'..='\u{17b5}'
-            | '\u{180b}'..='\u{180f}'
-            | '\u{200b}'..='\u{200d}'
-            | '\u{2060}'..='\u{206f}'
-            | '\u{3164}'
-            | '\u{fe00}'..='\u{fe0f}'
-            | '\u{feff}'
-            | '\u{ffa0}'
-            | '\u{fff0}'..='\u{fff8}'
-            | '\u{1bca0}'..='\u{1bca3}'
-            | '\u{1d173}'..='\u{1d17a}'
-            | '\u{e0000}'..='\u{e0fff}'
-    )
-}
+pub use crate::fold::{is_bidi_control, is_invisible};
 
 /// Whether a character is shown as an escape in text for a person.
 pub fn is_hidden(c: char) -> bool {
     c.is_control() || is_bidi_control(c) || is_invisible(c)
 }
 
+/// Escapes `bytes` by `k`, after scrubbing them of every secret (before
+/// anything is cut: no cut can end in a piece of one).
 fn escape(bytes: &[u8], k: Knobs) -> String {
+    let scrubbed = crate::redact::out_bytes(bytes);
+    let bytes: &[u8] = &scrubbed;
     let mut out = String::with_capacity(bytes.len().min(k.max_chars.saturating_mul(4)) + 8);
     let mut count = 0usize;
     // One character of room is kept for the cut marker's decision.

@@ -24,6 +24,7 @@ pub mod clock;
 pub mod commands;
 pub mod error;
 pub mod escape;
+pub mod fold;
 pub mod jsonrpc;
 pub mod jsontext;
 pub mod mcp;

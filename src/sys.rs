@@ -105,6 +105,8 @@ mod imp {
         fn getppid() -> i32;
         fn fcntl(fd: i32, cmd: i32, ...) -> i32;
         fn ioctl(fd: i32, request: u64, ...) -> i32;
+        fn unlink(path: *const u8) -> i32;
+        fn _exit(status: i32) -> !;
     }
 
     /// Bytes written to a pipe and not yet read from it (`FIONREAD`, which
@@ -316,9 +318,39 @@ mod imp {
 
     pub(super) static PENDING: AtomicI32 = AtomicI32::new(0);
 
+    /// The first signal ends the guard at once when nothing is in its
+    /// custody (no server or child guard alive: it is judging, writing or
+    /// waiting for a file), else it asks the session to stop its processes
+    /// in order; a second signal ends it at once, the custody killed.
+    /// Only async-signal-safe calls: atomics, kill, unlink, write, _exit.
     extern "C" fn on_signal(sig: i32) {
-        // Only an atomic store: async-signal-safe.
-        PENDING.store(sig, Ordering::SeqCst);
+        let first = PENDING.swap(sig, Ordering::SeqCst) == 0;
+        let busy = super::custody::any();
+        if first && busy {
+            return;
+        }
+        super::custody::kill_all(|target| {
+            // SAFETY: kill has no memory effects; the targets are the
+            // guard's own children and their groups, held in custody.
+            unsafe {
+                kill(target, SIGKILL);
+            }
+        });
+        super::custody::unlink_temps(|path| {
+            // SAFETY: `path` is a NUL-terminated string that stays alive
+            // (leaked) while it is registered.
+            unsafe {
+                unlink(path);
+            }
+        });
+        let mut msg = [0u8; 96];
+        let len = super::custody::interrupted_message(sig, &mut msg);
+        // SAFETY: write and _exit are async-signal-safe; the buffer lives on
+        // this stack frame for the call.
+        unsafe {
+            write(2, msg.as_ptr(), len);
+            _exit(128 + sig);
+        }
     }
 
     /// Routes SIGINT, SIGTERM, SIGHUP and SIGQUIT to a flag the guard polls,
@@ -428,6 +460,23 @@ mod imp {
         }
     }
 
+    /// Makes the guard's memory, and so its environment, unreadable to
+    /// other processes of its user (`/proc/PID/environ`, `/proc/PID/mem`,
+    /// ptrace): a server cannot read the secrets the guard did not hand it.
+    /// Root (CAP_SYS_PTRACE) is not stopped by this. The server itself is
+    /// dumpable again after its exec.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub fn hide_memory() {
+        const PR_SET_DUMPABLE: i32 = 4;
+        // SAFETY: prctl with this option only sets a flag of this process.
+        unsafe {
+            prctl(PR_SET_DUMPABLE, 0u64, 0u64, 0u64, 0u64);
+        }
+    }
+
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub fn hide_memory() {}
+
     /// Makes the guard the subreaper of its descendants: a process that
     /// leaves the server's process group and loses its parent is re-parented
     /// to the guard (not to init), so it can be found and ended.
@@ -500,6 +549,8 @@ mod imp {
     pub(super) static PENDING: AtomicI32 = AtomicI32::new(0);
 
     pub fn install_interrupt_handlers() {}
+
+    pub fn hide_memory() {}
 
     pub fn with_interrupts_blocked<T>(f: impl FnOnce() -> T) -> T {
         f()
@@ -637,7 +688,7 @@ pub fn cpu_count() -> usize {
 }
 
 pub use imp::{
-    ENXIO, O_NONBLOCK, die_with_parent, hostname, install_interrupt_handlers, lock_exclusive,
+    ENXIO, O_NONBLOCK, die_with_parent, hide_memory, hostname, install_interrupt_handlers, lock_exclusive,
     pipe_unread, reap, set_blocking, set_nonblocking, signal_group, signal_process, unlock,
     wait_exit_no_reap, wait_readable, wait_writable, with_interrupts_blocked, write_stdout_once,
 };
@@ -881,6 +932,146 @@ pub fn errno_name(err: &io::Error) -> String {
         None => "",
     };
     name.to_string()
+}
+
+/// What the guard must end before it may exit, readable from a signal
+/// handler: the process groups of its servers and the pids of its other
+/// children (child guards, version probes), and the temporary files of
+/// outputs not yet complete. A slot holds `0` when free, a negative number
+/// for a process group, a positive one for a process, and `SPAWNING` while
+/// a spawn is under way (the handler then leaves the stop to the session,
+/// which sees the signal as soon as the spawn returns).
+pub mod custody {
+    use std::sync::atomic::{AtomicI32, AtomicPtr, Ordering};
+
+    const SLOTS: usize = 64;
+    const SPAWNING: i32 = i32::MIN;
+    static HELD: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
+    static TEMPS: [AtomicPtr<u8>; SLOTS] = [const { AtomicPtr::new(std::ptr::null_mut()) }; SLOTS];
+
+    /// A slot of the custody, released when dropped.
+    #[derive(Debug)]
+    pub struct Held(Option<usize>);
+
+    /// Takes a slot before a spawn (so a signal that arrives while the
+    /// child is being created does not end the guard around it). With every
+    /// slot taken the guard still works; the signal then takes the
+    /// cooperative path.
+    pub fn spawning() -> Held {
+        let slot = HELD.iter().position(|h| {
+            h.compare_exchange(0, SPAWNING, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        });
+        Held(slot)
+    }
+
+    impl Held {
+        /// The child was created: a process group (its own, `group`) or one
+        /// process.
+        pub fn started(&self, pid: u32, group: bool) {
+            let Some(slot) = self.0 else { return };
+            let id = i32::try_from(pid).unwrap_or(0);
+            HELD[slot].store(if group { -id } else { id }, Ordering::SeqCst);
+        }
+    }
+
+    impl Drop for Held {
+        fn drop(&mut self) {
+            if let Some(slot) = self.0 {
+                HELD[slot].store(0, Ordering::SeqCst);
+            }
+        }
+    }
+
+    /// Whether anything is in custody.
+    pub fn any() -> bool {
+        HELD.iter().any(|h| h.load(Ordering::SeqCst) != 0)
+    }
+
+    /// Calls `kill` with every target held (a negative one is a group).
+    pub fn kill_all(kill: impl Fn(i32)) {
+        for h in &HELD {
+            match h.load(Ordering::SeqCst) {
+                0 | SPAWNING => {}
+                id if id < 0 => {
+                    kill(id);
+                    kill(-id);
+                }
+                id => kill(id),
+            }
+        }
+    }
+
+    /// A temporary output file, removed by an emergency exit; dropped (the
+    /// file renamed into place or removed) it is no longer registered.
+    #[derive(Debug)]
+    pub struct Temp(Option<usize>);
+
+    /// Registers `path` (without NUL bytes) as a temporary file.
+    pub fn temp(path: &std::path::Path) -> Temp {
+        let Ok(c) = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()) else {
+            return Temp(None);
+        };
+        let raw = c.into_raw().cast::<u8>();
+        for (i, t) in TEMPS.iter().enumerate() {
+            if t
+                .compare_exchange(std::ptr::null_mut(), raw, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return Temp(Some(i));
+            }
+        }
+        // SAFETY: `raw` came from `CString::into_raw` above and was not
+        // stored anywhere.
+        drop(unsafe { std::ffi::CString::from_raw(raw.cast()) });
+        Temp(None)
+    }
+
+    impl Drop for Temp {
+        fn drop(&mut self) {
+            let Some(i) = self.0 else { return };
+            let raw = TEMPS[i].swap(std::ptr::null_mut(), Ordering::SeqCst);
+            if !raw.is_null() {
+                // SAFETY: only `temp` stores pointers here, each from
+                // `CString::into_raw`, and the swap took it out exactly once.
+                drop(unsafe { std::ffi::CString::from_raw(raw.cast()) });
+            }
+        }
+    }
+
+    /// Calls `unlink` with every registered temporary file's path.
+    pub fn unlink_temps(unlink: impl Fn(*const u8)) {
+        for t in &TEMPS {
+            let p = t.load(Ordering::SeqCst);
+            if !p.is_null() {
+                unlink(p);
+            }
+        }
+    }
+
+    /// `mcp-stdio-guard: interrupted by SIGTERM` and a newline, written into
+    /// `buf` without allocating; returns its length.
+    pub fn interrupted_message(sig: i32, buf: &mut [u8; 96]) -> usize {
+        const NAMES: [&str; 16] = [
+            "SIG0", "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT", "SIG7",
+            "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV", "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM",
+        ];
+        let name = usize::try_from(sig)
+            .ok()
+            .and_then(|i| NAMES.get(i))
+            .copied()
+            .unwrap_or("a signal");
+        let mut len = 0;
+        for part in ["mcp-stdio-guard: interrupted by ", name, "\n"] {
+            for &b in part.as_bytes() {
+                if len < buf.len() {
+                    buf[len] = b;
+                    len += 1;
+                }
+            }
+        }
+        len
+    }
 }
 
 #[cfg(test)]

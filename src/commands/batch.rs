@@ -169,8 +169,10 @@ fn run_entry(
     sys::die_with_parent(&mut cmd);
     // Not spawned with the interrupts blocked: the child would inherit the
     // mask and could not be stopped by the batch's interrupt.
+    let custody = sys::custody::spawning();
     let output = cmd.spawn().and_then(|child| {
         let pid = child.id();
+        custody.started(pid, false);
         if let Ok(mut r) = running.lock() {
             r.push(pid);
         }

@@ -73,7 +73,10 @@ pub fn formats(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
 /// The GitHub workflow commands on stderr (the runner reads them there,
 /// and a JSON report on stdout stays clean) and the step summary.
 fn annotations(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
-    eprint!("{}", report::annotations::commands(report));
+    eprint!(
+        "{}",
+        crate::redact::out(&report::annotations::commands(report))
+    );
     outputs.write(
         Kind::Summary,
         report::annotations::summary(report).as_bytes(),

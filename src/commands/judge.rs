@@ -52,7 +52,7 @@ pub fn session(
     number: Option<usize>,
     sieve: &mut Sieve,
 ) -> Result<RunReport, Error> {
-    let mut tr = Transcript::new(cfg, plan.redactor.clone());
+    let mut tr = Transcript::new(cfg);
     if let Some(sink) = transcript {
         let tap = TranscriptFile::new(sink.try_clone()?, plan.shown_argv.clone(), number);
         tr = tr.with_tap(Box::new(tap));
@@ -66,7 +66,7 @@ pub fn session(
         };
         let probe = tr.era.take();
         let tap = tr.take_tap();
-        tr = Transcript::new(&cfg, plan.redactor.clone());
+        tr = Transcript::new(&cfg);
         if let Some(tap) = tap {
             tr = tr.with_tap(tap);
         }
@@ -108,7 +108,7 @@ fn version_probe(plan: &Plan, cfg: &SessionConfig, tr: &mut Transcript) {
         adversarial: vec![wanted],
         ..cfg.clone()
     };
-    let mut probe_tr = Transcript::new(&probe_cfg, plan.redactor.clone());
+    let mut probe_tr = Transcript::new(&probe_cfg);
     let started = std::time::Instant::now();
     session::run(
         &plan.launch,
@@ -267,15 +267,9 @@ fn probe_runtimes(plan: &Plan) -> std::sync::mpsc::Receiver<Value> {
     rx
 }
 
-/// One `static-stdout-write` issue per finding, scrubbed like any output.
+/// One `static-stdout-write` issue per finding.
 fn static_issues(plan: &Plan, s: &ScanReport) -> Vec<Issue> {
     checks::static_scan(s, plan.settings.fail_on_static)
-        .into_iter()
-        .map(|mut issue| {
-            issue.message = plan.redactor.scrub(&issue.message).into_owned();
-            issue
-        })
-        .collect()
 }
 
 /// `--against`: the drift from the newest record for this command.

@@ -32,6 +32,8 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
         }
         Command::Run(args) => {
             sys::install_interrupt_handlers();
+            sys::hide_memory();
+            crate::plan::install_own_secrets();
             match args.cmd {
                 Cmd::Batch => batch::run(&crate::args::resolve::resolve(&args, None)?),
                 Cmd::Scan => scan::run(&crate::args::resolve::resolve(&args, None)?),

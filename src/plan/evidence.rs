@@ -71,7 +71,8 @@ pub fn append(file: &mut File, shown: &str, mut record: Value) -> Result<Value, 
     if tail.last().is_some_and(|&b| b != b'\n') {
         line.push(b'\n');
     }
-    line.extend(serde_json::to_vec(&record).expect("invariant: a Value always serializes"));
+    let json = serde_json::to_vec(&record).expect("invariant: a Value always serializes");
+    line.extend_from_slice(&crate::redact::out_bytes(&json));
     line.push(b'\n');
     // One write: with O_APPEND and the lock, the line lands whole.
     let written = file.write(&line);

@@ -314,6 +314,16 @@ pub fn resolve(a: &Args) -> Result<Plan, Error> {
     from_settings(crate::args::resolve::resolve(a, config.as_ref())?)
 }
 
+/// Installs the guard's own secret-named variables as secrets every output
+/// scrubs, for every command (a server may try to read them, and a config
+/// may name them).
+pub fn install_own_secrets() {
+    let secrets = env::vars_os()
+        .filter(|(name, _)| redact::is_secret_name(&name.to_string_lossy()))
+        .map(|(_, value)| Secret::named(value.to_string_lossy().into_owned()));
+    redact::install(&Redactor::new(secrets));
+}
+
 /// The plan for resolved settings.
 pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
     settings.cwd = settings.cwd.as_deref().map(normalize);
@@ -349,6 +359,8 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
         .collect();
     let (shown_argv, argv_secrets) = redact::redact_argv(&argv);
     let redactor = Redactor::new(secrets.into_iter().chain(argv_secrets));
+    // Every output scrubs these from here on, whatever writes it.
+    redact::install(&redactor);
     let mut explicit_env: Vec<String> = settings.env.iter().map(|e| e.name().to_string()).collect();
     crate::order::sort(&mut explicit_env);
     explicit_env.dedup();
@@ -598,7 +610,7 @@ fn build_env(specs: &[EnvSpec], base: EnvBase) -> (EnvPairs, EnvironmentReport, 
     for spec in specs {
         match spec {
             EnvSpec::Set(name, value) => {
-                secrets.push(Secret::for_variable(name, value));
+                secrets.extend(Secret::of_variable(name, value));
                 set.push(name.clone());
                 upsert(&mut pairs, name.into(), value.into());
             }
@@ -606,7 +618,7 @@ fn build_env(specs: &[EnvSpec], base: EnvBase) -> (EnvPairs, EnvironmentReport, 
                 forwarded.push(name.clone());
                 match env::var_os(name) {
                     Some(value) => {
-                        secrets.push(Secret::for_variable(name, &value.to_string_lossy()));
+                        secrets.extend(Secret::of_variable(name, &value.to_string_lossy()));
                         upsert(&mut pairs, name.into(), value);
                     }
                     None => missing.push(name.clone()),
@@ -673,7 +685,9 @@ mod tests {
     fn the_default_environment_is_the_allow_list_plus_named_variables() {
         let a = args(&[
             "--env",
-            "MCP_GUARD_TEST_SET=env-canary-456",
+            "MCP_GUARD_TEST_SET=plain-setting-789",
+            "--env",
+            "MCP_GUARD_TEST_TOKEN=env-canary-456",
             "--env",
             "MCP_GUARD_TEST_UNSET_X",
         ]);
@@ -686,20 +700,31 @@ mod tests {
             .collect();
         for name in &names {
             assert!(
-                BASE_ENV.contains(&name.as_str()) || name == "MCP_GUARD_TEST_SET",
+                BASE_ENV.contains(&name.as_str()) || name.starts_with("MCP_GUARD_TEST_"),
                 "{name} leaked into the server environment"
             );
         }
         assert!(names.contains(&"MCP_GUARD_TEST_SET".to_string()));
         assert_eq!(plan.environment.mode, "allow-list");
-        assert_eq!(plan.environment.set, ["MCP_GUARD_TEST_SET"]);
+        assert_eq!(
+            plan.environment.set,
+            ["MCP_GUARD_TEST_SET", "MCP_GUARD_TEST_TOKEN"]
+        );
         assert_eq!(plan.environment.missing, ["MCP_GUARD_TEST_UNSET_X"]);
         assert_eq!(
             plan.explicit_env,
-            ["MCP_GUARD_TEST_SET", "MCP_GUARD_TEST_UNSET_X"]
+            [
+                "MCP_GUARD_TEST_SET",
+                "MCP_GUARD_TEST_TOKEN",
+                "MCP_GUARD_TEST_UNSET_X"
+            ]
         );
-        let scrubbed = plan.redactor.scrub("env-canary-456 argv-canary-123");
-        assert_eq!(scrubbed, "<redacted> <redacted>");
+        // A secret-named value and an argv secret are scrubbed; a plain
+        // setting is not.
+        let scrubbed = plan
+            .redactor
+            .scrub("env-canary-456 argv-canary-123 plain-setting-789");
+        assert_eq!(scrubbed, "<redacted> <redacted> plain-setting-789");
         assert_eq!(plan.shown_argv, ["server", "--token", "<redacted>"]);
     }
 

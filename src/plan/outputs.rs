@@ -118,13 +118,16 @@ pub struct Sink {
 }
 
 impl Sink {
-    /// Writes all of `bytes`. A signal stops the write (`Interrupted`,
-    /// the caller exits as interrupted); a reader that went away is not an
-    /// error, and nothing more is written.
+    /// Writes all of `bytes`, scrubbed of every secret. A regular file
+    /// takes them whatever happens (its writes never block: a transcript
+    /// stays whole through an interrupt); on a stream a signal stops the
+    /// write (`Interrupted`, the caller exits as interrupted), and a reader
+    /// that went away is not an error: nothing more is written.
     pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), Error> {
-        let mut rest = bytes;
+        let scrubbed = crate::redact::out_bytes(bytes);
+        let mut rest: &[u8] = &scrubbed;
         while !rest.is_empty() && !self.closed {
-            if let Some(sig) = sys::pending_interrupt() {
+            if let (false, Some(sig)) = (self.regular, sys::pending_interrupt()) {
                 return Err(Error::interrupted(sig));
             }
             let written = match &mut self.file {

@@ -1,12 +1,12 @@
 //! The transcript file (`--transcript`): one JSON object per line for every
 //! message the guard sent, every stdout and stderr line the server wrote
 //! (scrubbed of secrets), and the spawn, timeouts, exit and end. It is a
-//! `Tap` on the transcript, so lines are written as they happen, never
-//! held in memory, and the file is whole even for a failed or interrupted
-//! run.
+//! `Tap` on the transcript, so each line is written as it happens (one
+//! write, nothing buffered), never held in memory, and the file is whole
+//! even for a failed or interrupted run.
 
 use crate::obj;
-use std::io::{self, BufWriter, Write};
+use std::io;
 
 use serde_json::Value;
 
@@ -15,7 +15,7 @@ use crate::plan::outputs::Sink;
 use crate::session::transcript::{Entry, EntryKind, Tap, Transcript};
 
 pub struct TranscriptFile {
-    out: BufWriter<Sink>,
+    out: Sink,
     argv: Vec<String>,
     run: Option<usize>,
     sent: u64,
@@ -27,7 +27,7 @@ impl TranscriptFile {
     /// there are several.
     pub fn new(file: Sink, argv: Vec<String>, run: Option<usize>) -> TranscriptFile {
         TranscriptFile {
-            out: BufWriter::new(file),
+            out: file,
             argv,
             run,
             sent: 0,
@@ -45,7 +45,7 @@ impl TranscriptFile {
         let mut line = v.to_string();
         line.push('\n');
         if let Err(e) = self.out.write_all(line.as_bytes()) {
-            self.error = Some(e);
+            self.error = Some(io::Error::other(e.to_string()));
         }
     }
 }
@@ -142,11 +142,6 @@ impl Tap for TranscriptFile {
             "ms" => tr.duration_ms, "direction" => "event", "event" => "end",
             "stdoutBytes" => tr.stdout_bytes, "stderrBytes" => tr.stderr.total(),
         });
-        if let Err(e) = self.out.flush()
-            && self.error.is_none()
-        {
-            self.error = Some(e);
-        }
     }
 
     fn close(self: Box<Self>) -> io::Result<()> {

@@ -39,6 +39,9 @@ pub struct Server {
     clean: bool,
     /// The program as the user named it (for finding it on PATH).
     program: std::ffi::OsString,
+    /// The group in the guard's custody (a signal ends it), released
+    /// after `Drop` has killed and reaped everything.
+    _custody: sys::custody::Held,
 }
 
 /// How the exit status reads in a report.
@@ -82,7 +85,9 @@ impl Server {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         sys::die_with_parent(&mut cmd);
+        let custody = sys::custody::spawning();
         let mut child = cmd.spawn()?;
+        custody.started(child.id(), cfg!(unix));
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
@@ -94,6 +99,7 @@ impl Server {
             group_gone: false,
             clean: false,
             program: launch.program.clone(),
+            _custody: custody,
         };
         Ok((
             server,
@@ -313,8 +319,10 @@ pub fn version_of(
         .stderr(Stdio::piped());
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let custody = sys::custody::spawning();
     let child = cmd.spawn().ok()?;
     let pid = child.id();
+    custody.started(pid, cfg!(unix));
     helper(pid, true);
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

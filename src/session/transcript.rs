@@ -3,10 +3,10 @@
 //! guard sent, the timeouts, the exit and the shutdown. The checks and the
 //! report read it; it holds facts, never verdicts.
 //!
-//! Two rules keep it safe and small whatever the server does. Every byte
-//! the server wrote is scrubbed of secrets as it enters, before anything is
-//! quoted, escaped or cut. And memory is bounded per line, not only per
-//! byte: after `FOLD_AFTER` faulty lines of one kind, the rest are counted
+//! It holds the server's bytes as written (the checks judge them raw;
+//! secrets are scrubbed where the bytes leave the guard), cut only where no
+//! piece of a secret can end a cut. Memory is bounded per line, not only
+//! per byte: after `FOLD_AFTER` faulty lines of one kind, the rest are counted
 //! in one `Folded` entry (a million empty lines cost one entry), and stderr
 //! lines are kept only while a budget that charges each line's overhead
 //! lasts. A `Tap` sees every entry before folding (the transcript file).
@@ -17,7 +17,6 @@ use serde_json::Value;
 
 use crate::jsonrpc::Line;
 use crate::plan::{AdvProbe, OpSource, SessionConfig};
-use crate::redact::Redactor;
 use crate::session::{
     EndedBy, EraFinding, Exit, Record, Recorder, Request, Speaks, Stage, StdoutLine, Stop, Target,
 };
@@ -172,8 +171,7 @@ pub struct Shutdown {
     /// The exit status, however the server ended.
     pub exit: Option<Exit>,
     pub exited_at_ms: Option<u64>,
-    /// Processes that outlived the leader and were killed: pid and command
-    /// (scrubbed of secrets).
+    /// Processes that outlived the leader and were killed: pid and command.
     pub orphans: Vec<(u32, String)>,
     /// A stream stayed open after the group was gone: a process outside the
     /// group (setsid, double fork) holds it.
@@ -252,7 +250,7 @@ impl StderrCapture {
 
     /// The kept text, with a marker where bytes were dropped. Invalid UTF-8
     /// is replaced, never fatal.
-    /// The last `n` lines of the kept text (already scrubbed).
+    /// The last `n` lines of the kept text.
     pub fn tail_lines(&self, n: usize) -> Vec<String> {
         let text = self.text();
         let all: Vec<&str> = text.lines().collect();
@@ -354,7 +352,6 @@ pub struct Transcript {
     pub stderr_lines_dropped: u64,
     pub shutdown: Shutdown,
     pub duration_ms: u64,
-    redactor: Redactor,
     folds: Folds,
     stderr_partial: Vec<u8>,
     stderr_line_count: u64,
@@ -362,6 +359,7 @@ pub struct Transcript {
     active_probe: Option<usize>,
     tap: Option<Box<dyn Tap>>,
 }
+
 
 impl std::fmt::Debug for Transcript {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -374,9 +372,8 @@ impl std::fmt::Debug for Transcript {
 }
 
 impl Transcript {
-    /// An empty transcript for a session of `cfg`, scrubbing with
-    /// `redactor`.
-    pub fn new(cfg: &SessionConfig, redactor: Redactor) -> Transcript {
+    /// An empty transcript for a session of `cfg`.
+    pub fn new(cfg: &SessionConfig) -> Transcript {
         let ops = cfg
             .operations
             .iter()
@@ -436,7 +433,6 @@ impl Transcript {
                 stderr_held_open: false,
             },
             duration_ms: 0,
-            redactor,
             folds: Folds::default(),
             stderr_partial: Vec::new(),
             stderr_line_count: 0,
@@ -449,7 +445,7 @@ impl Transcript {
     /// An empty transcript of an in-memory session, for unit tests.
     #[cfg(test)]
     pub fn for_tests() -> Transcript {
-        Transcript::new(&crate::session::memory::config(), Redactor::default())
+        Transcript::new(&crate::session::memory::config())
     }
 
     /// As `for_tests`, with one planned operation (`--request method`).
@@ -486,20 +482,6 @@ impl Transcript {
     fn push_entry(&mut self, entry: Entry) {
         self.tapped(|tap, tr| tap.entry(tr, &entry));
         self.entries.push(entry);
-    }
-
-    fn scrub(&self, bytes: Vec<u8>) -> Vec<u8> {
-        match self.redactor.scrub_bytes(&bytes) {
-            std::borrow::Cow::Borrowed(_) => bytes,
-            std::borrow::Cow::Owned(clean) => clean,
-        }
-    }
-
-    fn scrub_value(&self, value: Option<Value>) -> Option<Value> {
-        value.map(|mut v| {
-            self.redactor.scrub_json(&mut v);
-            v
-        })
     }
 
     /// A stdout line: kept whole, or counted in its kind's fold.
@@ -575,8 +557,8 @@ impl Transcript {
         });
     }
 
-    /// Splits stderr into lines: each scrubbed, then kept in the capture and
-    /// (while the budget lasts) as an entry.
+    /// Splits stderr into lines, each kept in the capture and (while the
+    /// budget lasts) as an entry.
     fn stderr_bytes(&mut self, at: u64, bytes: &[u8]) {
         let mut rest = bytes;
         while let Some(nl) = rest.iter().position(|&b| b == b'\n') {
@@ -590,14 +572,13 @@ impl Transcript {
             // A long line is kept in pieces; a secret that spans the cut is
             // carried whole into the next piece.
             let mut piece = std::mem::take(&mut self.stderr_partial);
-            let keep = self.redactor.safe_prefix(&piece);
+            let keep = crate::redact::safe_cut(&piece);
             self.stderr_partial = piece.split_off(keep);
             self.stderr_line(at, piece, false);
         }
     }
 
     fn stderr_line(&mut self, at: u64, line: Vec<u8>, newline: bool) {
-        let line = self.scrub(line);
         self.stderr.push(&line);
         if newline {
             self.stderr.push(b"\n");
@@ -636,7 +617,6 @@ impl Transcript {
             source,
             cursor,
         } = r;
-        let params = self.scrub_value(params);
         match target {
             Target::Initialize | Target::Discover => {}
             Target::Op(i) if i < self.ops.len() => self.ops[i].id = Some(id),
@@ -660,8 +640,6 @@ impl Transcript {
     }
 
     fn reply(&mut self, at: u64, target: Target, result: Option<Value>, error: Option<Value>) {
-        let result = self.scrub_value(result);
-        let error = self.scrub_value(error);
         if target == Target::Initialize {
             self.init_reply_at_ms = Some(at);
             self.init_reply = Some(match error {
@@ -875,14 +853,12 @@ impl Transcript {
         match record {
             Record::Request(r) => self.request(r),
             Record::Sent { id, method, bytes } => {
-                let bytes = self.scrub(bytes);
                 self.push(at, EntryKind::Sent { id, method, bytes });
             }
             Record::Line(mut line) => {
-                line.bytes = self.scrub(std::mem::take(&mut line.bytes));
                 if !line.terminated {
                     // The last bytes may be cut (a pipe that never closed).
-                    line.bytes.truncate(self.redactor.safe_prefix(&line.bytes));
+                    line.bytes.truncate(crate::redact::safe_cut(&line.bytes));
                 }
                 let kind = EntryKind::Line(line);
                 self.stdout_line(Entry { at_ms: at, kind });
@@ -900,8 +876,7 @@ impl Transcript {
             } => {
                 // The head is cut from a longer line: no piece of a secret
                 // may end it.
-                head = self.scrub(head);
-                head.truncate(self.redactor.safe_prefix(&head));
+                head.truncate(crate::redact::safe_cut(&head));
                 self.push(
                     at,
                     EntryKind::Oversize {
@@ -932,8 +907,6 @@ impl Transcript {
             }
             Record::Executable(exe) => self.executable = Some(exe),
             Record::SpawnFailed { code, message } => {
-                let message =
-                    String::from_utf8_lossy(&self.scrub(message.into_bytes())).into_owned();
                 self.spawn_error = Some(SpawnError { code, message });
                 self.tapped(|tap, tr| tap.spawned(tr));
             }
@@ -949,10 +922,7 @@ impl Transcript {
                     a.skipped = Some(reason);
                 }
             }
-            Record::CallRefused { problem } => {
-                let problem = self.redactor.scrub(&problem).into_owned();
-                self.call_problem = Some(problem);
-            }
+            Record::CallRefused { problem } => self.call_problem = Some(problem),
             Record::ProbeStarted { index } => self.probe_started(at, index),
             Record::ProbeFinished { index, duration_ms } => self.probe_finished(index, duration_ms),
             // The first stop stays, unless an interrupt came after it.
@@ -967,9 +937,6 @@ impl Transcript {
             Record::Ended(by) => self.shutdown.ended_by = by,
             Record::Orphans { processes } => {
                 self.shutdown.orphans = processes
-                    .into_iter()
-                    .map(|(pid, cmd)| (pid, self.redactor.scrub(&cmd).into_owned()))
-                    .collect()
             }
             Record::HeldOpen { stdout, stderr } => {
                 self.shutdown.stdout_held_open = stdout;
@@ -1012,7 +979,7 @@ mod tests {
 
     #[test]
     fn a_flood_of_empty_lines_costs_a_bounded_number_of_entries() {
-        let mut tr = Transcript::new(&memory::config(), Redactor::default());
+        let mut tr = Transcript::new(&memory::config());
         for n in 1..=100_000 {
             tr.record(n, line(n, ""));
         }
@@ -1029,11 +996,10 @@ mod tests {
     }
 
     #[test]
-    fn stderr_lines_pay_for_their_overhead_and_are_scrubbed_before_capture() {
+    fn stderr_lines_pay_for_their_overhead_and_are_kept_as_written() {
         let mut cfg = memory::config();
         cfg.limits.max_stderr_bytes = 1024;
-        let redactor = Redactor::new([crate::redact::Secret::named("s3cr3t-value")]);
-        let mut tr = Transcript::new(&cfg, redactor);
+        let mut tr = Transcript::new(&cfg);
         tr.record(
             1,
             Record::Stderr {
@@ -1053,7 +1019,7 @@ mod tests {
             },
         );
         tr.record(4, Record::Finished);
-        assert!(tr.stderr.text().starts_with("key=<redacted>\n"));
+        assert!(tr.stderr.text().starts_with("key=s3cr3t-value\n"));
         let kept = tr
             .entries
             .iter()

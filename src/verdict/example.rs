@@ -9,7 +9,6 @@ use serde_json::{Value, json};
 use crate::args::words::Era;
 use crate::checks::{self, Context};
 use crate::plan::{OpSource, Operation};
-use crate::redact::Redactor;
 use crate::session::memory::{self, AfterEof, MemoryServer};
 use crate::session::transcript::{Tap, Transcript};
 use crate::session::{Lenient, Record, Recorder};
@@ -81,7 +80,7 @@ pub fn hostile_session(s: &str, tap: Option<Box<dyn Tap>>) -> Report {
     memory::run(&cfg, &Lenient, &mut stamped, move |server| {
         serve(server, &text)
     });
-    let mut tr = Transcript::new(&cfg, Redactor::default());
+    let mut tr = Transcript::new(&cfg);
     if let Some(tap) = tap {
         tr = tr.with_tap(tap);
     }

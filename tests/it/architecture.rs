@@ -21,6 +21,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("jsontext", 0),
     ("jsonrpc", 0),
     ("mcp", 0),
+    ("fold", 0),
     ("escape", 0),
     ("sha256", 0),
     ("order", 0),

@@ -268,8 +268,10 @@ fn the_server_gets_only_the_allow_list_unless_told_otherwise() {
     let j = run.json();
     let stderr = j["stderr"].as_str().expect("stderr");
     assert!(!stderr.contains("MCP_GUARD_LEAK_CHECK"), "{stderr}");
+    // A plain setting is forwarded and shown as it is: only secrets
+    // (secret-named, or shaped like a credential) are scrubbed.
     assert!(
-        stderr.contains("env MCP_GUARD_FORWARDED=<redacted>"),
+        stderr.contains("env MCP_GUARD_FORWARDED=yes-forwarded"),
         "{stderr}"
     );
     assert_eq!(

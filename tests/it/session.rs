@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 
 use mcp_stdio_guard::checks::SessionRules;
 use mcp_stdio_guard::plan::SessionConfig;
-use mcp_stdio_guard::redact::Redactor;
 use mcp_stdio_guard::session::memory::{self, AfterEof, MemoryServer};
 use mcp_stdio_guard::session::transcript::Transcript;
 use mcp_stdio_guard::session::{EndedBy, Stop};
@@ -27,7 +26,7 @@ fn scripted(
 ) -> (Transcript, Vec<Value>, memory::Ending) {
     let received: Received = Arc::default();
     let log = Arc::clone(&received);
-    let mut tr = Transcript::new(cfg, Redactor::default());
+    let mut tr = Transcript::new(cfg);
     let ending = memory::run(
         cfg,
         &SessionRules,
@@ -235,7 +234,7 @@ fn a_reply_written_just_before_an_exit_is_never_taken_for_a_missing_one() {
     // reply was read.
     let received: Received = Arc::default();
     let cfg = memory::config();
-    let mut tr = Transcript::new(&cfg, Redactor::default());
+    let mut tr = Transcript::new(&cfg);
     let log = Arc::clone(&received);
     memory::run(&cfg, &SessionRules, &mut tr, move |mut server| {
         while let Some(m) = server.recv() {

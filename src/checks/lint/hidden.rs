@@ -26,45 +26,7 @@ pub enum Finding {
     Confusable { word: String, reads_as: String },
 }
 
-/// The Latin letter a Cyrillic or Greek letter is drawn like, if it is.
-pub fn latin_lookalike(c: char) -> Option<char> {
-    Some(match c {
-        'а' => 'a',
-        'с' => 'c',
-        'ԁ' => 'd',
-        'е' => 'e',
-        'һ' => 'h',
-        'і' => 'i',
-        'ј' => 'j',
-        'ӏ' => 'l',
-        'о' | 'ο' => 'o',
-        'р' | 'ρ' => 'p',
-        'ԛ' => 'q',
-        'ѕ' => 's',
-        'ԝ' => 'w',
-        'х' => 'x',
-        'у' => 'y',
-        'ν' => 'v',
-        'ι' => 'i',
-        'А' | 'Α' => 'A',
-        'В' | 'Β' => 'B',
-        'Е' | 'Ε' => 'E',
-        'Ζ' => 'Z',
-        'Н' | 'Η' => 'H',
-        'І' | 'Ι' => 'I',
-        'Ј' => 'J',
-        'К' | 'Κ' => 'K',
-        'М' | 'Μ' => 'M',
-        'Ν' => 'N',
-        'О' | 'Ο' => 'O',
-        'Р' | 'Ρ' => 'P',
-        'Ѕ' => 'S',
-        'Т' | 'Τ' => 'T',
-        'Х' | 'Χ' => 'X',
-        'У' | 'Υ' => 'Y',
-        _ => return None,
-    })
-}
+pub use crate::fold::latin_lookalike;
 
 /// A character of a word: an ASCII letter or digit, or any character past
 /// Latin-1's symbols that is not a space, a control, an invisible or a
