@@ -120,7 +120,10 @@ mod tests {
 
     #[test]
     fn characters_read_as_what_they_show() {
-        let read: String = "Ѕ\u{200b}ｅ\u{e0063}rеt\u{202e}".chars().filter_map(fold).collect();
+        let read: String = "Ѕ\u{200b}ｅ\u{e0063}rеt\u{202e}"
+            .chars()
+            .filter_map(fold)
+            .collect();
         assert_eq!(read, "Secret");
         assert_eq!(fold('ж'), Some('ж'));
         assert_eq!(fold('\u{e007f}'), None);

@@ -380,6 +380,10 @@ fn forms(unit: &str) -> Vec<String> {
             .collect(),
     );
     if unit.len() >= ENCODED_MIN {
+        // Every byte percent-encoded, as some encoders write it.
+        let every: String = unit.bytes().map(|b| format!("%{b:02X}")).collect();
+        out.push(every.to_ascii_lowercase());
+        out.push(every);
         for k in 0..3 {
             out.push(base64_stable(unit.as_bytes(), k, BASE64_STD));
             out.push(base64_stable(unit.as_bytes(), k, BASE64_URL));
@@ -893,7 +897,11 @@ mod tests {
             "tok-Zq81_wX%3C%26%3E%22".to_string(),
             "tok-Zq81_wX<&>\\\"".to_string(),
         ] {
-            assert_eq!(r.scrub(&format!("[{text}]")), format!("[{REDACTED}]"), "{text}");
+            assert_eq!(
+                r.scrub(&format!("[{text}]")),
+                format!("[{REDACTED}]"),
+                "{text}"
+            );
         }
     }
 
@@ -911,7 +919,11 @@ mod tests {
             "ｇｈｐ＿secretvalue".to_string(),
             "\\u0067hp_secret\\u0076alue".to_string(),
         ] {
-            assert_eq!(r.scrub(&format!("x {text} y")), format!("x {REDACTED} y"), "{text}");
+            assert_eq!(
+                r.scrub(&format!("x {text} y")),
+                format!("x {REDACTED} y"),
+                "{text}"
+            );
         }
         assert_eq!(r.scrub("ghp_secretvalu"), "ghp_secretvalu");
     }

@@ -688,9 +688,10 @@ pub fn cpu_count() -> usize {
 }
 
 pub use imp::{
-    ENXIO, O_NONBLOCK, die_with_parent, hide_memory, hostname, install_interrupt_handlers, lock_exclusive,
-    pipe_unread, reap, set_blocking, set_nonblocking, signal_group, signal_process, unlock,
-    wait_exit_no_reap, wait_readable, wait_writable, with_interrupts_blocked, write_stdout_once,
+    ENXIO, O_NONBLOCK, die_with_parent, hide_memory, hostname, install_interrupt_handlers,
+    lock_exclusive, pipe_unread, reap, set_blocking, set_nonblocking, signal_group, signal_process,
+    unlock, wait_exit_no_reap, wait_readable, wait_writable, with_interrupts_blocked,
+    write_stdout_once,
 };
 
 /// Set once the guard is the child subreaper of its descendants.
@@ -1014,9 +1015,13 @@ pub mod custody {
         };
         let raw = c.into_raw().cast::<u8>();
         for (i, t) in TEMPS.iter().enumerate() {
-            if t
-                .compare_exchange(std::ptr::null_mut(), raw, Ordering::SeqCst, Ordering::SeqCst)
-                .is_ok()
+            if t.compare_exchange(
+                std::ptr::null_mut(),
+                raw,
+                Ordering::SeqCst,
+                Ordering::SeqCst,
+            )
+            .is_ok()
             {
                 return Temp(Some(i));
             }

@@ -360,7 +360,6 @@ pub struct Transcript {
     tap: Option<Box<dyn Tap>>,
 }
 
-
 impl std::fmt::Debug for Transcript {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Transcript")
@@ -935,9 +934,7 @@ impl Transcript {
             }
             Record::Signalled { .. } => self.shutdown.sigkill_at_ms = Some(at),
             Record::Ended(by) => self.shutdown.ended_by = by,
-            Record::Orphans { processes } => {
-                self.shutdown.orphans = processes
-            }
+            Record::Orphans { processes } => self.shutdown.orphans = processes,
             Record::HeldOpen { stdout, stderr } => {
                 self.shutdown.stdout_held_open = stdout;
                 self.shutdown.stderr_held_open = stderr;

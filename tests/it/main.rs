@@ -18,6 +18,7 @@ mod fuzz;
 mod golden;
 mod hostile;
 mod interop;
+mod leaks;
 mod lint;
 mod outputs;
 mod process;
