@@ -93,13 +93,14 @@ pub fn scan(text: &str, name: bool) -> Vec<Finding> {
         (String::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut tag_seen, mut carries, mut hides) = (false, false, false);
     let mut i = 0;
+    // The last character before `i` that shows (kept as the scan goes:
+    // looking back over a run of invisible ones would be quadratic).
+    let mut before: Option<char> = None;
     while i < chars.len() {
         let c = chars[i];
-        let before = chars[..i]
-            .iter()
-            .rev()
-            .find(|p| !escape::is_invisible(**p))
-            .copied();
+        if i > 0 && !escape::is_invisible(chars[i - 1]) {
+            before = Some(chars[i - 1]);
+        }
         if matches!(c, '\u{e0000}'..='\u{e007f}') {
             if let Some(end) = flag_tags(&chars, i) {
                 i = end;
@@ -162,6 +163,7 @@ pub fn scan(text: &str, name: bool) -> Vec<Finding> {
 /// name: also a name written wholly in lookalikes).
 fn confusables(text: &str, name: bool) -> Vec<Finding> {
     let mut out: Vec<Finding> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let words = text.split(|c: char| !(is_word_char(c) || c == '_' || c == '-' || c == '.'));
     for word in words.filter(|w| !w.is_empty()) {
         let latin = word.chars().any(|c| c.is_ascii_alphabetic());
@@ -175,11 +177,7 @@ fn confusables(text: &str, name: bool) -> Vec<Finding> {
             .count();
         let mixed = latin && lookalikes > 0;
         let disguised = name && !latin && lookalikes > 0 && lookalikes == foreign;
-        if (mixed || disguised)
-            && !out
-                .iter()
-                .any(|f| matches!(f, Finding::Confusable { word: w, .. } if w == word))
-        {
+        if (mixed || disguised) && seen.insert(word) {
             let reads_as = word
                 .chars()
                 .map(|c| latin_lookalike(c).unwrap_or(c))

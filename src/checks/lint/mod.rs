@@ -489,3 +489,55 @@ pub fn fold_name_issues(issues: &mut Vec<Issue>) {
         !folded.contains(&(index - 1))
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Descriptions built to make a careless reader quadratic: long runs of
+    /// one punctuation mark (no word, no sentence end), invisible
+    /// characters, mixed-script words, encoded-looking runs, paths, words
+    /// that look like tool calls.
+    fn worst_cases(len: usize) -> Vec<String> {
+        let mut out: Vec<String> = "[<.(`!?:@|{$*#;,/\\-_=~"
+            .chars()
+            .map(|c| c.to_string().repeat(len))
+            .collect();
+        out.push("\u{200b}".repeat(len / 3));
+        out.push("\u{e0041}".repeat(len / 4));
+        out.push("a\u{0430}b ".repeat(len / 6));
+        out.push("A1b2C3d4".repeat(len / 8));
+        out.push("0f".repeat(len / 2));
+        out.push(".env ~/.ssh ".repeat(len / 12));
+        out.push("call x_y tool ".repeat(len / 14));
+        out.push("ignore ".repeat(len / 7));
+        out.push("send it to a@b.c ".repeat(len / 17));
+        out.push("a. ".repeat(len / 3));
+        out
+    }
+
+    #[test]
+    fn no_description_makes_the_lint_slow() {
+        let started = std::time::Instant::now();
+        for text in worst_cases(100_000) {
+            let tool = serde_json::json!({"name": "t", "description": text,
+                "inputSchema": {"type": "object"}});
+            let defs = Definitions {
+                tools: vec![&tool],
+                ..Definitions::default()
+            };
+            let one = std::time::Instant::now();
+            let mut out = Vec::new();
+            lint(&defs, &mut out);
+            let took = one.elapsed();
+            // Quadratic on 100 KB takes tens of seconds; linear, a few ms
+            // (a debug build on a loaded machine: far below the bound).
+            assert!(
+                took < std::time::Duration::from_millis(1500),
+                "{took:?} for {:?}",
+                &text.chars().take(8).collect::<String>()
+            );
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    }
+}

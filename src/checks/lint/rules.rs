@@ -584,20 +584,36 @@ fn decoded(run: &str) -> Option<String> {
     (printable * 10 >= text.chars().count() * 9).then_some(text)
 }
 
-/// The first long encoded run, and the text it decodes to.
+/// Where URLs stand in `text`: from just after each `://` to the end of its
+/// whitespace-delimited word (an encoded-looking run there is a path).
+fn url_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for word in text.split(char::is_whitespace) {
+        if let Some(at) = word.find("://") {
+            spans.push((start + at + 1, start + word.len()));
+        }
+        start += word.len() + 1;
+    }
+    spans
+}
+
+/// The first long encoded run, and the text it decodes to. One pass.
 fn blob(text: &str) -> Option<(Hit, Option<String>)> {
     let bytes = text.as_bytes();
+    let urls = url_spans(text);
+    let mut url = urls.iter().peekable();
     let mut i = 0;
     while i < bytes.len() {
         let start = i;
         while i < bytes.len() && (base64_value(bytes[i]).is_some() || bytes[i] == b'=') {
             i += 1;
         }
+        while url.peek().is_some_and(|&&(_, end)| end < start) {
+            url.next();
+        }
+        let in_url = url.peek().is_some_and(|&&(from, _)| from <= start);
         let run = &text[start..i];
-        let in_url = text[..start]
-            .rsplit(char::is_whitespace)
-            .next()
-            .is_some_and(|w| w.contains("://"));
         let hex = run.len() >= 96 && run.bytes().all(|b| b.is_ascii_hexdigit());
         let mixed = run.bytes().any(|b| b.is_ascii_uppercase())
             && run.bytes().any(|b| b.is_ascii_lowercase())
