@@ -11,8 +11,7 @@
 use crate::obj;
 use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -41,12 +40,7 @@ pub struct Row {
 
 /// The entry names of a manifest, sorted (the order shards are cut in).
 pub fn entries(manifest: &Path) -> Result<Vec<String>, Error> {
-    let text = std::fs::read_to_string(manifest).map_err(|e| {
-        Error::io(
-            format!("cannot read the manifest {}", manifest.display()),
-            e,
-        )
-    })?;
+    let text = crate::plan::inputs::read_text(manifest, "batch")?;
     let top: Value = serde_json::from_str(&text).map_err(|e| {
         Error::usage(
             format!("the manifest {} is not JSON: {e}", manifest.display()),
@@ -350,28 +344,85 @@ fn run_all(
     Ok(shared.sink.lock().map(|g| g.1.clone()).unwrap_or_default())
 }
 
-/// `batch --merge A.jsonl B.jsonl ...`: one summary over the shards.
+/// `batch --merge A.jsonl B.jsonl ...`: one summary over the shards. An
+/// entry in several files counts once (the last line of it wins: a shard
+/// run again); a line that is no report is skipped, and said so.
 fn merge(args: &Settings) -> Result<u8, Error> {
     let files: Vec<PathBuf> = args.batch.merge.clone();
     let mut outputs = open(args)?;
-    let mut rows = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
     for_each_report(&files, |r| rows.push(row_of(r)))?;
     crate::order::sort_by(&mut rows, |a, b| a.name.cmp(&b.name));
     finish(args, &rows, &files, &mut outputs)
 }
 
+/// The longest report line read back (a server with a 16 MiB listing
+/// makes a report of about that size); longer lines are skipped.
+const MAX_REPORT_LINE: u64 = 64 << 20;
+
 /// Calls `f` with every report of the JSONL files, one at a time (their
-/// size costs no memory); a line that is not a report is skipped.
+/// size costs no memory), each entry once: the last line of an entry
+/// (across the files, in order) is the one that counts. A line that is not
+/// a report (invalid UTF-8, not JSON, cut short, too long, no `batch`
+/// member) is skipped with a warning on stderr.
 fn for_each_report(files: &[PathBuf], mut f: impl FnMut(&Value)) -> Result<(), Error> {
-    for path in files {
-        let file = File::open(path)
-            .map_err(|e| Error::io(format!("cannot read {}", path.display()), e))?;
-        for line in BufReader::new(file).lines() {
-            let line = line.map_err(|e| Error::io(format!("cannot read {}", path.display()), e))?;
-            if let Ok(v) = serde_json::from_str::<Value>(&line)
-                && v.get("batch").is_some()
-            {
-                f(&v);
+    // First pass: where each entry's last line is.
+    let mut last: std::collections::HashMap<String, (usize, u64)> = Default::default();
+    read_lines(files, true, |file, line, v| {
+        if let Some(entry) = v["batch"]["entry"].as_str() {
+            last.insert(entry.to_string(), (file, line));
+        }
+    })?;
+    read_lines(files, false, |file, line, v| {
+        let entry = v["batch"]["entry"].as_str().unwrap_or_default();
+        if last.get(entry) == Some(&(file, line)) {
+            f(v);
+        }
+    })
+}
+
+/// Every report line of the files, parsed: `f(file index, line number,
+/// report)`; skipped lines are warned about when `warn`.
+fn read_lines(
+    files: &[PathBuf],
+    warn: bool,
+    mut f: impl FnMut(usize, u64, &Value),
+) -> Result<(), Error> {
+    for (index, path) in files.iter().enumerate() {
+        let input = crate::plan::inputs::open(path, "--merge")?;
+        let shown = input.shown.clone();
+        let mut reader = std::io::BufReader::new(input);
+        let mut bytes = Vec::new();
+        let mut number = 0u64;
+        loop {
+            bytes.clear();
+            number += 1;
+            let n = (&mut reader)
+                .take(MAX_REPORT_LINE + 1)
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| Error::io(format!("cannot read {shown}"), e))?;
+            if n == 0 {
+                break;
+            }
+            let why = match std::str::from_utf8(&bytes) {
+                _ if n as u64 > MAX_REPORT_LINE => Some("longer than 64 MiB"),
+                Err(_) => Some("not UTF-8"),
+                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) => match serde_json::from_str::<Value>(text) {
+                    Ok(v) if v.get("batch").is_some() => {
+                        f(index, number, &v);
+                        None
+                    }
+                    Ok(_) => Some("a JSON value without a batch member"),
+                    Err(_) if !bytes.ends_with(b"\n") => Some("cut short (no newline, not JSON)"),
+                    Err(_) => Some("not JSON"),
+                },
+            };
+            if let (Some(why), true) = (why, warn) {
+                eprintln!("mcp-stdio-guard: warning: skipped line {number} of {shown}: {why}");
+            }
+            if n as u64 > MAX_REPORT_LINE {
+                crate::plan::inputs::skip_line(&mut reader);
             }
         }
     }

@@ -9,66 +9,38 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::clock::{now_ms, parse_rfc3339, rfc3339};
+use crate::clock::{now_ms, rfc3339};
 use crate::error::Error;
 use crate::sys;
 
 /// How long an append waits for another guard's append to finish.
 const LOCK_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// The last 1 MiB of the file (records are one line each, so it holds
-/// the last of them).
-fn tail(file: &mut File) -> Vec<u8> {
-    let mut tail = Vec::new();
-    let Ok(len) = file.seek(SeekFrom::End(0)) else {
-        return tail;
-    };
-    let start = len.saturating_sub(1 << 20);
-    if file.seek(SeekFrom::Start(start)).is_ok() {
-        let _ = file.read_to_end(&mut tail);
+/// Whether the file ends in the middle of a line (its last byte is not a
+/// newline): the next record must start on a line of its own.
+fn ends_mid_line(file: &mut File) -> bool {
+    let mut last = [0u8; 1];
+    match file.seek(SeekFrom::End(-1)) {
+        Ok(_) => file.read_exact(&mut last).is_ok() && last[0] != b'\n',
+        Err(_) => false,
     }
-    tail
-}
-
-/// The last line of `tail` that parses as a JSON object.
-fn last_record(tail: &[u8]) -> Option<Value> {
-    tail.split(|&b| b == b'\n')
-        .rev()
-        .filter(|l| !l.is_empty())
-        .find_map(|l| serde_json::from_slice::<Value>(l).ok())
-}
-
-/// The time stamp a new record gets after the file's `tail`: now, or one
-/// millisecond after the last record when that is not earlier.
-fn next_time(tail: &[u8]) -> String {
-    let last = last_record(tail).and_then(|r| {
-        r.get("time")
-            .and_then(Value::as_str)
-            .and_then(parse_rfc3339)
-    });
-    let mut ms = now_ms();
-    if let Some(last) = last
-        && ms <= last
-    {
-        ms = last + 1;
-    }
-    rfc3339(ms)
 }
 
 /// Appends `record` as one line to an evidence file open for reading and
-/// appending, under an exclusive lock, stamping its `time` (now, or one
-/// millisecond after the file's last record when that is not earlier).
-/// Returns the record as written; `shown` names the file in errors.
+/// appending, under an exclusive lock, stamped with the clock's time now
+/// (never derived from what the file holds: a hostile last record cannot
+/// push the stamps past the year 9999 or back in time; `--against` takes
+/// the last record, in file order). Returns the record as written; `shown`
+/// names the file in errors.
 pub fn append(file: &mut File, shown: &str, mut record: Value) -> Result<Value, Error> {
     let io = |e| Error::io(format!("cannot write the evidence file {shown}"), e);
     sys::lock_exclusive(file, LOCK_LIMIT).map_err(io)?;
-    let tail = tail(file);
     if let Value::Object(map) = &mut record {
-        map.insert("time".into(), next_time(&tail).into());
+        map.insert("time".into(), rfc3339(now_ms()).into());
     }
     // A record starts on a line of its own, even after a cut last line.
     let mut line = Vec::new();
-    if tail.last().is_some_and(|&b| b != b'\n') {
+    if ends_mid_line(file) {
         line.push(b'\n');
     }
     let json = serde_json::to_vec(&record).expect("invariant: a Value always serializes");
@@ -96,20 +68,22 @@ pub fn line_for_stream(mut record: Value) -> Vec<u8> {
 }
 
 /// The longest record line `newest_for` reads; longer lines are skipped.
-const MAX_RECORD: u64 = 16 << 20;
+pub const MAX_RECORD: u64 = 16 << 20;
+/// The most of an evidence file `newest_for` reads.
+pub const MAX_FILE: u64 = 4 << 30;
 
-/// The newest record in `path` whose `command` equals `command`, and how
-/// many lines could not be read as records (skipped). The file is read line
-/// by line, so its size costs no memory.
+/// The newest record in `path` whose `command` equals `command` (the last
+/// such line: records are appended in time order), and how many lines
+/// could not be read as records (skipped). The file is read line by line,
+/// so its size costs no memory; a file that does not exist holds none.
 pub fn newest_for(path: &Path, command: &Value) -> Result<(Option<Value>, usize), Error> {
-    let file = File::open(path).map_err(|e| {
-        Error::io(
-            format!("cannot read the --against file {}", path.display()),
-            e,
-        )
-    })?;
-    let mut reader = BufReader::new(file);
-    let mut best: Option<(u64, Value)> = None;
+    if !path.exists() {
+        return Ok((None, 0));
+    }
+    let input = crate::plan::inputs::open(path, "--against")?;
+    let shown = input.shown.clone();
+    let mut reader = BufReader::new(input.take(MAX_FILE));
+    let mut best: Option<Value> = None;
     let mut skipped = 0;
     let mut line = Vec::new();
     loop {
@@ -117,17 +91,12 @@ pub fn newest_for(path: &Path, command: &Value) -> Result<(Option<Value>, usize)
         let n = (&mut reader)
             .take(MAX_RECORD + 1)
             .read_until(b'\n', &mut line)
-            .map_err(|e| {
-                Error::io(
-                    format!("cannot read the --against file {}", path.display()),
-                    e,
-                )
-            })?;
+            .map_err(|e| read_error(&shown, e))?;
         if n == 0 {
             break;
         }
         if !line.ends_with(b"\n") && n as u64 > MAX_RECORD {
-            skip_line(&mut reader);
+            crate::plan::inputs::skip_line(&mut reader);
             skipped += 1;
             continue;
         }
@@ -138,35 +107,17 @@ pub fn newest_for(path: &Path, command: &Value) -> Result<(Option<Value>, usize)
             skipped += 1;
             continue;
         };
-        if record.get("command") != Some(command) {
-            continue;
-        }
-        let t = record
-            .get("time")
-            .and_then(Value::as_str)
-            .and_then(parse_rfc3339)
-            .unwrap_or(0);
-        if best.as_ref().is_none_or(|(b, _)| t >= *b) {
-            best = Some((t, record));
+        if record.get("command") == Some(command) {
+            best = Some(record);
         }
     }
-    Ok((best.map(|(_, r)| r), skipped))
+    Ok((best, skipped))
 }
 
-/// Discards the rest of an overlong line.
-fn skip_line<R: BufRead>(reader: &mut R) {
-    loop {
-        let (used, done) = match reader.fill_buf() {
-            Ok([]) | Err(_) => return,
-            Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (buf.len(), false),
-            },
-        };
-        reader.consume(used);
-        if done {
-            return;
-        }
+fn read_error(shown: &str, e: std::io::Error) -> Error {
+    match (e.kind(), sys::pending_interrupt()) {
+        (std::io::ErrorKind::Interrupted, Some(sig)) => Error::interrupted(sig),
+        _ => Error::io(format!("cannot read {shown}"), e),
     }
 }
 
@@ -183,24 +134,33 @@ mod tests {
     }
 
     #[test]
-    fn appends_bump_equal_time_stamps() {
+    fn records_are_stamped_from_the_clock_whatever_the_file_holds() {
         let path =
             std::env::temp_dir().join(format!("mcpguard-evidence-{}.jsonl", std::process::id()));
-        let _ = std::fs::remove_file(&path);
-        let future = rfc3339(now_ms() + 60_000);
-        std::fs::write(&path, format!("{{\"time\":\"{future}\"}}\n")).expect("seed");
-        let written = append(
-            &mut open(&path),
-            "e",
-            serde_json::json!({"time": "", "n": 1}),
-        )
-        .expect("append");
-        assert_eq!(
-            parse_rfc3339(written["time"].as_str().expect("time")),
-            parse_rfc3339(&future).map(|t| t + 1)
-        );
-        let text = std::fs::read_to_string(&path).expect("read");
-        assert_eq!(text.lines().count(), 2);
+        for last in [
+            "9999-12-31T23:59:59.999+00:00",
+            "1970-01-01T00:00:00.000-05:00",
+        ] {
+            std::fs::write(
+                &path,
+                format!("{{\"time\":\"{last}\",\"command\":[\"a\"]}}\n"),
+            )
+            .expect("seed");
+            let before = now_ms();
+            let written = append(
+                &mut open(&path),
+                "e",
+                serde_json::json!({"time": "", "command": ["a"], "n": 1}),
+            )
+            .expect("append");
+            let stamp = written["time"].as_str().expect("time");
+            let ms = crate::clock::parse_rfc3339(stamp).expect("RFC 3339");
+            assert!(ms >= before && ms <= now_ms(), "{stamp}");
+            assert!(stamp.starts_with("20"), "{stamp}");
+            // The newest record is the last one, in file order.
+            let (newest, _) = newest_for(&path, &serde_json::json!(["a"])).expect("read");
+            assert_eq!(newest.and_then(|r| r.get("n").cloned()), Some(1.into()));
+        }
         let _ = std::fs::remove_file(&path);
     }
 

@@ -7,6 +7,7 @@
 //! once for the report.
 
 pub mod evidence;
+pub mod inputs;
 pub mod outputs;
 pub mod paths;
 
@@ -295,15 +296,7 @@ pub fn config_of(a: &Args) -> Result<Option<crate::args::config::ConfigFile>, Er
     let server = server.as_ref().and_then(Value::as_str);
     let shown = path.display().to_string();
     let resolved = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
-    // Not a regular file (a FIFO, a terminal) could block the read forever.
-    if !resolved.is_file() {
-        return Err(Error::usage(
-            format!("config {shown} is not a file"),
-            "give the path of a JSON config file",
-        ));
-    }
-    let text = std::fs::read_to_string(&resolved)
-        .map_err(|e| Error::io(format!("cannot read the config file {shown}"), e))?;
+    let text = inputs::read_text(&resolved, "--config")?;
     crate::args::config::parse_text(&text, &shown, &resolved, server).map(Some)
 }
 
@@ -401,8 +394,7 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
 /// Reads an accepted-findings baseline before anything starts.
 fn accepted_of(path: &Path) -> Result<(String, AcceptList), Error> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::io(format!("cannot read --baseline {shown}"), e))?;
+    let text = inputs::read_text(path, "--baseline")?;
     let list = crate::args::baseline::parse(&text).map_err(|why| {
         Error::usage(
             format!("--baseline {shown}: {why}"),
@@ -415,14 +407,7 @@ fn accepted_of(path: &Path) -> Result<(String, AcceptList), Error> {
 /// Reads an expected-failures baseline before anything starts.
 fn expected_of(path: &Path) -> Result<(String, ExpectedFailures), Error> {
     let shown = path.display().to_string();
-    if !path.is_file() {
-        return Err(Error::usage(
-            format!("--expected-failures {shown} is not a file"),
-            "give a YAML file: server: [scenario, scenario:check-id]",
-        ));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::io(format!("cannot read --expected-failures {shown}"), e))?;
+    let text = inputs::read_text(path, "--expected-failures")?;
     let parsed = crate::args::expected::parse(&text).map_err(|why| {
         Error::usage(
             format!("--expected-failures {shown}: {why}"),
@@ -488,14 +473,14 @@ pub fn wanted_outputs(s: &Settings) -> Vec<Wanted> {
     out
 }
 
+/// `--against`: a file that does not exist yet holds no earlier record
+/// (the first run of `--evidence F --against F`); one that exists must be
+/// readable as a file or a stream.
 fn readable_against(path: Option<&Path>) -> Result<Option<PathBuf>, Error> {
     let Some(path) = path else { return Ok(None) };
     let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    if !abs.is_file() {
-        return Err(Error::usage(
-            format!("--against {} is not a file", abs.display()),
-            "give an evidence file written by --evidence",
-        ));
+    if abs.exists() {
+        drop(inputs::open(&abs, "--against")?);
     }
     Ok(Some(abs))
 }

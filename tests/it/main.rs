@@ -17,6 +17,7 @@ mod formats;
 mod fuzz;
 mod golden;
 mod hostile;
+mod inputs;
 mod interop;
 mod leaks;
 mod lint;
