@@ -16,31 +16,60 @@ use crate::sys;
 /// How long an append waits for another guard's append to finish.
 const LOCK_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// Whether the file ends in the middle of a line (its last byte is not a
-/// newline): the next record must start on a line of its own.
-fn ends_mid_line(file: &mut File) -> bool {
-    let mut last = [0u8; 1];
-    match file.seek(SeekFrom::End(-1)) {
-        Ok(_) => file.read_exact(&mut last).is_ok() && last[0] != b'\n',
-        Err(_) => false,
+/// The end of the file: its last bytes, up to a record's worth (enough for
+/// the last record's time stamp and whether the file ends mid-line).
+fn tail(file: &mut File) -> Vec<u8> {
+    let mut tail = Vec::new();
+    let Ok(len) = file.seek(SeekFrom::End(0)) else {
+        return tail;
+    };
+    let start = len.saturating_sub(64 << 10);
+    if file.seek(SeekFrom::Start(start)).is_ok() {
+        let _ = file.take(64 << 10).read_to_end(&mut tail);
+    }
+    tail
+}
+
+/// The time of the last record in `tail`, when it is one of ours (UTC).
+fn last_time(tail: &[u8]) -> Option<u64> {
+    let line = tail
+        .split(|&b| b == b'\n')
+        .rev()
+        .find(|l| !l.trim_ascii().is_empty())?;
+    let record: Value = serde_json::from_slice(line).ok()?;
+    let time = record.get("time")?.as_str()?;
+    time.ends_with("+00:00")
+        .then(|| crate::clock::parse_rfc3339(time))
+        .flatten()
+}
+
+/// The stamp of a new record: the clock's time now; when the file's last
+/// record (another guard's, appended a moment ago) holds this millisecond
+/// or one less than a second ahead, one millisecond past it, so no two
+/// records of a file share a stamp. A stamp further off (a hostile or
+/// hand-edited record, another clock) is ignored, never followed.
+fn next_time(tail: &[u8]) -> u64 {
+    let now = now_ms();
+    match last_time(tail) {
+        Some(last) if last >= now && last - now < 1000 => last + 1,
+        _ => now,
     }
 }
 
 /// Appends `record` as one line to an evidence file open for reading and
-/// appending, under an exclusive lock, stamped with the clock's time now
-/// (never derived from what the file holds: a hostile last record cannot
-/// push the stamps past the year 9999 or back in time; `--against` takes
-/// the last record, in file order). Returns the record as written; `shown`
-/// names the file in errors.
+/// appending, under an exclusive lock, stamped from the clock (`next_time`;
+/// `--against` takes the last record, in file order). Returns the record
+/// as written; `shown` names the file in errors.
 pub fn append(file: &mut File, shown: &str, mut record: Value) -> Result<Value, Error> {
     let io = |e| Error::io(format!("cannot write the evidence file {shown}"), e);
     sys::lock_exclusive(file, LOCK_LIMIT).map_err(io)?;
+    let tail = tail(file);
     if let Value::Object(map) = &mut record {
-        map.insert("time".into(), rfc3339(now_ms()).into());
+        map.insert("time".into(), rfc3339(next_time(&tail)).into());
     }
     // A record starts on a line of its own, even after a cut last line.
     let mut line = Vec::new();
-    if ends_mid_line(file) {
+    if tail.last().is_some_and(|&b| b != b'\n') {
         line.push(b'\n');
     }
     let json = serde_json::to_vec(&record).expect("invariant: a Value always serializes");
