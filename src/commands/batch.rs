@@ -207,7 +207,7 @@ fn open(s: &Settings) -> Result<Outputs, Error> {
         }
     }
     wanted.push(Wanted::new(Kind::Report, "-"));
-    Outputs::open(&wanted)
+    Outputs::open(&wanted, &crate::plan::inputs_of(s))
 }
 
 /// `batch MANIFEST`: returns the exit status.
@@ -468,6 +468,7 @@ fn finish(
         }
     }
     outputs.write(Kind::Report, text.as_bytes())?;
+    outputs.commit()?;
     let worst = rows.iter().map(|r| r.code).max().unwrap_or(0);
     Ok(u8::try_from(worst.clamp(0, 255)).unwrap_or(2))
 }

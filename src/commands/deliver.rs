@@ -14,7 +14,10 @@ use crate::verdict::{Report, Suite};
 /// Opens every output the plan names: a bad path is the guard's error
 /// (exit 2) before the server is started.
 pub fn open(plan: &Plan) -> Result<Outputs, Error> {
-    Outputs::open(&plan::wanted_outputs(&plan.settings))
+    Outputs::open(
+        &plan::wanted_outputs(&plan.settings),
+        &plan::inputs_of(&plan.settings),
+    )
 }
 
 /// Writes the rendered report and every format beside it (with the GitHub
@@ -30,6 +33,7 @@ pub fn deliver(
         annotations(report, outputs)?;
     }
     outputs.write(Kind::Report, rendered.as_bytes())?;
+    outputs.commit()?;
     Ok(report.exit_code())
 }
 

@@ -72,7 +72,7 @@ const SUPPORTED: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11
 
 /// Runs the demo: both checks, both reports. Returns the exit status.
 pub fn run(args: &Settings) -> Result<u8, Error> {
-    let mut stdout = Outputs::open(&[Wanted::new(Kind::Report, "-")])?;
+    let mut stdout = Outputs::open(&[Wanted::new(Kind::Report, "-")], &[])?;
     let exe =
         std::env::current_exe().map_err(|e| Error::io("cannot find this program's own path", e))?;
     let mut verdicts = Vec::new();

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::plan::outputs::{Kind, Outputs, Wanted};
 
 fn print(text: &str) -> Result<u8, Error> {
-    let mut out = Outputs::open(&[Wanted::new(Kind::Report, "-")])?;
+    let mut out = Outputs::open(&[Wanted::new(Kind::Report, "-")], &[])?;
     out.write(Kind::Report, text.as_bytes())?;
     Ok(0)
 }

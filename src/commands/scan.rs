@@ -9,7 +9,7 @@ use crate::{plan, report, scan};
 
 /// Runs the scan; returns the exit status.
 pub fn run(args: &Settings) -> Result<u8, Error> {
-    let mut outputs = Outputs::open(&[Wanted::new(Kind::Report, "-")])?;
+    let mut outputs = Outputs::open(&[Wanted::new(Kind::Report, "-")], &[])?;
     let scanned = scan::scan(&args.scan)?;
     check_interrupt()?;
     let output = if args.json {

@@ -473,6 +473,32 @@ pub fn wanted_outputs(s: &Settings) -> Vec<Wanted> {
     out
 }
 
+/// Every file the command reads: no output may be one of them.
+pub fn inputs_of(s: &Settings) -> Vec<outputs::InputPath> {
+    let single = [
+        ("--config", &s.config_path),
+        ("--baseline", &s.baseline),
+        ("--expected-failures", &s.expected_failures),
+        ("--against", &s.against),
+        ("batch", &s.batch.manifest),
+    ];
+    let single = single
+        .into_iter()
+        .filter_map(|(flag, p)| p.as_ref().map(|p| (flag, p)));
+    let many = s
+        .scan
+        .iter()
+        .map(|p| ("--scan", p))
+        .chain(s.batch.merge.iter().map(|p| ("--merge", p)));
+    single
+        .chain(many)
+        .map(|(flag, path)| outputs::InputPath {
+            flag,
+            path: path.clone(),
+        })
+        .collect()
+}
+
 /// `--against`: a file that does not exist yet holds no earlier record
 /// (the first run of `--evidence F --against F`); one that exists must be
 /// readable as a file or a stream.

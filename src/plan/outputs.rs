@@ -1,12 +1,19 @@
 //! The output registry: every file a command will write, opened (or
 //! refused, exit 2) before anything is spawned, for `check`, `tools`,
-//! `call`, `bench`, `batch` and `scan` alike. `-` is stdout; a regular file
-//! is created (or truncated, or appended to for the evidence and the step
-//! summary); a FIFO, `/dev/stdout`, `/dev/fd/N` and process substitution
-//! are written as streams. Nothing here can hang the guard: a FIFO that no
-//! reader has opened is waited for at most `READER_WAIT`, and every wait
-//! and every write returns when a signal arrives (the guard then exits
-//! 128+N). A reader that went away (`guard | head`) is not an error.
+//! `call`, `bench`, `batch` and `scan` alike. `-` is stdout. A regular file
+//! is written to a temporary file beside it and renamed over it once the
+//! command is done (`commit`), so a failed or interrupted run leaves the
+//! old file whole; the live outputs (the transcript, batch's JSONL) are
+//! written in place as the run goes, and the evidence and the step summary
+//! are appended to. Files are told apart by what they are, not how they
+//! are spelled: two outputs that are one file (through a symlink or a hard
+//! link), or an output that is one of the command's inputs, are refused
+//! before anything is touched. A FIFO, `/dev/stdout`, `/dev/fd/N` and
+//! process substitution are written as streams. Nothing here can hang the
+//! guard: a FIFO that no reader has opened is waited for at most
+//! `READER_WAIT`, and every wait and every write to a stream returns when a
+//! signal arrives (the guard then exits 128+N). A reader that went away
+//! (`guard | head`) is not an error.
 
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
@@ -69,6 +76,53 @@ impl Kind {
     fn appends(self) -> bool {
         matches!(self, Kind::Evidence | Kind::Summary)
     }
+
+    /// Whether a regular file is written in place as the run goes (it is
+    /// read while the run lasts, and kept when the run is interrupted).
+    fn live(self) -> bool {
+        matches!(self, Kind::Transcript | Kind::Jsonl)
+    }
+}
+
+/// What a path names: the file (device and inode) when it exists, else
+/// the path it would be created at, its directory resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Identity {
+    File(u64, u64),
+    Path(PathBuf),
+}
+
+fn identity(path: &Path) -> Option<Identity> {
+    match std::fs::metadata(path) {
+        #[cfg(unix)]
+        Ok(m) => {
+            use std::os::unix::fs::MetadataExt;
+            Some(Identity::File(m.dev(), m.ino()))
+        }
+        #[cfg(not(unix))]
+        Ok(_) => std::fs::canonicalize(path).ok().map(Identity::Path),
+        Err(_) => {
+            let dir = std::fs::canonicalize(path.parent()?).ok()?;
+            Some(Identity::Path(dir.join(path.file_name()?)))
+        }
+    }
+}
+
+/// One input of a command (`--config`, `--baseline`, `batch`'s manifest,
+/// ...): no output may be it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputPath {
+    pub flag: &'static str,
+    pub path: PathBuf,
+}
+
+/// A replaced file's new contents, written beside it until `commit`.
+#[derive(Debug)]
+struct Pending {
+    temp: PathBuf,
+    target: PathBuf,
+    /// Registered for removal by an emergency exit.
+    _registered: sys::custody::Temp,
 }
 
 /// One output asked for: what, and where (`-` is stdout).
@@ -115,6 +169,8 @@ pub struct Sink {
     regular: bool,
     /// The reader went away: later writes are dropped.
     closed: bool,
+    /// Written to a temporary file, renamed over the target by `commit`.
+    pending: Option<Pending>,
 }
 
 impl Sink {
@@ -174,7 +230,29 @@ impl Sink {
             },
             regular: self.regular,
             closed: self.closed,
+            pending: None,
         })
+    }
+
+    /// Renames the temporary file over the target: the output is done.
+    fn commit(&mut self) -> Result<(), Error> {
+        let Some(p) = self.pending.take() else {
+            return Ok(());
+        };
+        std::fs::rename(&p.temp, &p.target).map_err(|e| {
+            let _ = std::fs::remove_file(&p.temp);
+            self.error(e)
+        })
+    }
+}
+
+impl Drop for Sink {
+    fn drop(&mut self) {
+        // Not committed: the run failed or was interrupted, and the old
+        // file stays as it was.
+        if let Some(p) = self.pending.take() {
+            let _ = std::fs::remove_file(&p.temp);
+        }
     }
 }
 
@@ -198,22 +276,55 @@ pub struct Outputs {
 
 impl Outputs {
     /// Opens every wanted output, in order; the first that cannot be
-    /// opened is the error, and nothing has been started.
-    pub fn open(wanted: &[Wanted]) -> Result<Outputs, Error> {
-        let mut sinks: Vec<Sink> = Vec::new();
-        for w in wanted {
-            let sink = open_one(w)?;
-            if !sink.path.is_empty()
-                && let Some(twin) = sinks.iter().find(|s| s.path == sink.path)
-            {
+    /// opened is the error, and nothing has been started. No output may be
+    /// another output or one of `inputs` (compared by what the files are),
+    /// but an evidence file may be its own `--against`; this is checked
+    /// before any file is created or truncated.
+    pub fn open(wanted: &[Wanted], inputs: &[InputPath]) -> Result<Outputs, Error> {
+        let mut seen: Vec<(String, Identity)> = Vec::new();
+        for w in wanted.iter().filter(|w| w.path != "-") {
+            let path = std::path::absolute(&w.path).unwrap_or_else(|_| PathBuf::from(&w.path));
+            if std::fs::metadata(&path).is_ok_and(|m| !m.is_file()) {
+                // A stream or a device: written as such, never replaced.
+                continue;
+            }
+            let Some(id) = identity(&path) else { continue };
+            if let Some((twin, _)) = seen.iter().find(|(_, other)| *other == id) {
                 return Err(Error::usage(
-                    format!("{} and {} name the same file", twin.shown, sink.shown),
+                    format!("{twin} and {} name the same file", w.name()),
                     "give each output a file of its own",
                 ));
             }
-            sinks.push(sink);
+            for input in inputs {
+                let allowed = w.kind == Kind::Evidence && input.flag == "--against";
+                if !allowed && identity(&input.path).as_ref() == Some(&id) {
+                    return Err(Error::usage(
+                        format!(
+                            "{} would overwrite the input {} {}",
+                            w.name(),
+                            input.flag,
+                            input.path.display()
+                        ),
+                        "write the output to another file",
+                    ));
+                }
+            }
+            seen.push((w.name(), id));
+        }
+        let mut sinks = Vec::new();
+        for w in wanted {
+            sinks.push(open_one(w)?);
         }
         Ok(Outputs { sinks })
+    }
+
+    /// Every replaced output is done: each temporary file takes its
+    /// target's place.
+    pub fn commit(&mut self) -> Result<(), Error> {
+        for sink in &mut self.sinks {
+            sink.commit()?;
+        }
+        Ok(())
     }
 
     /// The output of this kind, when one was asked for.
@@ -253,6 +364,7 @@ fn open_one(w: &Wanted) -> Result<Sink, Error> {
             file: None,
             regular: false,
             closed: false,
+            pending: None,
         });
     }
     let abs = std::path::absolute(&w.path).unwrap_or_else(|_| PathBuf::from(&w.path));
@@ -287,8 +399,10 @@ fn open_one(w: &Wanted) -> Result<Sink, Error> {
             let mut o = OpenOptions::new();
             if w.kind.appends() {
                 o.read(true).append(true).create(true);
-            } else {
+            } else if w.kind.live() {
                 o.write(true).truncate(true).create(true);
+            } else {
+                return replaced(w.kind, shown, &abs);
             }
             let file = o
                 .open(&abs)
@@ -296,6 +410,37 @@ fn open_one(w: &Wanted) -> Result<Sink, Error> {
             Ok(sink(w.kind, shown, abs.display().to_string(), file, true))
         }
     }
+}
+
+/// A regular file whose new contents go to a temporary file beside it (of
+/// the file a symlink names: the link stays a link), with the old file's
+/// permissions, until `commit`.
+fn replaced(kind: Kind, shown: String, abs: &Path) -> Result<Sink, Error> {
+    static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let target = std::fs::canonicalize(abs).unwrap_or_else(|_| abs.to_path_buf());
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let temp = dir.join(format!(
+        ".{name}.{}-{n}.mcp-stdio-guard.tmp",
+        std::process::id()
+    ));
+    let registered = sys::custody::temp(&temp);
+    let file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .map_err(|e| Error::io(format!("cannot write {shown}"), e))?;
+    if let Ok(old) = std::fs::metadata(&target) {
+        let _ = std::fs::set_permissions(&temp, old.permissions());
+    }
+    let mut sink = sink(kind, shown, abs.display().to_string(), file, true);
+    sink.pending = Some(Pending {
+        temp,
+        target,
+        _registered: registered,
+    });
+    Ok(sink)
 }
 
 fn sink(kind: Kind, shown: String, target: String, file: File, regular: bool) -> Sink {
@@ -311,6 +456,7 @@ fn sink(kind: Kind, shown: String, target: String, file: File, regular: bool) ->
         file: Some(file),
         regular,
         closed: false,
+        pending: None,
     }
 }
 
@@ -380,24 +526,27 @@ mod tests {
 
     #[test]
     fn a_bad_path_is_refused_with_its_flag_before_anything_runs() {
-        let e = Outputs::open(&[Wanted::new(Kind::Junit, "/nonexistent/dir/x.xml")])
+        let e = Outputs::open(&[Wanted::new(Kind::Junit, "/nonexistent/dir/x.xml")], &[])
             .expect_err("no directory");
         assert!(
             e.to_string().contains("--junit /nonexistent/dir/x.xml"),
             "{e}"
         );
         let dir = std::env::temp_dir();
-        let e = Outputs::open(&[Wanted::new(Kind::Sarif, dir)]).expect_err("a directory");
+        let e = Outputs::open(&[Wanted::new(Kind::Sarif, dir)], &[]).expect_err("a directory");
         assert!(e.to_string().contains("is a directory"), "{e}");
     }
 
     #[test]
     fn two_outputs_may_not_share_a_file() {
         let p = temp("twin");
-        let e = Outputs::open(&[
-            Wanted::new(Kind::Junit, p.clone()),
-            Wanted::new(Kind::Sarif, p.clone()),
-        ])
+        let e = Outputs::open(
+            &[
+                Wanted::new(Kind::Junit, p.clone()),
+                Wanted::new(Kind::Sarif, p.clone()),
+            ],
+            &[],
+        )
         .expect_err("twins");
         assert!(e.to_string().contains("name the same file"), "{e}");
         let _ = std::fs::remove_file(&p);
@@ -408,12 +557,17 @@ mod tests {
         let (out, ev) = (temp("out"), temp("ev"));
         std::fs::write(&out, "old contents").expect("seed");
         std::fs::write(&ev, "{\"time\":\"x\"}\n").expect("seed");
-        let mut o = Outputs::open(&[
-            Wanted::new(Kind::Junit, out.clone()),
-            Wanted::new(Kind::Evidence, ev.clone()),
-        ])
+        let mut o = Outputs::open(
+            &[
+                Wanted::new(Kind::Junit, out.clone()),
+                Wanted::new(Kind::Evidence, ev.clone()),
+            ],
+            &[],
+        )
         .expect("open");
         o.write(Kind::Junit, b"new").expect("write");
+        assert_eq!(std::fs::read_to_string(&out).expect("read"), "old contents");
+        o.commit().expect("commit");
         o.get(Kind::Evidence)
             .expect("evidence")
             .append_record(serde_json::json!({"time": "", "n": 1}))

@@ -133,7 +133,8 @@ fn the_transcript_scan_and_bench_writers_match_their_golden_files() {
     let dir = std::env::temp_dir().join(format!("mcpguard-golden-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.join("t.jsonl");
-    let mut outputs = Outputs::open(&[Wanted::new(Kind::Transcript, path.clone())]).expect("open");
+    let mut outputs =
+        Outputs::open(&[Wanted::new(Kind::Transcript, path.clone())], &[]).expect("open");
     let sink = outputs.take(Kind::Transcript).expect("sink");
     let argv = vec!["node".to_string(), "server.js".to_string()];
     mcp_stdio_guard::verdict::example::hostile_session(

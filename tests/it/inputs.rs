@@ -231,3 +231,170 @@ fn a_missing_against_file_is_no_earlier_record_not_an_error() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_output_that_is_an_input_or_another_output_by_any_name_is_refused() {
+    let dir = temp_dir("io-identity");
+    let spawned = dir.join("spawned");
+    let keep = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).expect("seed");
+        p
+    };
+    let history = keep("history.jsonl", "{\"time\":\"x\"}\n");
+    let config = keep("c.json", "{}");
+    let expected = keep("y.yml", "server:\n  - tools-list\n");
+    let manifest = keep("m.json", "{\"mcpServers\": {}}");
+    let source = keep("server.py", "print('x')\n");
+    let real = keep("real.json", "old");
+    let alias = dir.join("alias.json");
+    std::os::unix::fs::symlink(&real, &alias).expect("symlink");
+    let hard = dir.join("hard.json");
+    std::fs::hard_link(&real, &hard).expect("hard link");
+    let touch = ["--".to_string(), "touch".into(), s(&spawned)];
+    let cases: Vec<(Vec<String>, &Path)> = vec![
+        (
+            vec![
+                "--against".into(),
+                s(&history),
+                "--output".into(),
+                s(&history),
+            ],
+            &history,
+        ),
+        (
+            vec!["--config".into(), s(&config), "--html".into(), s(&config)],
+            &config,
+        ),
+        (
+            vec!["--scan".into(), s(&source), "--output".into(), s(&source)],
+            &source,
+        ),
+        (
+            vec![
+                "--expected-failures".into(),
+                s(&expected),
+                "--junit".into(),
+                s(&expected),
+            ],
+            &expected,
+        ),
+        (
+            vec!["--output".into(), s(&real), "--html".into(), s(&alias)],
+            &real,
+        ),
+        (
+            vec!["--output".into(), s(&real), "--sarif".into(), s(&hard)],
+            &real,
+        ),
+    ];
+    for (args, input) in cases {
+        let before = std::fs::read(input).expect("read");
+        let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
+        all.extend(touch.iter().map(String::as_str));
+        let run = guard_run(&all);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("would overwrite the input")
+                || run.stderr.contains("name the same file"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(
+            std::fs::read(input).expect("read"),
+            before,
+            "{args:?} touched it"
+        );
+        assert!(!spawned.exists(), "{args:?}: the server was started");
+    }
+    let before = std::fs::read(&manifest).expect("read");
+    let run = guard_run(&["batch", &s(&manifest), "--out", &s(&manifest)]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(std::fs::read(&manifest).expect("read"), before);
+    // An evidence file may be its own --against (the README's recipe).
+    let run = guard_run(&[
+        "--evidence",
+        &s(&history),
+        "--against",
+        &s(&history),
+        "--",
+        "true",
+    ]);
+    assert_ne!(run.code, Some(2), "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_interrupted_run_leaves_old_outputs_whole_and_the_transcript_streamed() {
+    let dir = temp_dir("interrupted-outputs");
+    let m = marker("interrupted-outputs");
+    let junit = dir.join("old.xml");
+    let report = dir.join("report.json");
+    let transcript = dir.join("t.jsonl");
+    std::fs::write(&junit, "<old/>").expect("seed");
+    std::fs::write(&report, "{\"old\": true}").expect("seed");
+    let child = Command::new(guard())
+        .args(["--json", "--timeout", "30000", "--request", "tools/list"])
+        .arg("--junit")
+        .arg(&junit)
+        .arg("--output")
+        .arg(&report)
+        .arg("--transcript")
+        .arg(&transcript)
+        .arg("--")
+        .arg(fake_server())
+        .args(["ignore-request", &m])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("guard");
+    let pid = child.id();
+    // The transcript is written as the run goes: the request is in it
+    // while the server ignores it.
+    let deadline = Instant::now() + Duration::from_secs(8);
+    while !std::fs::read_to_string(&transcript).is_ok_and(|t| t.contains("tools/list")) {
+        assert!(Instant::now() < deadline, "the transcript stayed empty");
+        std::thread::yield_now();
+    }
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid.to_string()])
+            .status()
+            .expect("kill")
+            .success()
+    );
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    let out = rx
+        .recv_timeout(Duration::from_secs(8))
+        .expect("stopped")
+        .expect("wait");
+    assert_eq!(out.status.code(), Some(130));
+    assert_eq!(std::fs::read_to_string(&junit).expect("junit"), "<old/>");
+    assert_eq!(
+        std::fs::read_to_string(&report).expect("report"),
+        "{\"old\": true}"
+    );
+    let lines = std::fs::read_to_string(&transcript).expect("transcript");
+    assert!(
+        lines
+            .lines()
+            .all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok())
+    );
+    assert!(
+        lines.contains("\"exit\"") || lines.contains("\"end\""),
+        "{lines}"
+    );
+    let leftovers: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    crate::util::assert_no_survivors(&m);
+    let _ = std::fs::remove_dir_all(&dir);
+}
