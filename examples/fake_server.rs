@@ -224,6 +224,10 @@ const SCENARIOS: &[(&str, &str)] = &[
         "tool definitions that carry $API_TOKEN base64-encoded, hex-encoded, URL-encoded, in Tag characters and as a Cyrillic lookalike name",
     ),
     (
+        "long-name",
+        "lists a tool whose name is 70,000 characters long",
+    ),
+    (
         "rug-pull",
         "echo's description and schema change from the second start (FAKE_STATE_FILE) or with FAKE_EXTRA_TOOL",
     ),
@@ -637,6 +641,10 @@ fn answer(scenario: &str, method: &str, cursor: Option<&str>, cursor_given: bool
         }
         ("tools/list", "poisoned-tools") => Answer::Result(json!({ "tools": poisoned_tools() })),
         ("tools/list", "hidden-text") => Answer::Result(json!({ "tools": hidden_tools() })),
+        ("tools/list", "long-name") => Answer::Result(json!({ "tools": [
+            {"name": "n".repeat(70_000), "description": "d".repeat(70_000),
+             "inputSchema": {"type": "object"}}
+        ]})),
         ("tools/list", "secret-definitions") => Answer::Result(json!({ "tools": secret_tools() })),
         ("tools/list", "rug-pull") => {
             let mut tool = echo_tool();

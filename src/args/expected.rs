@@ -11,8 +11,20 @@
 //!
 //! Read here from its text (the subset of YAML that form uses: two keys,
 //! block lists of plain or quoted scalars, comments), refusing what the
-//! suite refuses: an entry with a space after its colon (a mapping), an
-//! empty side, a scenario listed both wholesale and per check. Pure.
+//! suite refuses (an entry with a space after its colon, a mapping; an
+//! empty side; a scenario listed both wholesale and per check) and what
+//! would accept a whole class of the guard's own findings: its scenario
+//! wholesale (`mcp-stdio-guard`), or its `definitions` check (what the
+//! server tells the model: accept one such finding with `--baseline`,
+//! which names it). In linear time, whatever the number of entries. Pure.
+
+/// The scenario the guard's own checks are baselined under
+/// (`mcp-stdio-guard:mcp-stdio-guard/stdout`).
+pub const GUARD_SCENARIO: &str = "mcp-stdio-guard";
+
+/// Guard-own checks too wide to expect failing: each holds findings of
+/// every kind about the server's definitions.
+const CLASS_CHECKS: &[&str] = &["mcp-stdio-guard/definitions"];
 
 /// One entry: a whole scenario, or one check of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -133,12 +145,22 @@ pub fn parse(text: &str) -> Result<ExpectedFailures, String> {
             None => return Err(format!("line {n}: an entry before 'server:'")),
         }
     }
-    for e in out.server.iter().filter(|e| e.check.is_some()) {
-        if out
-            .server
-            .iter()
-            .any(|w| w.check.is_none() && w.scenario == e.scenario)
-        {
+    let wholesale: std::collections::HashSet<&str> = out
+        .server
+        .iter()
+        .filter(|e| e.check.is_none())
+        .map(|e| e.scenario.as_str())
+        .collect();
+    for e in &out.server {
+        let class = e.scenario == GUARD_SCENARIO
+            && e.check.as_deref().is_none_or(|c| CLASS_CHECKS.contains(&c));
+        if class {
+            return Err(format!(
+                "'{}' would accept a whole class of the guard's own findings (security findings included). Name the check ('{GUARD_SCENARIO}:{GUARD_SCENARIO}/stdout'), or accept one finding with --baseline.",
+                e.text()
+            ));
+        }
+        if e.check.is_some() && wholesale.contains(e.scenario.as_str()) {
             return Err(format!(
                 "'{}' expects the whole scenario to fail, so '{}' is redundant. Remove one or the other.",
                 e.scenario,
@@ -184,6 +206,14 @@ mod tests {
             .expect_err("redundant");
         assert!(e.contains("redundant"), "{e}");
         assert!(parse("servers:\n  - x\n").is_err());
+        for class in [
+            "mcp-stdio-guard",
+            "mcp-stdio-guard:mcp-stdio-guard/definitions",
+        ] {
+            let e = parse(&format!("server:\n  - {class}\n")).expect_err("a class");
+            assert!(e.contains("a whole class"), "{e}");
+        }
+        assert!(parse("server:\n  - mcp-stdio-guard:mcp-stdio-guard/stdout\n").is_ok());
         assert!(parse("  - x\n").is_err());
     }
 }

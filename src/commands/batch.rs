@@ -474,16 +474,26 @@ fn finish(
 }
 
 fn table(rows: &[Row]) -> String {
-    let w = rows.iter().map(|r| r.name.len()).max().unwrap_or(5).max(5);
+    let w = rows
+        .iter()
+        .map(|r| crate::escape::line(&r.name).chars().count())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    let pad = report::common::padded;
     let mut out = format!(
-        "{:<w$}  {:<6} {:>6} {:>8} {:>8}  PRIMARY\n",
-        "ENTRY", "RESULT", "ERRORS", "WARNINGS", "MS"
+        "{}  {:<6} {:>6} {:>8} {:>8}  PRIMARY\n",
+        pad("ENTRY", w),
+        "RESULT",
+        "ERRORS",
+        "WARNINGS",
+        "MS"
     );
     for r in rows {
         let _ = writeln!(
             out,
-            "{:<w$}  {:<6} {:>6} {:>8} {:>8}  {}",
-            crate::escape::line(&r.name),
+            "{}  {:<6} {:>6} {:>8} {:>8}  {}",
+            pad(&crate::escape::line(&r.name), w),
             if r.ok { "pass" } else { "fail" },
             r.errors,
             r.warnings,

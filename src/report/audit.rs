@@ -62,7 +62,7 @@ fn cell(text: &str, width: usize) -> String {
     } else {
         t
     };
-    format!("{t:<width$}")
+    crate::report::common::padded(&t, width)
 }
 
 /// The table's rows: name, title, first description line, required args.

@@ -1,31 +1,41 @@
 //! `--write-baseline`: this run's findings as a baseline that `--baseline`
-//! reads: one entry per code and subject (the findings a baseline already
-//! accepted included, so a rewrite keeps them and drops stale entries),
-//! with the severity and message as notes for a person.
+//! reads: one entry per finding (code, subject, severity and evidence; the
+//! findings a baseline already accepted included, so a rewrite keeps them
+//! and drops stale entries), with the message as a note for a person.
 
 use crate::obj;
 use serde_json::Value;
 
 use crate::args::baseline::FORMAT;
 use crate::verdict::Report;
-use crate::verdict::accepted::subject_of;
+use crate::verdict::accepted::{evidence_of, subject_of};
 
 pub fn render(r: &Report) -> String {
     let accepted = r.accepted.iter().flat_map(|a| &a.accepted);
-    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut entries: Vec<Value> = Vec::new();
     for issue in r.issues.iter().chain(accepted) {
-        let key = (issue.code.as_str().to_string(), subject_of(issue));
-        if seen.contains(&key) {
+        let evidence = evidence_of(issue);
+        let key = (
+            issue.code.as_str(),
+            subject_of(issue),
+            issue.severity.as_str(),
+            crate::args::baseline::fingerprint(&evidence),
+        );
+        if !seen.insert(key) {
             continue;
         }
-        entries.push(obj! {
-            "code" => key.0,
-            "subject" => key.1,
+        let mut entry = obj! {
+            "code" => issue.code.as_str(),
+            "subject" => subject_of(issue),
             "severity" => issue.severity.as_str(),
-            "message" => issue.message,
-        });
-        seen.push(key);
+        };
+        // Without a matched text of its own, the message is the evidence.
+        if issue.detail("evidence").is_some() {
+            entry["evidence"] = evidence.into();
+        }
+        entry["message"] = issue.message.clone().into();
+        entries.push(entry);
     }
     let mut doc = serde_json::Map::new();
     doc.insert(FORMAT.into(), 1.into());

@@ -64,3 +64,14 @@ pub fn pretty(v: &Value) -> String {
     out.push('\n');
     out
 }
+
+/// `text` padded with spaces to `width` characters (format's `{:<w$}`
+/// panics past 65,535, and a server string can be longer).
+pub fn padded(text: &str, width: usize) -> String {
+    let mut out = text.to_string();
+    let n = text.chars().count();
+    if n < width {
+        out.extend(std::iter::repeat_n(' ', width - n));
+    }
+    out
+}

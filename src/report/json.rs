@@ -679,7 +679,7 @@ fn add_report_level(doc: &mut Value, r: &Report) {
         let stale: Vec<Value> = a
             .stale
             .iter()
-            .map(|e| obj! {"code" => e.code, "subject" => e.subject})
+            .map(|e| obj! {"code" => e.code, "subject" => e.subject, "severity" => e.severity})
             .collect();
         m.insert(
             "baseline".into(),

@@ -249,7 +249,7 @@ pub const OFFICIAL: &[Official] = &[
 
 /// The scenario the guard's own checks are baselined under
 /// (`mcp-stdio-guard:mcp-stdio-guard/stdout`).
-pub const GUARD_SCENARIO: &str = "mcp-stdio-guard";
+pub const GUARD_SCENARIO: &str = crate::args::expected::GUARD_SCENARIO;
 
 /// The spec reference of the guard's own checks.
 pub const GUARD_SPEC: &[(&str, &str)] = &[(

@@ -398,3 +398,37 @@ fn an_interrupted_run_leaves_old_outputs_whole_and_the_transcript_streamed() {
     crate::util::assert_no_survivors(&m);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn fields_past_65535_characters_never_panic_the_writers() {
+    let m = marker("long-name");
+    let run = guard_run(&["tools", "--", &s(&fake_server()), "long-name", &m]);
+    assert!(
+        matches!(run.code, Some(0 | 1)),
+        "{:?}: {}",
+        run.code,
+        run.stderr
+    );
+    assert!(
+        run.stdout.contains(&"n".repeat(70_000)),
+        "the name is never cut"
+    );
+    let dir = temp_dir("long-entry");
+    let manifest = dir.join("m.json");
+    let name = "e".repeat(70_000);
+    let entry = serde_json::json!({"command": fake_server(), "args": ["ok", &m]});
+    std::fs::write(
+        &manifest,
+        serde_json::json!({"mcpServers": {name: entry}}).to_string(),
+    )
+    .expect("manifest");
+    let run = guard_run(&["batch", &s(&manifest)]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.contains("1 servers, 1 passed"),
+        "{}",
+        &run.stdout[run.stdout.len() - 200..]
+    );
+    crate::util::assert_no_survivors(&m);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -443,9 +443,32 @@ fn a_baseline_accepts_known_findings_fails_new_ones_and_reports_stale_entries() 
     let j = other.json();
     assert_eq!(j["baseline"]["stale"].as_array().map(Vec::len), Some(10));
     assert_eq!(
-        j["baseline"]["stale"][0],
-        json!({"code": "definition-prompt-markup", "subject": "tool:add/description"})
+        j["baseline"]["stale"][0]["code"],
+        "definition-prompt-markup"
     );
+    assert_eq!(j["baseline"]["stale"][0]["subject"], "tool:add/description");
+    // The same subjects grown worse: a finding accepted as a warning that
+    // is an error now, and one that shows other text, are new findings.
+    let mut edited = written.clone();
+    let entries = edited["accepted"].as_array_mut().expect("entries");
+    let error_at = entries
+        .iter()
+        .position(|e| e["severity"] == "error")
+        .expect("an error entry");
+    entries[error_at]["severity"] = "warning".into();
+    let other_at = (error_at + 1) % entries.len();
+    entries[other_at]["evidence"] = "something else it once said".into();
+    entries[other_at]["message"] = "something else it once said".into();
+    let worse = dir.join("worse.json");
+    std::fs::write(&worse, edited.to_string()).expect("write");
+    let escalated = fake(
+        "poisoned-tools",
+        &["--baseline", &worse.display().to_string()],
+    );
+    assert_eq!(escalated.code, Some(1), "{}", escalated.stdout);
+    let j = escalated.json();
+    assert_eq!(j["baseline"]["accepted"].as_array().map(Vec::len), Some(8));
+    assert_eq!(j["baseline"]["stale"].as_array().map(Vec::len), Some(2));
     let text = check_fake("hidden-text", &["--baseline", &f], DEADLINE);
     assert!(
         text.stdout.contains("baseline (") && text.stdout.contains("0 accepted, 10 stale"),
