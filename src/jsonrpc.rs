@@ -17,6 +17,9 @@ pub enum Line {
     NotJson { error: String, bom: bool },
     /// JSON that is not a JSON-RPC 2.0 message.
     Invalid { reason: String, batch: bool },
+    /// JSON too large to judge: its parsed form would take about
+    /// `estimate` bytes, more than the bound (`jsontext::message_budget`).
+    TooLarge { estimate: u64 },
     /// A well-formed JSON-RPC message.
     Message(Message),
 }
@@ -38,13 +41,14 @@ pub enum Message {
     },
 }
 
-/// A classified line: what it is, whether it ended in `\r`, and the parsed
-/// JSON when it was a message.
+/// A classified line: what it is, whether it ended in `\r`, the parsed
+/// JSON when it was a message, and what was unusual about its JSON.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Classified {
     pub line: Line,
     pub crlf: bool,
     pub value: Option<Value>,
+    pub quirks: crate::jsontext::Quirks,
 }
 
 /// Classifies one stdout line (without its `\n`).
@@ -57,6 +61,7 @@ pub fn classify(bytes: &[u8]) -> Classified {
         line,
         crlf,
         value: None,
+        quirks: crate::jsontext::Quirks::default(),
     };
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
@@ -76,21 +81,26 @@ pub fn classify(bytes: &[u8]) -> Classified {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let value: Value = match crate::jsontext::parse(json_text) {
-        Ok((v, _)) if !bom => v,
+    let budget = crate::jsontext::message_budget(json_text.len());
+    let (value, quirks) = match crate::jsontext::parse_within(json_text, budget) {
+        Ok(parsed) if !bom => parsed,
         Ok(_) => {
             return done(Line::NotJson {
                 error: "the line starts with a UTF-8 byte order mark".to_string(),
                 bom,
             });
         }
-        Err(error) => return done(Line::NotJson { error, bom }),
+        Err(crate::jsontext::Fail::TooLarge { estimate, .. }) => {
+            return done(Line::TooLarge { estimate });
+        }
+        Err(crate::jsontext::Fail::Syntax(error)) => return done(Line::NotJson { error, bom }),
     };
     match validate(&value) {
         Ok(msg) => Classified {
             line: Line::Message(msg),
             crlf,
             value: Some(value),
+            quirks,
         },
         Err(reason) => done(Line::Invalid {
             reason,

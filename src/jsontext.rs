@@ -1,17 +1,28 @@
-//! Reading JSON text as servers write it. serde_json does almost all of it;
-//! three things JSON allows it refuses, and real SDKs write them: a lone
-//! surrogate escape (`"caf\udce9.txt"`, what Python's `json.dumps` makes of
-//! a non-UTF-8 file name), nesting deeper than 128 (Node and Python accept
-//! about 1000), and a number beyond the range of a double (`1e400`). For
-//! those lines a small iterative parser builds the value itself: a lone
-//! surrogate becomes U+FFFD (and is noted), a huge number the largest
-//! double of its sign, and nesting is bounded at `MAX_DEPTH` without
-//! recursion. When a line is rejected, the message says why.
+//! Reading JSON text as servers write it, in bounded memory. serde_json
+//! reads small texts; everything else, and the three things JSON allows and
+//! serde refuses (a lone surrogate escape, `"caf\udce9.txt"`, what Python's
+//! `json.dumps` makes of a non-UTF-8 file name; nesting deeper than 128;
+//! a number beyond a double's range, `1e400`), goes through a small
+//! iterative parser. It first measures the text (its containers and their
+//! sizes, its strings, its depth) without building anything, refuses a text
+//! whose parsed form would take more memory than the caller allows
+//! (`Fail::TooLarge`: a dense valid message costs up to 70 times its bytes
+//! as `Value`s), then builds every array and object at its exact size (no
+//! doubling, no slack). A lone surrogate becomes U+FFFD, a huge number the
+//! largest double of its sign (both noted), and what is nested deeper than
+//! `MAX_DEPTH` is read past and kept as the `ELIDED` marker (noted), so a
+//! message of any depth is still a message and its envelope is judged.
+//! When a text is refused, the message says why.
 
 use serde_json::{Map, Number, Value};
 
-/// Deepest nesting accepted.
+/// Deepest nesting kept; what lies deeper is replaced by `ELIDED`.
 pub const MAX_DEPTH: usize = 1024;
+/// What stands where a value nested deeper than `MAX_DEPTH` was.
+pub const ELIDED: &str = "<nested deeper than 1024 levels: not kept>";
+/// Texts this short go to serde_json first (their parsed form is small
+/// whatever they hold).
+const SMALL: usize = 64 * 1024;
 
 /// What was unusual about a JSON text that was still accepted.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -20,24 +31,168 @@ pub struct Quirks {
     pub lone_surrogate: bool,
     /// A number beyond the range of a double (clamped).
     pub huge_number: bool,
+    /// Nesting deeper than `MAX_DEPTH` (elided).
+    pub too_deep: bool,
 }
 
-/// Parses one JSON text.
+/// Why a text was not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fail {
+    /// Not JSON: why.
+    Syntax(String),
+    /// JSON whose parsed form would take about `estimate` bytes, more
+    /// than `budget`.
+    TooLarge { estimate: u64, budget: u64 },
+}
+
+/// The memory a message of `len` bytes may take once parsed: 40 times its
+/// size and a megabyte (any real server's message fits: ordinary JSON
+/// takes about 8 times its size), at most 192 MiB.
+pub fn message_budget(len: usize) -> u64 {
+    (len as u64)
+        .saturating_mul(40)
+        .saturating_add(1 << 20)
+        .min(192 << 20)
+}
+
+/// Parses one JSON text, bounded only by its size.
 pub fn parse(text: &str) -> Result<(Value, Quirks), String> {
-    match serde_json::from_str(text) {
-        Ok(v) => Ok((v, Quirks::default())),
-        Err(e) => {
-            let mut p = Parser {
-                src: text.as_bytes(),
-                pos: 0,
-                quirks: Quirks::default(),
-            };
-            match p.document() {
-                Ok(v) => Ok((v, p.quirks)),
-                // Our own words where we know better, else serde's.
-                Err(Some(why)) => Err(why),
-                Err(None) => Err(e.to_string()),
+    parse_within(text, u64::MAX).map_err(|f| match f {
+        Fail::Syntax(why) => why,
+        Fail::TooLarge { .. } => "too large".to_string(),
+    })
+}
+
+/// Parses one JSON text whose parsed form may take at most `budget` bytes.
+pub fn parse_within(text: &str, budget: u64) -> Result<(Value, Quirks), Fail> {
+    if text.len() <= SMALL
+        && let Ok(v) = serde_json::from_str(text)
+    {
+        return Ok((v, Quirks::default()));
+    }
+    let shape = measure(text.as_bytes()).map_err(Fail::Syntax)?;
+    if shape.estimate > budget {
+        return Err(Fail::TooLarge {
+            estimate: shape.estimate,
+            budget,
+        });
+    }
+    let mut p = Parser {
+        src: text.as_bytes(),
+        pos: 0,
+        quirks: Quirks::default(),
+        sizes: shape.sizes,
+        next_size: 0,
+    };
+    match p.document() {
+        Ok(v) => Ok((v, p.quirks)),
+        Err(Some(why)) => Err(Fail::Syntax(why)),
+        Err(None) => Err(Fail::Syntax("the text ends inside a value".into())),
+    }
+}
+
+/// What a text will take once parsed, read without building it.
+struct Shape {
+    /// Each container's element count, in the order they open.
+    sizes: Vec<u32>,
+    /// About how many bytes the parsed form takes.
+    estimate: u64,
+}
+
+/// Bytes a `Value` takes in its parent; what an object member adds (its
+/// key's `String` and hash, its index); what an allocation costs beyond
+/// its bytes.
+const VALUE: u64 = 72;
+const MEMBER: u64 = 48;
+const ALLOC: u64 = 16;
+
+/// Measures `src` in one pass; an error names a broken bracket or string
+/// (the builder checks the rest). Nothing is allocated per value.
+fn measure(src: &[u8]) -> Result<Shape, String> {
+    let at = |what: &str, i: usize| format!("{what} at column {}", i + 1);
+    let mut sizes: Vec<u32> = Vec::new();
+    // Open containers: (index in `sizes`, is an object, saw an element).
+    let mut open: Vec<(usize, bool, bool)> = Vec::new();
+    let mut estimate: u64 = VALUE;
+    let mut i = 0;
+    while i < src.len() {
+        let b = src[i];
+        match b {
+            b'[' | b'{' => {
+                if let Some(top) = open.last_mut() {
+                    top.2 = true;
+                }
+                estimate += VALUE + ALLOC;
+                open.push((sizes.len(), b == b'{', false));
+                sizes.push(0);
+                i += 1;
             }
+            b']' | b'}' => {
+                let Some((k, object, saw)) = open.pop() else {
+                    return Err(at("a closing bracket that closes nothing", i));
+                };
+                if object != (b == b'}') {
+                    return Err(at("a closing bracket of the wrong kind", i));
+                }
+                if saw {
+                    sizes[k] += 1;
+                }
+                i += 1;
+            }
+            b',' => {
+                let Some(&(k, _, _)) = open.last() else {
+                    return Err(at("trailing characters", i));
+                };
+                sizes[k] += 1;
+                i += 1;
+            }
+            b'"' => {
+                let Some(end) = string_end(src, i + 1) else {
+                    return Err(at("an unterminated string", i));
+                };
+                let len = (end - i - 1) as u64;
+                let is_key = open.last().is_some_and(|t| t.1)
+                    && src[end + 1..]
+                        .iter()
+                        .find(|c| !c.is_ascii_whitespace())
+                        .is_some_and(|&c| c == b':');
+                estimate += len + ALLOC + if is_key { MEMBER } else { VALUE };
+                if let Some(top) = open.last_mut() {
+                    top.2 = true;
+                }
+                i = end + 1;
+            }
+            b' ' | b'\t' | b'\n' | b'\r' | b':' => i += 1,
+            _ => {
+                // A number or a literal: one value.
+                if let Some(top) = open.last_mut() {
+                    top.2 = true;
+                }
+                estimate += VALUE;
+                while i < src.len() && !b"[]{},: \t\n\r\"".contains(&src[i]) {
+                    i += 1;
+                }
+            }
+        }
+    }
+    if !open.is_empty() {
+        return Err("the text ends before its brackets close".into());
+    }
+    Ok(Shape { sizes, estimate })
+}
+
+/// Where the string that starts at `from` (after its quote) ends: the
+/// index of its closing quote.
+fn string_end(src: &[u8], mut from: usize) -> Option<usize> {
+    loop {
+        let rel = src[from..].iter().position(|&b| b == b'"' || b == b'\\')?;
+        let at = from + rel;
+        if src[at] == b'"' {
+            return Some(at);
+        }
+        from = at + 2;
+        if from > src.len() {
+            return None;
         }
     }
 }
@@ -52,13 +207,16 @@ struct Parser<'a> {
     src: &'a [u8],
     pos: usize,
     quirks: Quirks,
+    /// Each container's element count, in the order they open.
+    sizes: Vec<u32>,
+    next_size: usize,
 }
 
-/// A parse failure: our message, or `None` to let serde's stand.
-type Fail = Option<String>;
+/// A parse failure: why, or `None` for a text that ends too soon.
+type Why = Option<String>;
 
 impl Parser<'_> {
-    fn fail<T>(&self, what: &str) -> Result<T, Fail> {
+    fn fail<T>(&self, what: &str) -> Result<T, Why> {
         Err(Some(format!("{what} at column {}", self.pos + 1)))
     }
 
@@ -68,7 +226,7 @@ impl Parser<'_> {
         }
     }
 
-    fn document(&mut self) -> Result<Value, Fail> {
+    fn document(&mut self) -> Result<Value, Why> {
         let v = self.value()?;
         self.skip_ws();
         if self.pos != self.src.len() {
@@ -78,18 +236,19 @@ impl Parser<'_> {
     }
 
     /// One value, containers included, with an explicit stack.
-    fn value(&mut self) -> Result<Value, Fail> {
+    fn value(&mut self) -> Result<Value, Why> {
         let mut stack: Vec<Open> = Vec::new();
         loop {
             self.skip_ws();
             let mut done = match self.src.get(self.pos) {
+                Some(b'[') | Some(b'{') if stack.len() >= MAX_DEPTH => {
+                    self.quirks.too_deep = true;
+                    self.skip_container();
+                    Value::String(ELIDED.to_string())
+                }
                 Some(b'[') | Some(b'{') => {
-                    if stack.len() >= MAX_DEPTH {
-                        return Err(Some(format!(
-                            "nested deeper than {MAX_DEPTH} levels at column {}",
-                            self.pos + 1
-                        )));
-                    }
+                    let size = self.sizes.get(self.next_size).copied().unwrap_or(0) as usize;
+                    self.next_size += 1;
                     let array = self.src[self.pos] == b'[';
                     self.pos += 1;
                     self.skip_ws();
@@ -102,11 +261,11 @@ impl Parser<'_> {
                             Value::Object(Map::new())
                         }
                     } else if array {
-                        stack.push(Open::Array(Vec::new()));
+                        stack.push(Open::Array(Vec::with_capacity(size)));
                         continue;
                     } else {
                         let key = self.key()?;
-                        stack.push(Open::Object(Map::new(), Some(key)));
+                        stack.push(Open::Object(Map::with_capacity(size), Some(key)));
                         continue;
                     }
                 }
@@ -154,8 +313,35 @@ impl Parser<'_> {
         }
     }
 
+    /// Reads past the container at `pos` (deeper than `MAX_DEPTH`), its
+    /// brackets and strings only (`measure` found them balanced), and the
+    /// sizes of the containers inside it.
+    fn skip_container(&mut self) {
+        let mut depth = 0usize;
+        while let Some(&b) = self.src.get(self.pos) {
+            match b {
+                b'[' | b'{' => {
+                    depth += 1;
+                    self.next_size += 1;
+                }
+                b']' | b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.pos += 1;
+                        return;
+                    }
+                }
+                b'"' => {
+                    self.pos = string_end(self.src, self.pos + 1).unwrap_or(self.src.len());
+                }
+                _ => {}
+            }
+            self.pos += 1;
+        }
+    }
+
     /// An object key and its colon.
-    fn key(&mut self) -> Result<String, Fail> {
+    fn key(&mut self) -> Result<String, Why> {
         self.skip_ws();
         if self.src.get(self.pos) != Some(&b'"') {
             return self.fail("expected a string key");
@@ -169,7 +355,7 @@ impl Parser<'_> {
         Ok(k)
     }
 
-    fn scalar(&mut self) -> Result<Value, Fail> {
+    fn scalar(&mut self) -> Result<Value, Why> {
         let rest = &self.src[self.pos..];
         for (word, v) in [
             (&b"true"[..], Value::Bool(true)),
@@ -189,7 +375,7 @@ impl Parser<'_> {
         }
     }
 
-    fn number(&mut self) -> Result<Value, Fail> {
+    fn number(&mut self) -> Result<Value, Why> {
         let start = self.pos;
         let digits = |p: &mut Self| {
             let from = p.pos;
@@ -240,7 +426,7 @@ impl Parser<'_> {
         Ok(Number::from_f64(f).map_or(Value::Null, Value::Number))
     }
 
-    fn hex4(&mut self) -> Result<u32, Fail> {
+    fn hex4(&mut self) -> Result<u32, Why> {
         let digits = self.src.get(self.pos..self.pos + 4);
         let Some(v) = digits
             .and_then(|d| std::str::from_utf8(d).ok())
@@ -253,7 +439,7 @@ impl Parser<'_> {
     }
 
     /// A string at `self.pos` (its opening quote).
-    fn string(&mut self) -> Result<String, Fail> {
+    fn string(&mut self) -> Result<String, Why> {
         self.pos += 1;
         let mut out = String::new();
         loop {
@@ -279,7 +465,7 @@ impl Parser<'_> {
     }
 
     /// One escape (at its backslash).
-    fn escape(&mut self, out: &mut String) -> Result<(), Fail> {
+    fn escape(&mut self, out: &mut String) -> Result<(), Why> {
         self.pos += 1;
         let c = match self.src.get(self.pos) {
             Some(b'"') => '"',
@@ -305,7 +491,7 @@ impl Parser<'_> {
 
     /// The character of `\uXXXX` (its hex already read), pairing a high
     /// surrogate with a following low one; a lone one is U+FFFD.
-    fn surrogates(&mut self, hi: u32) -> Result<char, Fail> {
+    fn surrogates(&mut self, hi: u32) -> Result<char, Why> {
         if !(0xD800..0xE000).contains(&hi) {
             return Ok(char::from_u32(hi).unwrap_or('\u{fffd}'));
         }
@@ -345,15 +531,57 @@ mod tests {
     }
 
     #[test]
-    fn deep_nesting_is_accepted_up_to_the_bound_and_refused_past_it() {
+    fn nesting_past_the_bound_is_elided_and_the_rest_kept() {
         let deep = format!("{}1{}", "[".repeat(1000), "]".repeat(1000));
-        let (v, _) = parse(&deep).expect("1000 levels");
-        assert!(v.is_array());
-        let deeper = format!("{}1{}", "[".repeat(2000), "]".repeat(2000));
-        let e = parse(&deeper).expect_err("2000 levels");
-        assert!(e.contains("nested deeper than 1024"), "{e}");
+        let (v, q) = parse(&deep).expect("1000 levels");
+        assert!(v.is_array() && !q.too_deep);
+        let deeper = format!(
+            r#"{{"jsonrpc":"2.0","id":7,"result":{{"x":{}1{}}}}}"#,
+            "[".repeat(5000),
+            "]".repeat(5000)
+        );
+        let (v, q) = parse(&deeper).expect("5000 levels");
+        assert!(q.too_deep);
+        assert_eq!(v["id"], 7);
+        let mut at = &v["result"]["x"];
+        let mut levels = 1;
+        while let Some(inner) = at.get(0) {
+            at = inner;
+            levels += 1;
+        }
+        assert_eq!(at, ELIDED);
+        assert_eq!(levels, MAX_DEPTH - 1);
         let objects = format!("{}1{}", "{\"a\":".repeat(500), "}".repeat(500));
         assert!(parse(&objects).is_ok());
+    }
+
+    #[test]
+    fn a_dense_text_is_refused_before_it_is_built_and_a_kept_one_has_no_slack() {
+        // About 46 MB once built (40 times its size): refused under a
+        // 20 MiB budget, never built.
+        let dense = format!("[{}0]", "[0],".repeat(300_000));
+        match parse_within(&dense, 20 << 20) {
+            Err(Fail::TooLarge { estimate, budget }) => {
+                assert!(estimate > 40_000_000 && budget == 20 << 20, "{estimate}")
+            }
+            Err(e) => panic!("{e:?}"),
+            Ok(_) => panic!("built"),
+        }
+        assert!(parse_within(&dense, message_budget(dense.len())).is_ok());
+        let zeros = format!("[{}0]", "0,".repeat(250_000));
+        let (v, _) = parse_within(&zeros, message_budget(zeros.len())).expect("kept");
+        let items = v.as_array().expect("array");
+        assert_eq!(items.len(), 250_001);
+        assert_eq!(items.capacity(), items.len());
+        let big_object = format!(
+            "{{{}\"z\":0}}",
+            (0..20_000)
+                .map(|i| format!("\"k{i}\":[1,2],"))
+                .collect::<String>()
+        );
+        let (v, _) = parse(&big_object).expect("object");
+        assert_eq!(v.as_object().map(|m| m.len()), Some(20_001));
+        assert_eq!(v["k7"], serde_json::json!([1, 2]));
     }
 
     #[test]

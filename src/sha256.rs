@@ -88,10 +88,26 @@ pub fn canonical(value: &Value) -> String {
     out
 }
 
+/// As `canonical`, leaving out the member `skip` of the top object.
+pub fn canonical_skipping(value: &Value, skip: &str) -> String {
+    let mut out = String::new();
+    write_members(value, skip, &mut out);
+    out
+}
+
 fn write_canonical(value: &Value, out: &mut String) {
+    write_members(value, "", out);
+}
+
+/// `value` canonically, its top object without the member `skip` ("" for
+/// none).
+fn write_members(value: &Value, skip: &str, out: &mut String) {
     match value {
         Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
+            let mut keys: Vec<&String> = map
+                .keys()
+                .filter(|k| skip.is_empty() || *k != skip)
+                .collect();
             crate::order::sort(&mut keys);
             out.push('{');
             for (i, key) in keys.into_iter().enumerate() {

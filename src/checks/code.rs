@@ -159,6 +159,10 @@ codes! {
         "a stdout line is longer than --max-stdout-line-bytes; the run was stopped";
     StdoutOutputLimitExceeded = "stdout-output-limit-exceeded", StdioTransport, Error, [Stdout],
         "stdout passed --max-stdout-bytes; the run was stopped";
+    StdoutMessageTooLarge = "stdout-message-too-large", StdioTransport, Error, [Stdout],
+        "a stdout line is valid JSON too dense to judge: held in memory it would take more than 40 times its size (and at most 192 MiB); the run was stopped";
+    StdoutMessageTooDeep = "stdout-message-too-deep", StdioTransport, Warning, [Stdout],
+        "a stdout message nests deeper than 1024 levels: it is judged by its envelope, what lies deeper is not read (a depth many clients refuse)";
     StdoutInvalidUtf8 = "stdout-invalid-utf8", StdioTransport, Error, [Stdout],
         "a stdout line is not valid UTF-8";
     StdoutLoneSurrogate = "stdout-lone-surrogate", StdioTransport, Warning, [Stdout],
@@ -390,7 +394,10 @@ impl Code {
         match (info.severity, info.class) {
             _ if matches!(
                 self,
-                Code::StdoutLineTooLarge | Code::StdoutOutputLimitExceeded
+                Code::StdoutLineTooLarge
+                    | Code::StdoutOutputLimitExceeded
+                    | Code::StdoutMessageTooLarge
+                    | Code::StdoutMessageTooDeep
             ) =>
             {
                 "limit"

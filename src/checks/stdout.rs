@@ -115,6 +115,7 @@ impl<'a> Judge<'a> {
             terminated,
             line,
             crlf,
+            quirks,
             role,
         }) = &entry.kind
         else {
@@ -141,15 +142,14 @@ impl<'a> Judge<'a> {
                 if let Some(issue) = framing_issue(n, bytes, line, &self.version) {
                     self.line_issue(out, n, off, issue);
                 }
-                let (value, quirks) = entry.parsed().unzip();
-                if quirks.is_some_and(|q| q.lone_surrogate) {
-                    let issue = Issue::new(
-                        Code::StdoutLoneSurrogate,
-                        format!(
-                            "stdout line {n} holds a lone UTF-16 surrogate escape (\\uD800-\\uDFFF without its pair); JSON allows it, but many clients reject the message or replace the character: {}",
-                            quote(bytes)
-                        ),
-                    );
+                // A reply's content is judged from its request's record; only
+                // the other messages are read again here.
+                let value = match (line, role) {
+                    (Line::Message(_), Role::Reply(_)) => Some(serde_json::Value::Null),
+                    (Line::Message(_), _) => entry.value(),
+                    _ => None,
+                };
+                for issue in quirk_issues(n, bytes, quirks) {
                     self.line_issue(out, n, off, issue);
                 }
                 let mut found = role_issues(
@@ -249,6 +249,31 @@ impl<'a> Judge<'a> {
     }
 }
 
+/// What was unusual about a message's JSON: nesting past the bound, a
+/// lone surrogate.
+fn quirk_issues(n: u64, bytes: &[u8], quirks: &crate::jsontext::Quirks) -> Vec<Issue> {
+    let mut out = Vec::new();
+    if quirks.too_deep {
+        out.push(Issue::new(
+            Code::StdoutMessageTooDeep,
+            format!(
+                "stdout line {n} nests deeper than {} levels: it was judged by its envelope, what lies deeper was not read (many clients refuse such a message)",
+                crate::jsontext::MAX_DEPTH
+            ),
+        ));
+    }
+    if quirks.lone_surrogate {
+        out.push(Issue::new(
+            Code::StdoutLoneSurrogate,
+            format!(
+                "stdout line {n} holds a lone UTF-16 surrogate escape (\\uD800-\\uDFFF without its pair); JSON allows it, but many clients reject the message or replace the character: {}",
+                quote(bytes)
+            ),
+        ));
+    }
+    out
+}
+
 /// The verdict on a line that is not a well-formed message.
 fn framing_issue(n: u64, bytes: &[u8], line: &Line, version: &str) -> Option<Issue> {
     let issue = match line {
@@ -274,6 +299,17 @@ fn framing_issue(n: u64, bytes: &[u8], line: &Line, version: &str) -> Option<Iss
             .at(severity)
         }
         Line::Message(_) => return None,
+        Line::TooLarge { estimate } => Issue::new(
+            Code::StdoutMessageTooLarge,
+            format!(
+                "stdout line {n} ({} bytes) is JSON too dense to judge: held in memory it would take about {} MB, past the bound of {} MB; the run was stopped. It starts {}",
+                bytes.len(),
+                estimate >> 20,
+                crate::jsontext::message_budget(bytes.len()) >> 20,
+                quote(bytes)
+            ),
+        )
+        .with("estimateBytes", *estimate),
         Line::Blank => Issue::new(Code::StdoutEmptyLine, format!("stdout line {n} is empty")),
         Line::ContentLength => Issue::new(
             Code::StdoutContentLengthFraming,
@@ -475,6 +511,7 @@ mod tests {
                 terminated: true,
                 line: classify(text.as_bytes()).line,
                 crlf: classify(text.as_bytes()).crlf,
+                quirks: classify(text.as_bytes()).quirks,
                 role,
             }),
         }

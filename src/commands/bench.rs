@@ -70,7 +70,7 @@ pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
     let rendered = render(&report, &measured, plan.settings.json);
     deliver::deliver(
         &report,
-        &rendered,
+        &crate::report::rendered::Rendered::text(rendered),
         &mut outputs,
         crate::plan::annotates(&plan.settings),
     )

@@ -15,7 +15,7 @@ pub fn run(plan: &Plan) -> Result<u8, Error> {
     let rendered = report::audit::render_call(&report, plan.settings.json);
     let code = deliver::deliver(
         &report,
-        &rendered,
+        &crate::report::rendered::Rendered::text(rendered),
         &mut outputs,
         crate::plan::annotates(&plan.settings),
     )?;

@@ -6,6 +6,7 @@ use crate::commands::{deliver, judge};
 use crate::error::Error;
 use crate::plan::Plan;
 use crate::report;
+use crate::report::rendered::Rendered;
 
 /// Runs the check; returns the exit status.
 pub fn run(plan: &Plan) -> Result<u8, Error> {
@@ -21,14 +22,14 @@ pub fn run(plan: &Plan) -> Result<u8, Error> {
 }
 
 /// The report as the settings ask for it.
-pub fn render(plan: &Plan, report: &crate::verdict::Report) -> String {
+pub fn render<'a>(plan: &Plan, report: &'a crate::verdict::Report) -> Rendered<'a> {
     let paint = deliver::paint(plan);
     let verbose = plan.settings.verbose;
     if plan.settings.json {
         report::json::render(report)
     } else if report.repeat.is_some() {
-        report::text::render_repeat(report, paint, verbose)
+        Rendered::text(report::text::render_repeat(report, paint, verbose))
     } else {
-        report::text::render(report, paint, verbose)
+        Rendered::text(report::text::render(report, paint, verbose))
     }
 }

@@ -8,6 +8,7 @@ use crate::error::Error;
 use crate::plan::outputs::{Kind, Outputs};
 use crate::plan::{self, Plan};
 use crate::report;
+use crate::report::rendered::Rendered;
 use crate::report::style::Paint;
 use crate::verdict::{Report, Suite};
 
@@ -24,7 +25,7 @@ pub fn open(plan: &Plan) -> Result<Outputs, Error> {
 /// annotations when `annotate`); returns the exit status.
 pub fn deliver(
     report: &Report,
-    rendered: &str,
+    rendered: &Rendered,
     outputs: &mut Outputs,
     annotate: bool,
 ) -> Result<u8, Error> {
@@ -32,7 +33,9 @@ pub fn deliver(
     if annotate {
         annotations(report, outputs)?;
     }
-    outputs.write(Kind::Report, rendered.as_bytes())?;
+    if let Some(sink) = outputs.get(Kind::Report) {
+        rendered.write(&mut |bytes| sink.write_all(bytes))?;
+    }
     outputs.commit()?;
     Ok(report.exit_code())
 }

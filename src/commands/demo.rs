@@ -99,7 +99,10 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
         };
         let plan = crate::plan::resolve(&given)?;
         let report = judge::check(&plan, &mut Outputs::default())?;
-        let (ok, text) = (report.exit_code() == 0, check::render(&plan, &report));
+        let (ok, text) = (
+            report.exit_code() == 0,
+            check::render(&plan, &report).to_text(),
+        );
         out.push_str(&format!("== demo {n}/2: {title}\n$ mcp-stdio-guard --request tools/list -- mcp-stdio-guard __serve {kind}\n"));
         out.push_str(&text);
         out.push('\n');

@@ -87,7 +87,7 @@ pub fn session(
     let mut ctx = Context::of(plan);
     ctx.opening = cfg.opening;
     let issues = sieve.sift(checks::run(&ctx, &tr));
-    Ok(RunReport::build(&tr, issues, number, asked(plan)))
+    Ok(RunReport::build(tr, issues, number, asked(plan)))
 }
 
 /// `--adversarial-probe unsupported-version`: a fresh process whose

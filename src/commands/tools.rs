@@ -14,7 +14,7 @@ pub fn run(plan: &Plan) -> Result<u8, Error> {
     let rendered = report::audit::render_tools(&report, plan.settings.json, terminal_width());
     deliver::deliver(
         &report,
-        &rendered,
+        &crate::report::rendered::Rendered::text(rendered),
         &mut outputs,
         crate::plan::annotates(&plan.settings),
     )

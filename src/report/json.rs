@@ -10,6 +10,7 @@ use crate::checks::drift::{self, Drift};
 use crate::checks::{Issue, adversarial};
 use crate::plan::AdvProbe;
 use crate::report::common::{check_value, pretty};
+use crate::report::rendered::{Rendered, placeholder};
 use crate::report::scan;
 use crate::scan::ScanReport;
 use crate::verdict::catalog;
@@ -214,11 +215,22 @@ fn process(subject: &Subject, run: &RunReport) -> Value {
 /// What a document is about besides its run: the subject, the scan, the
 /// runs count and the eras.
 #[derive(Clone, Copy)]
-struct Context<'a> {
+struct Context<'a, 'f> {
     subject: &'a Subject,
     scan: Option<&'a ScanReport>,
     repeat: u64,
     eras: &'a Eras,
+    /// The runs' frames, each written in where its placeholder stands.
+    frames: &'f std::cell::RefCell<Vec<&'a crate::session::frames::Frames>>,
+}
+
+impl<'a> Context<'a, '_> {
+    /// The placeholder where `run`'s frames are streamed in.
+    fn frames_of(&self, run: &'a RunReport) -> Value {
+        let mut frames = self.frames.borrow_mut();
+        frames.push(&run.frames);
+        placeholder(frames.len() - 1).into()
+    }
 }
 
 /// The `era` block: the mode asked for, the era found, and how.
@@ -405,12 +417,38 @@ impl<'a> Judged<'a> {
 }
 
 /// One document: the 1.0 fields in order, then the additive ones.
-fn document(c: &Context, run: &RunReport, j: Judged, repeated: Option<Repeated>) -> Value {
+/// The additive members after the 1.0 ones: the frames, stderr, the
+/// duration, the environment, the era, the context cost, the definitions.
+fn additive<'a>(c: &Context<'a, '_>, run: &'a RunReport, m: &mut Map<String, Value>) {
+    let env = &c.subject.environment;
+    m.insert("frames".into(), c.frames_of(run));
+    m.insert("stderr".into(), run.stderr.text().into());
+    m.insert("durationMs".into(), run.duration_ms.into());
+    m.insert(
+        "environment".into(),
+        obj! {
+            "mode" => env.mode,
+            "names" => env.names,
+            "set" => env.set,
+            "forwarded" => env.forwarded,
+            "missing" => env.missing,
+        },
+    );
+    m.insert("era".into(), era_value(c, run));
+    m.insert("contextCost".into(), context_cost(&run.context_cost));
+    m.insert("definitions".into(), definitions(run));
+}
+
+fn document<'a>(
+    c: &Context<'a, '_>,
+    run: &'a RunReport,
+    j: Judged,
+    repeated: Option<Repeated>,
+) -> Value {
     let sub = c.subject;
     let (issues, checks) = (j.issues, j.checks);
     let (operation, operations) = operations(run);
     let (capability_checks, capability_check) = capabilities(run, &checks.capabilities);
-    let env = &sub.environment;
     let tools = &run.tool_summary;
     let repeat_check = match &repeated {
         Some(r) => r.check.clone(),
@@ -464,22 +502,7 @@ fn document(c: &Context, run: &RunReport, j: Judged, repeated: Option<Repeated>)
         scan::static_scan(c.scan, sub.fail_on_static),
     );
     m.insert("staticFindings".into(), scan::static_findings(c.scan));
-    m.insert("frames".into(), Value::Array(run.frames.clone()));
-    m.insert("stderr".into(), run.stderr.text().into());
-    m.insert("durationMs".into(), run.duration_ms.into());
-    m.insert(
-        "environment".into(),
-        obj! {
-            "mode" => env.mode,
-            "names" => env.names,
-            "set" => env.set,
-            "forwarded" => env.forwarded,
-            "missing" => env.missing,
-        },
-    );
-    m.insert("era".into(), era_value(c, run));
-    m.insert("contextCost".into(), context_cost(&run.context_cost));
-    m.insert("definitions".into(), definitions(run));
+    additive(c, run, &mut m);
     if let Some(r) = repeated {
         m.insert("runs".into(), Value::Array(r.documents));
     }
@@ -569,8 +592,12 @@ fn drift_value(drift: Option<&Drift>) -> Value {
 }
 
 /// The whole report as a JSON value.
-pub fn build(r: &Report) -> Value {
+fn build<'a>(
+    r: &'a Report,
+    frames: &std::cell::RefCell<Vec<&'a crate::session::frames::Frames>>,
+) -> Value {
     let c = Context {
+        frames,
         subject: &r.subject,
         scan: r.scan.as_ref(),
         repeat: if r.runs.len() > 1 {
@@ -688,7 +715,11 @@ fn add_report_level(doc: &mut Value, r: &Report) {
     }
 }
 
-/// The report as pretty-printed JSON with a final newline.
-pub fn render(r: &Report) -> String {
-    pretty(&build(r))
+/// The report as pretty-printed JSON with a final newline, its frames
+/// streamed in where they go.
+pub fn render(r: &Report) -> Rendered<'_> {
+    let frames = std::cell::RefCell::new(Vec::new());
+    let text = pretty(&build(r, &frames));
+    let frames = frames.into_inner();
+    Rendered::json(text, &frames)
 }

@@ -20,6 +20,7 @@ pub mod html;
 pub mod json;
 pub mod junit;
 pub mod record;
+pub mod rendered;
 pub mod sarif;
 pub mod scan;
 pub mod style;

@@ -36,6 +36,9 @@ pub fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
+/// Bytes of a message too large to judge kept for its quote.
+const OVERSIZE_HEAD: usize = 512;
+
 /// The reply a finished exchange got.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
@@ -388,7 +391,16 @@ impl<'a, P: Process> Driver<'a, P> {
         }
         let at = self.at_ms(at);
         let class = jsonrpc::classify(&bytes);
+        let mut bytes = bytes;
         let role = match &class.line {
+            Line::TooLarge { .. } => {
+                // Not judged: only its head is kept, for the quote, and the
+                // run stops as at any limit.
+                bytes.truncate(OVERSIZE_HEAD);
+                bytes.shrink_to_fit();
+                self.set_stop(Stop::OutputLimit);
+                Role::NotAMessage
+            }
             Line::Message(msg) => self.match_message(msg),
             Line::ContentLength => {
                 self.set_stop(Stop::ProtocolError);
@@ -417,6 +429,7 @@ impl<'a, P: Process> Driver<'a, P> {
                 terminated,
                 line: class.line,
                 crlf: class.crlf,
+                quirks: class.quirks,
                 role,
             }),
         );
@@ -487,9 +500,16 @@ impl<'a, P: Process> Driver<'a, P> {
         if target == Target::Initialize && error.is_some() {
             self.set_stop(Stop::ProtocolError);
         }
+        // The opening's answer is read whole by the session (it is small);
+        // of any other only what the session goes on from (the cursor, and
+        // the tools' names and schemas when it will call one): the record
+        // holds the rest, and a large listing is never copied.
+        let opening = matches!(target, Target::Initialize | Target::Discover);
         let outcome = match (&result, &error) {
-            (_, Some(e)) => Outcome::Error(e.clone()),
-            (r, None) => Outcome::Result(r.clone().unwrap_or(Value::Null)),
+            (_, Some(e)) if opening => Outcome::Error(e.clone()),
+            (_, Some(_)) => Outcome::Error(Value::Null),
+            (r, None) if opening => Outcome::Result(r.clone().unwrap_or(Value::Null)),
+            (r, None) => Outcome::Result(self.slim(r.as_ref())),
         };
         self.last_reply = Some((target, outcome));
         self.emit_at(
@@ -500,6 +520,35 @@ impl<'a, P: Process> Driver<'a, P> {
                 error,
             },
         );
+    }
+
+    /// What the session keeps of a list or call result: its `nextCursor`,
+    /// and, when it will call a tool, each listed tool's name, schemas and
+    /// annotations.
+    fn slim(&self, result: Option<&Value>) -> Value {
+        let Some(result) = result else {
+            return Value::Null;
+        };
+        let mut out = serde_json::Map::new();
+        if let Some(cursor) = result.get("nextCursor") {
+            out.insert("nextCursor".into(), cursor.clone());
+        }
+        if self.cfg.tool_call.is_some()
+            && let Some(tools) = result.get("tools").and_then(Value::as_array)
+        {
+            let keep = ["name", "inputSchema", "outputSchema", "annotations"];
+            let tools = tools
+                .iter()
+                .map(|t| {
+                    let kept = keep
+                        .iter()
+                        .filter_map(|k| Some(((*k).to_string(), t.get(*k)?.clone())));
+                    Value::Object(kept.collect())
+                })
+                .collect();
+            out.insert("tools".into(), Value::Array(tools));
+        }
+        Value::Object(out)
     }
 
     /// Emits the last records and says why the conversation stopped early.

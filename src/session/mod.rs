@@ -3,7 +3,8 @@
 //! matches every response to its request by id, value and type
 //! (`correlate`), answers the server's own requests, enforces every
 //! deadline with `recv_timeout` (`driver`), and stops the server politely
-//! while it keeps reading (`shutdown`).
+//! while it keeps reading (`shutdown`). What the report shows of the
+//! server's messages is kept as their raw lines (`frames`).
 //!
 //! It judges nothing. Everything that happens is emitted, in order, as a
 //! `Record` to a `Recorder` (the transcript, a file writer, a test); the
@@ -16,6 +17,7 @@ pub mod child;
 mod correlate;
 mod driver;
 pub mod fingerprint;
+pub mod frames;
 pub mod memory;
 mod open;
 mod record;

@@ -163,6 +163,8 @@ pub struct StdoutLine {
     pub terminated: bool,
     pub line: Line,
     pub crlf: bool,
+    /// What was unusual about its JSON (a message's).
+    pub quirks: crate::jsontext::Quirks,
     pub role: Role,
 }
 

@@ -314,6 +314,7 @@ fn fold_kind(line: &Line) -> Option<u8> {
         Line::NotJson { .. } => 3,
         Line::Invalid { batch: false, .. } => 4,
         Line::Invalid { batch: true, .. } => 5,
+        Line::TooLarge { .. } => 6,
         Line::Message(_) => return None,
     })
 }
@@ -802,6 +803,29 @@ impl Transcript {
             .collect()
     }
 
+    /// The items of one list over all its pages, moved out of the records
+    /// (which keep the rest of each result): for the report, which then
+    /// holds the one copy.
+    pub fn take_listed(&mut self, method: &str) -> Vec<Value> {
+        let key = crate::mcp::list_spec(method).map_or("", |s| s.items);
+        let covering = self.ops.iter().position(|op| {
+            op.method == method && op.cursor.is_none() && !op.has_params && op.result.is_some()
+        });
+        let mut out = Vec::new();
+        let mut take = |record: &mut OpRecord| {
+            if let Some(Value::Array(items)) = record.result.as_mut().and_then(|r| r.get_mut(key)) {
+                out.append(items);
+            }
+        };
+        if let Some(i) = covering {
+            take(&mut self.ops[i]);
+        }
+        for p in self.probes.iter_mut().filter(|p| p.method == method) {
+            take(p);
+        }
+        out
+    }
+
     /// How many items one list has over its pages, or `None` when no page
     /// held an item array.
     pub fn list_item_count(&self, method: &str) -> Option<usize> {
@@ -819,9 +843,20 @@ impl Transcript {
         self.ops.iter().find(|op| op.source == OpSource::CliCall)
     }
 
-    /// Every valid JSON-RPC message the server wrote, in order.
-    pub fn frames(&self) -> impl Iterator<Item = Value> + '_ {
-        self.entries.iter().filter_map(Entry::value)
+    /// Every valid JSON-RPC message the server wrote, in order, as the
+    /// lines it wrote (parsed again only when shown).
+    pub fn frames(&self) -> crate::session::frames::Frames {
+        let mut frames = crate::session::frames::Frames::default();
+        for e in &self.entries {
+            if let EntryKind::Line(l) = &e.kind
+                && matches!(l.line, Line::Message(_))
+            {
+                let bytes = l.bytes.strip_suffix(b"\r").unwrap_or(&l.bytes);
+                let q = l.quirks;
+                frames.push(bytes, q.lone_surrogate || q.huge_number || q.too_deep);
+            }
+        }
+        frames
     }
 
     /// How many stdout lines were valid JSON-RPC messages.
@@ -970,6 +1005,7 @@ mod tests {
             terminated: true,
             line: c.line,
             crlf: c.crlf,
+            quirks: c.quirks,
             role: Role::NotAMessage,
         })
     }

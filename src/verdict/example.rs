@@ -99,7 +99,7 @@ pub fn hostile_session(s: &str, tap: Option<Box<dyn Tap>>) -> Report {
         call: false,
         context_budget: 10_000,
     };
-    let run = RunReport::build(&tr, issues, None, asked);
+    let run = RunReport::build(tr, issues, None, asked);
     let eras = Eras::settle(std::slice::from_ref(&run), None, false);
     let mut subject = Subject::example();
     subject.era_mode = Era::Legacy;

@@ -58,7 +58,7 @@ pub fn verdict(run: &RunReport) -> Verdict {
         "pass",
         format!(
             "{opening} answered with a protocol version and server information, and tools/list with {} tools",
-            run.tools.len()
+            run.tool_count
         ),
     )
 }
@@ -167,14 +167,10 @@ fn tools_verdict(run: &RunReport, died: bool, exit: &str) -> Option<Verdict> {
             "the server stayed silent after the handshake: no answer to tools/list",
         ));
     }
-    if run.tools.is_empty() {
+    if run.tool_count == 0 {
         return Some(verdict_of("fail", "tools/list answered with an empty list"));
     }
-    let bad = run.tools.iter().position(|t| {
-        !t.get("name").is_some_and(Value::is_string)
-            || !t.get("inputSchema").is_some_and(Value::is_object)
-    });
-    bad.map(|i| {
+    run.tool_unusable.map(|i| {
         verdict_of(
             "fail",
             format!("tool {i} of tools/list has no name or no inputSchema"),

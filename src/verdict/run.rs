@@ -130,6 +130,12 @@ pub struct RunReport {
     pub tools_asked: bool,
     /// A tools list was asked and every page answered with a result.
     pub tools_answered: bool,
+    /// How many tools were listed (kept when a later run lets go of
+    /// `tools`).
+    pub tool_count: usize,
+    /// The first listed tool without a string name or an object
+    /// `inputSchema`.
+    pub tool_unusable: Option<usize>,
     pub tool_summary: ToolSummary,
     pub probes: Vec<ProbeView>,
     /// The stage an exit interrupted, when the server exited by itself.
@@ -137,7 +143,8 @@ pub struct RunReport {
     pub shutdown: Shutdown,
     pub stdout_bytes: u64,
     pub stderr: StderrCapture,
-    pub frames: Vec<Value>,
+    /// Every valid JSON-RPC message the server wrote, as written.
+    pub frames: crate::session::frames::Frames,
     pub invalid_lines: u64,
     pub duration_ms: u64,
     /// The run's own checks, classes and summary (over its own issues).
@@ -164,10 +171,35 @@ pub struct Asked {
     pub context_budget: u64,
 }
 
+/// What a run's tool list was, apart from the tools themselves.
+struct ToolListing {
+    asked: bool,
+    answered: bool,
+    count: usize,
+    unusable: Option<usize>,
+}
+
+impl ToolListing {
+    fn of(tr: &Transcript) -> ToolListing {
+        let chain = tr.list_chain("tools/list");
+        let listed = tr.listed("tools/list");
+        ToolListing {
+            asked: !chain.is_empty(),
+            answered: !chain.is_empty() && chain.iter().all(|p| p.result.is_some()),
+            count: listed.len(),
+            unusable: listed.iter().position(|t| {
+                !t.get("name").is_some_and(Value::is_string)
+                    || !t.get("inputSchema").is_some_and(Value::is_object)
+            }),
+        }
+    }
+}
+
 impl RunReport {
-    /// Distills a judged run.
+    /// Distills a judged run. The transcript is consumed: what the report
+    /// keeps of it (the ops, the listed tools) is moved, never copied.
     pub fn build(
-        tr: &Transcript,
+        mut tr: Transcript,
         mut issues: Vec<Issue>,
         number: Option<usize>,
         asked: Asked,
@@ -179,10 +211,10 @@ impl RunReport {
                 issue.severity = crate::checks::Severity::Error;
             }
         }
+        let tr = &mut tr;
         let lists = lists(tr, &issues, asked.capability_probes);
-        let tools: Vec<Value> = tr.listed("tools/list").into_iter().cloned().collect();
-        let chain = tr.list_chain("tools/list");
         let probes = probes(tr);
+        let listing = ToolListing::of(tr);
         let exit_stage = tr.entries.iter().find_map(|e| match e.kind {
             EntryKind::Exited { stage, .. } if stage != Stage::Shutdown => Some(stage),
             _ => None,
@@ -205,22 +237,24 @@ impl RunReport {
                 tr.init_reply_at_ms
             },
             initialized: tr.initialized(),
-            ops: tr.ops.clone(),
+            ops: Vec::new(),
             call_problem: tr.call_problem.clone(),
             structured: tr.cli_call().and_then(|op| {
                 crate::checks::toolcall::structured_check(&tr.listed("tools/list"), op)
             }),
             lists,
-            tools_asked: !chain.is_empty(),
-            tools_answered: !chain.is_empty() && chain.iter().all(|p| p.result.is_some()),
-            tools,
+            tools_asked: listing.asked,
+            tools_answered: listing.answered,
+            tool_count: listing.count,
+            tool_unusable: listing.unusable,
+            tools: Vec::new(),
             tool_summary: catalog::tool_summary(tr, &issues),
             probes,
             exit_stage,
             shutdown: tr.shutdown.clone(),
             stdout_bytes: tr.stdout_bytes,
             stderr: tr.stderr.clone(),
-            frames: tr.frames().collect(),
+            frames: tr.frames(),
             invalid_lines: tr.invalid_line_count(),
             duration_ms: tr.duration_ms,
             checks: Checks::all_skipped("not judged"),
@@ -231,6 +265,8 @@ impl RunReport {
             definitions_sha256: None,
             issues,
         };
+        run.tools = tr.take_listed("tools/list");
+        run.ops = std::mem::take(&mut tr.ops);
         run.pin_definitions(tr, asked.context_budget);
         run.checks = checks(
             &run,

@@ -69,14 +69,14 @@ fn every_writer_matches_its_golden_file_and_writes_no_raw_control() {
     let r = hostile_report(HOSTILE);
     let again = hostile_report(HOSTILE);
     assert_eq!(
-        json::render(&r),
-        json::render(&again),
+        json::render(&r).to_text(),
+        json::render(&again).to_text(),
         "the model is not fixed"
     );
     let suite = [Suite::of_report(&r)];
     let outputs = [
         ("report.txt", text::render(&r, Paint { on: false }, true)),
-        ("report.json", json::render(&r)),
+        ("report.json", json::render(&r).to_text()),
         ("report.junit.xml", junit::render("mcp-stdio-guard", &suite)),
         (
             "report.sarif.json",

@@ -55,14 +55,17 @@ pub fn instructions(tr: &Transcript) -> Option<&str> {
 
 /// What a session's listed tools and instructions cost.
 pub fn of_session(tr: &Transcript, budget_tokens: u64) -> ContextCost {
-    let tools: Vec<Value> = tr.listed("tools/list").into_iter().cloned().collect();
-    ContextCost::of(&tools, instructions(tr), budget_tokens)
+    ContextCost::of(tr.listed("tools/list"), instructions(tr), budget_tokens)
 }
 
 impl ContextCost {
-    pub fn of(tools: &[Value], instructions: Option<&str>, budget_tokens: u64) -> ContextCost {
+    pub fn of<'a>(
+        tools: impl IntoIterator<Item = &'a Value>,
+        instructions: Option<&str>,
+        budget_tokens: u64,
+    ) -> ContextCost {
         let tools: Vec<ToolCost> = tools
-            .iter()
+            .into_iter()
             .map(|t| {
                 let bytes = model_view(t).len();
                 ToolCost {
@@ -138,7 +141,7 @@ mod tests {
         assert_eq!(cost.tools[0].tokens, view.len().div_ceil(4));
         assert_eq!(cost.total_bytes, view.len() + 9);
         assert!(cost.issue().is_none());
-        let tight = ContextCost::of(&[tool], None, 5);
+        let tight = ContextCost::of(std::slice::from_ref(&tool), None, 5);
         let issue = tight.issue().expect("over budget");
         assert_eq!(issue.code, Code::ContextBudgetExceeded);
         assert!(issue.message.contains("\"echo\" ~18"), "{}", issue.message);

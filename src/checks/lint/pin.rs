@@ -8,18 +8,15 @@ use serde_json::Value;
 
 use crate::sha256;
 
-/// A tool without `_meta`.
-fn pinned_view(tool: &Value) -> Value {
-    let mut tool = tool.clone();
-    if let Value::Object(m) = &mut tool {
-        m.remove("_meta");
-    }
-    tool
+/// A tool's canonical JSON without `_meta` (members sorted, no
+/// whitespace), written without copying the tool.
+pub fn canonical(tool: &Value) -> String {
+    sha256::canonical_skipping(tool, "_meta")
 }
 
 /// The SHA-256 of a tool's canonical JSON (without `_meta`).
 pub fn tool_sha256(tool: &Value) -> String {
-    sha256::hex(sha256::canonical(&pinned_view(tool)).as_bytes())
+    sha256::hex(canonical(tool).as_bytes())
 }
 
 /// One hash over every tool's (by name, then hash) and the instructions.

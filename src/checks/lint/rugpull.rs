@@ -15,38 +15,55 @@ use crate::escape;
 pub struct Pinned {
     pub name: String,
     pub sha256: String,
-    pub tool: Value,
+    /// The definition as it was hashed: canonical JSON (members sorted,
+    /// no `_meta`), held as text (a fraction of what the parsed tool takes)
+    /// and shared by every run that listed it unchanged.
+    pub canonical: std::sync::Arc<str>,
 }
 
 impl Pinned {
     pub fn of(tool: &Value) -> Pinned {
-        let mut view = tool.clone();
-        if let Value::Object(m) = &mut view {
-            m.remove("_meta");
-        }
+        let canonical = pin::canonical(tool);
         Pinned {
             name: tool
                 .get("name")
                 .and_then(Value::as_str)
                 .unwrap_or_default()
                 .to_string(),
-            sha256: pin::tool_sha256(tool),
-            tool: view,
+            sha256: crate::sha256::hex(canonical.as_bytes()),
+            canonical: canonical.into(),
         }
+    }
+
+    /// The definition, parsed again (for a diff or a record).
+    pub fn definition(&self) -> Value {
+        crate::jsontext::parse(&self.canonical).map_or(Value::Null, |(v, _)| v)
     }
 
     /// As an evidence record keeps it.
     pub fn to_value(&self) -> Value {
-        crate::obj! {"name" => self.name, "sha256" => self.sha256, "definition" => self.tool}
+        crate::obj! {"name" => self.name, "sha256" => self.sha256, "definition" => self.definition()}
     }
 
     /// From an evidence record's `toolDefinitions` entry.
     pub fn from_value(v: &Value) -> Option<Pinned> {
+        let definition = v.get("definition").unwrap_or(&Value::Null);
         Some(Pinned {
             name: v.get("name")?.as_str()?.to_string(),
             sha256: v.get("sha256")?.as_str()?.to_string(),
-            tool: v.get("definition").cloned().unwrap_or(Value::Null),
+            canonical: crate::sha256::canonical(definition).into(),
         })
+    }
+
+    /// This run's pin sharing `earlier`'s text when the definition is the
+    /// same (one copy of an unchanged list, however many runs list it).
+    pub fn share(&mut self, earlier: &[Pinned]) {
+        if let Some(e) = earlier
+            .iter()
+            .find(|e| e.sha256 == self.sha256 && e.name == self.name)
+        {
+            self.canonical = std::sync::Arc::clone(&e.canonical);
+        }
     }
 }
 
@@ -74,7 +91,7 @@ pub fn changed(base: &[Pinned], now: &[Pinned]) -> Vec<Changed> {
                 name: n.name.clone(),
                 was: b.sha256.clone(),
                 now: n.sha256.clone(),
-                changes: diff(&b.tool, &n.tool),
+                changes: diff(&b.definition(), &n.definition()),
             })
         })
         .collect()
