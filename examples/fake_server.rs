@@ -224,6 +224,14 @@ const SCENARIOS: &[(&str, &str)] = &[
         "tool definitions that carry $API_TOKEN base64-encoded, hex-encoded, URL-encoded, in Tag characters and as a Cyrillic lookalike name",
     ),
     (
+        "sized-list",
+        "answers tools/list with a line of $FAKE_LIST_BYTES (default 1 MiB): ordinary tools, or with FAKE_LIST_DENSE=1 one tool whose enum is zeros (the densest valid JSON), written as text",
+    ),
+    (
+        "deep-reply",
+        "answers tools/list with a tool whose schema nests 5,000 levels deep",
+    ),
+    (
         "long-name",
         "lists a tool whose name is 70,000 characters long",
     ),
@@ -550,6 +558,46 @@ fn secret_tools() -> Vec<Value> {
         json!({"name": "tagged", "description": format!("Adds numbers.{tags}"), "inputSchema": schema}),
         json!({"name": lookalike, "description": "Looks up a value.", "inputSchema": schema}),
     ]
+}
+
+/// A tools/list reply of about $FAKE_LIST_BYTES, written as text in
+/// pieces (this process never holds it parsed: a memory test measures the
+/// guard, not the server).
+fn sized_list(out: &mut impl Write, id: &Value) {
+    let bytes: usize = std::env::var("FAKE_LIST_BYTES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1 << 20);
+    let _ = write!(
+        out,
+        "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{{\"tools\":["
+    );
+    let mut written = 0;
+    if std::env::var_os("FAKE_LIST_DENSE").is_some() {
+        let _ = write!(
+            out,
+            "{{\"name\":\"dense\",\"description\":\"Zeros.\",\"inputSchema\":{{\"type\":\"object\",\"properties\":{{\"x\":{{\"enum\":[0"
+        );
+        let chunk = ",0".repeat(4096);
+        while written + chunk.len() < bytes {
+            let _ = out.write_all(chunk.as_bytes());
+            written += chunk.len();
+        }
+        let _ = write!(out, "]}}}}}}}}");
+    } else {
+        let mut i = 0;
+        while written < bytes {
+            let tool = format!(
+                "{}{{\"name\":\"tool_{i:06}\",\"title\":\"Tool {i}\",\"description\":\"Looks up record {i} in the catalogue and returns its fields, its history and the records that refer to it; read-only.\",\"inputSchema\":{{\"type\":\"object\",\"properties\":{{\"id\":{{\"type\":\"string\",\"description\":\"The record id.\"}},\"depth\":{{\"type\":\"integer\",\"minimum\":0,\"maximum\":5}},\"fields\":{{\"type\":\"array\",\"items\":{{\"type\":\"string\"}}}}}},\"required\":[\"id\"]}},\"annotations\":{{\"readOnlyHint\":true}}}}",
+                if i == 0 { "" } else { "," }
+            );
+            let _ = out.write_all(tool.as_bytes());
+            written += tool.len();
+            i += 1;
+        }
+    }
+    let _ = writeln!(out, "]}}}}");
+    let _ = out.flush();
 }
 
 fn hidden_tools() -> Vec<Value> {
@@ -1134,6 +1182,15 @@ fn run(scenario: &str, marker: &str) {
                     "big-list-exit" if method == "tools/list" => {
                         send(&mut out, &response, ending);
                         std::process::exit(0);
+                    }
+                    "sized-list" if method == "tools/list" => sized_list(&mut out, &id),
+                    "deep-reply" if method == "tools/list" => {
+                        let deep = format!("{}1{}", "[".repeat(5000), "]".repeat(5000));
+                        let _ = writeln!(
+                            out,
+                            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{{\"tools\":[{{\"name\":\"echo\",\"description\":\"Echo.\",\"inputSchema\":{{\"type\":\"object\",\"x-deep\":{deep}}}}}]}}}}"
+                        );
+                        let _ = out.flush();
                     }
                     "odd-json" if method == "tools/list" => {
                         let deep = format!("{}1{}", "{\"a\":".repeat(500), "}".repeat(500));

@@ -18,8 +18,13 @@ pub enum Line {
     /// JSON that is not a JSON-RPC 2.0 message.
     Invalid { reason: String, batch: bool },
     /// JSON too large to judge: its parsed form would take about
-    /// `estimate` bytes, more than the bound (`jsontext::message_budget`).
-    TooLarge { estimate: u64 },
+    /// `estimate` bytes, more than `budget` (`jsontext::message_budget` of
+    /// its `len` bytes).
+    TooLarge {
+        estimate: u64,
+        budget: u64,
+        len: u64,
+    },
     /// A well-formed JSON-RPC message.
     Message(Message),
 }
@@ -90,8 +95,13 @@ pub fn classify(bytes: &[u8]) -> Classified {
                 bom,
             });
         }
-        Err(crate::jsontext::Fail::TooLarge { estimate, .. }) => {
-            return done(Line::TooLarge { estimate });
+        Err(crate::jsontext::Fail::TooLarge { estimate, budget }) => {
+            let len = json_text.len() as u64;
+            return done(Line::TooLarge {
+                estimate,
+                budget,
+                len,
+            });
         }
         Err(crate::jsontext::Fail::Syntax(error)) => return done(Line::NotJson { error, bom }),
     };

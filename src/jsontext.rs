@@ -35,6 +35,42 @@ pub struct Quirks {
     pub too_deep: bool,
 }
 
+/// How deeply `value` nests (a scalar is 0, `[]` is 1), without recursion.
+pub fn depth(value: &Value) -> usize {
+    let mut deepest = 0;
+    let mut stack: Vec<(&Value, usize)> = vec![(value, 0)];
+    while let Some((v, d)) = stack.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match v {
+            Value::Array(items) => Box::new(items.iter()),
+            Value::Object(map) => Box::new(map.values()),
+            _ => continue,
+        };
+        deepest = deepest.max(d + 1);
+        stack.extend(children.map(|c| (c, d + 1)));
+    }
+    deepest
+}
+
+/// Replaces every container nested deeper than `levels` with the string
+/// `mark`, without recursion.
+pub fn cut(value: &mut Value, levels: usize, mark: &str) {
+    let mut stack: Vec<(&mut Value, usize)> = vec![(value, 1)];
+    while let Some((v, depth)) = stack.pop() {
+        let children: Vec<&mut Value> = match v {
+            Value::Array(items) => items.iter_mut().collect(),
+            Value::Object(map) => map.values_mut().collect(),
+            _ => continue,
+        };
+        for child in children {
+            if depth >= levels && (child.is_array() || child.is_object()) {
+                *child = Value::String(mark.into());
+            } else {
+                stack.push((child, depth + 1));
+            }
+        }
+    }
+}
+
 /// Why a text was not read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fail {

@@ -1026,8 +1026,8 @@ pub const SETTINGS: &[Setting] = &[
         "max-stdout-bytes",
         Some("maxStdoutBytes"),
         Kind::Number(words::STDOUT_BYTES),
-        Fallback::Value("1048576"),
-        "stop the run past this much stdout (at most 1 GiB)",
+        Fallback::Value("67108864"),
+        "stop the run past this much stdout (64 MiB; at most 1 GiB)",
         |s, v| {
             set(
                 &mut s.limits.max_stdout_bytes,
@@ -1039,8 +1039,8 @@ pub const SETTINGS: &[Setting] = &[
         "max-stdout-line-bytes",
         Some("maxStdoutLineBytes"),
         Kind::Number(words::LINE_BYTES),
-        Fallback::Value("262144"),
-        "longest stdout line accepted (at most 256 MiB)",
+        Fallback::Value("16777216"),
+        "longest stdout line accepted (16 MiB; at most 256 MiB)",
         |s, v| {
             set(
                 &mut s.limits.max_stdout_line_bytes,
@@ -1617,8 +1617,8 @@ mod tests {
         assert_eq!(
             s.limits,
             Limits {
-                max_stdout_bytes: 1_048_576,
-                max_stdout_line_bytes: 262_144,
+                max_stdout_bytes: 64 << 20,
+                max_stdout_line_bytes: 16 << 20,
                 max_stderr_bytes: 1_048_576
             }
         );

@@ -86,7 +86,7 @@ fn tool_name(tool: &Value) -> &str {
 }
 
 fn tools(tools: &[&Value], version: &str, out: &mut Vec<Issue>) {
-    let mut first_index: Vec<(&str, usize)> = Vec::new();
+    let mut first_index: std::collections::HashMap<&str, usize> = Default::default();
     for (index, tool) in tools.iter().enumerate() {
         let Some(obj) = tool.as_object() else {
             out.push(
@@ -107,15 +107,17 @@ fn tools(tools: &[&Value], version: &str, out: &mut Vec<Issue>) {
             out.push(tag(issue));
         }
         if obj.get("name").is_some_and(Value::is_string) {
-            match first_index.iter().find(|(n, _)| *n == name) {
-                Some(&(_, first)) => out.push(
+            match first_index.get(name) {
+                Some(&first) => out.push(
                     tag(Issue::new(
                         Code::ToolNameDuplicate,
                         format!("tools/list returned duplicate tool name \"{name}\""),
                     ))
                     .with("firstToolIndex", first),
                 ),
-                None => first_index.push((name, index)),
+                None => {
+                    first_index.insert(name, index);
+                }
             }
         }
         input_schema(obj.get("inputSchema"), name, out, &tag);
@@ -400,19 +402,21 @@ pub fn tool_summary(tr: &Transcript, issues: &[Issue]) -> ToolSummary {
         tool_count: list.items.len(),
         ..ToolSummary::default()
     };
+    let mut seen = std::collections::HashSet::new();
+    let mut duplicated = std::collections::HashSet::new();
     for tool in &list.items {
-        let name = tool_name(tool).to_string();
+        let name = tool_name(tool);
         if tool.get("name").is_some_and(Value::is_string) {
-            if summary.tool_names.contains(&name) {
-                if !summary.duplicate_names.contains(&name) {
-                    summary.duplicate_names.push(name);
+            if !seen.insert(name) {
+                if duplicated.insert(name) {
+                    summary.duplicate_names.push(name.to_string());
                 }
             } else {
-                summary.tool_names.push(name);
+                summary.tool_names.push(name.to_string());
             }
         }
     }
-    let mut broken: Vec<u64> = Vec::new();
+    let mut broken = std::collections::HashSet::new();
     for issue in issues.iter().filter(|i| i.in_group(Group::ToolSchema)) {
         if issue.is_error() {
             summary.error_count += 1;
@@ -421,10 +425,8 @@ pub fn tool_summary(tr: &Transcript, issues: &[Issue]) -> ToolSummary {
                 .iter()
                 .find(|(k, _)| *k == "toolIndex")
                 .and_then(|(_, v)| v.as_u64());
-            if let Some(index) = index
-                && !broken.contains(&index)
-            {
-                broken.push(index);
+            if let Some(index) = index {
+                broken.insert(index);
             }
         } else {
             summary.warning_count += 1;

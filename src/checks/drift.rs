@@ -8,6 +8,7 @@
 
 use crate::obj;
 use serde_json::Value;
+use std::sync::Arc;
 
 use crate::checks::lint::rugpull::{self, Pinned};
 use crate::checks::{Code, Issue};
@@ -25,13 +26,15 @@ pub struct Facts {
     pub protocol: String,
     /// The advertised capability keys, sorted.
     pub capabilities: Vec<String>,
-    /// The tool names exactly as listed, and whether a list answered.
-    pub tools: Option<Vec<Value>>,
+    /// The tool names exactly as listed, and whether a list answered
+    /// (shared between runs that listed the same).
+    pub tools: Option<Arc<Vec<Value>>>,
     pub resources: Option<usize>,
     pub prompts: Option<usize>,
     /// Each listed tool pinned (name, hash, definition), when a list
-    /// answered (from a record: its `toolDefinitions`, when it has them).
-    pub definitions: Option<Vec<Pinned>>,
+    /// answered (from a record: its `toolDefinitions`, when it has them);
+    /// shared between runs that listed the same definitions.
+    pub definitions: Option<Arc<Vec<Pinned>>>,
 }
 
 impl Facts {
@@ -48,16 +51,20 @@ impl Facts {
             .iter()
             .any(|p| p.result.is_some());
         let tools = answered.then(|| {
-            tr.listed("tools/list")
-                .iter()
-                .map(|t| t.get("name").cloned().unwrap_or(Value::Null))
-                .collect()
+            Arc::new(
+                tr.listed("tools/list")
+                    .iter()
+                    .map(|t| t.get("name").cloned().unwrap_or(Value::Null))
+                    .collect(),
+            )
         });
         let definitions = answered.then(|| {
-            tr.listed("tools/list")
-                .into_iter()
-                .map(Pinned::of)
-                .collect()
+            Arc::new(
+                tr.listed("tools/list")
+                    .into_iter()
+                    .map(Pinned::of)
+                    .collect(),
+            )
         });
         Facts {
             definitions,
@@ -90,13 +97,17 @@ impl Facts {
                 .unwrap_or("")
                 .to_string(),
             capabilities: Vec::new(),
-            tools: record.get("tools").and_then(Value::as_array).cloned(),
+            tools: record
+                .get("tools")
+                .and_then(Value::as_array)
+                .cloned()
+                .map(Arc::new),
             resources: None,
             prompts: None,
             definitions: record
                 .get("toolDefinitions")
                 .and_then(Value::as_array)
-                .map(|list| list.iter().filter_map(Pinned::from_value).collect()),
+                .map(|list| Arc::new(list.iter().filter_map(Pinned::from_value).collect())),
         }
     }
 
@@ -123,6 +134,9 @@ fn diff(base: &[String], now: &[String]) -> (Vec<String>, Vec<String>) {
         base.iter().filter(|b| !now.contains(b)).cloned().collect(),
     )
 }
+
+/// Stands, in a run's `values`, for the baseline's values.
+pub const SAME_AS_BASELINE: &str = "\u{1}same-as-baseline\u{1}";
 
 /// One compared aspect across the runs.
 #[derive(Debug, Clone, PartialEq)]
@@ -278,6 +292,14 @@ pub fn compare(runs: &[(usize, Facts)]) -> (Vec<Issue>, Drift) {
         |t| crate::object::ToValue::to_value(&t.0),
     );
     tools.baseline_count = Some(runs[0].1.tool_set().1);
+    // A run that listed what the baseline listed holds a mark, not the
+    // list again (the writer writes the baseline's list there): thirty
+    // copies of a long list cost nothing.
+    for (v, (_, f)) in tools.values.iter_mut().zip(runs.iter()) {
+        if f.tool_set() == runs[0].1.tool_set() {
+            v["values"] = SAME_AS_BASELINE.into();
+        }
+    }
     let definitions = definition_drift(runs);
     let drift = Drift {
         changed_definitions: definitions
@@ -309,7 +331,10 @@ fn definition_drift(runs: &[&(usize, Facts)]) -> Vec<Issue> {
     };
     let mut out: Vec<Issue> = Vec::new();
     for (run, facts) in &runs[1..] {
-        for c in rugpull::changed(base, facts.definitions.as_deref().unwrap_or_default()) {
+        for c in rugpull::changed(
+            base,
+            facts.definitions.as_deref().map_or(&[], Vec::as_slice),
+        ) {
             if out
                 .iter()
                 .any(|i| i.detail("toolName").and_then(Value::as_str) == Some(&c.name))
@@ -547,7 +572,7 @@ mod tests {
             initialized: true,
             protocol: "2025-11-25".into(),
             capabilities: vec!["tools".into()],
-            tools: Some(tools.iter().map(|s| json!(s)).collect()),
+            tools: Some(Arc::new(tools.iter().map(|s| json!(s)).collect())),
             prompts,
             ..Facts::default()
         }

@@ -299,17 +299,22 @@ fn framing_issue(n: u64, bytes: &[u8], line: &Line, version: &str) -> Option<Iss
             .at(severity)
         }
         Line::Message(_) => return None,
-        Line::TooLarge { estimate } => Issue::new(
+        Line::TooLarge {
+            estimate,
+            budget,
+            len,
+        } => Issue::new(
             Code::StdoutMessageTooLarge,
             format!(
-                "stdout line {n} ({} bytes) is JSON too dense to judge: held in memory it would take about {} MB, past the bound of {} MB; the run was stopped. It starts {}",
-                bytes.len(),
+                "stdout line {n} ({len} bytes) is JSON too dense to judge: held in memory it would take about {} MiB, past the bound of {} MiB (40 times its size, at most 192 MiB); the run was stopped. It starts {}",
                 estimate >> 20,
-                crate::jsontext::message_budget(bytes.len()) >> 20,
+                budget >> 20,
                 quote(bytes)
             ),
         )
-        .with("estimateBytes", *estimate),
+        .with("bytes", *len)
+        .with("estimateBytes", *estimate)
+        .with("limit", *budget),
         Line::Blank => Issue::new(Code::StdoutEmptyLine, format!("stdout line {n} is empty")),
         Line::ContentLength => Issue::new(
             Code::StdoutContentLengthFraming,

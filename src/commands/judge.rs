@@ -87,6 +87,9 @@ pub fn session(
     let mut ctx = Context::of(plan);
     ctx.opening = cfg.opening;
     let issues = sieve.sift(checks::run(&ctx, &tr));
+    // The checks freed what they built; hand it back before the report is
+    // built, so a large listing's peak is not the sum of both.
+    sys::trim_heap();
     Ok(RunReport::build(tr, issues, number, asked(plan)))
 }
 
@@ -150,13 +153,11 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
     let mut runs = Vec::new();
     for n in 1..=repeat {
         let number = (repeat > 1).then_some(n);
-        runs.push(session(
-            plan,
-            &plan.session,
-            transcript.as_ref(),
-            number,
-            &mut sieve,
-        )?);
+        let mut run = session(plan, &plan.session, transcript.as_ref(), number, &mut sieve)?;
+        if let Some(first) = runs.first() {
+            run.let_go(first);
+        }
+        runs.push(run);
     }
     let other = other_era(plan, &runs[0], transcript.as_ref(), &mut sieve)?;
     let eras = Eras::settle(&runs, other, plan.settings.era == Era::Both);

@@ -33,6 +33,7 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
         Command::Run(args) => {
             sys::install_interrupt_handlers();
             sys::hide_memory();
+            sys::tune_allocator();
             crate::plan::install_own_secrets();
             match args.cmd {
                 Cmd::Batch => batch::run(&crate::args::resolve::resolve(&args, None)?),

@@ -67,6 +67,7 @@ pub fn append(file: &mut File, shown: &str, mut record: Value) -> Result<Value, 
     if let Value::Object(map) = &mut record {
         map.insert("time".into(), rfc3339(next_time(&tail)).into());
     }
+    bound_depth(&mut record);
     // A record starts on a line of its own, even after a cut last line.
     let mut line = Vec::new();
     if tail.last().is_some_and(|&b| b != b'\n') {
@@ -86,11 +87,20 @@ pub fn append(file: &mut File, shown: &str, mut record: Value) -> Result<Value, 
     Ok(record)
 }
 
+/// A record nests at most 100 levels (parsers that stop at 128 read it):
+/// a server value nested deeper is cut there.
+fn bound_depth(record: &mut Value) {
+    if crate::jsontext::depth(record) > 100 {
+        crate::jsontext::cut(record, 100, "<nested deeper than 100 levels: not shown>");
+    }
+}
+
 /// A record as one line for a stream (a pipe, stdout): stamped now.
 pub fn line_for_stream(mut record: Value) -> Vec<u8> {
     if let Value::Object(map) = &mut record {
         map.insert("time".into(), rfc3339(now_ms()).into());
     }
+    bound_depth(&mut record);
     let mut line = serde_json::to_vec(&record).expect("invariant: a Value always serializes");
     line.push(b'\n');
     line

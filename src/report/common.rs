@@ -59,10 +59,35 @@ pub fn issue_line(issue: &Issue, p: &Paint) -> String {
 }
 
 /// A JSON document, pretty-printed, with a final newline.
+///
+/// What the guard writes nests at most `MAX_DEPTH` levels, so parsers that
+/// stop at 128 (serde_json, many others) read every report: a server value
+/// nested deeper (an error object, a tool schema) is cut there.
 pub fn pretty(v: &Value) -> String {
-    let mut out = serde_json::to_string_pretty(v).expect("invariant: a Value always serializes");
+    let mut out = match bounded(v) {
+        std::borrow::Cow::Borrowed(v) => serde_json::to_string_pretty(v),
+        std::borrow::Cow::Owned(v) => serde_json::to_string_pretty(&v),
+    }
+    .expect("invariant: a Value always serializes");
     out.push('\n');
     out
+}
+
+/// The deepest a written document nests.
+pub const MAX_DEPTH: usize = 100;
+
+/// `v`, or a copy cut at `MAX_DEPTH` when it nests deeper.
+pub fn bounded(v: &Value) -> std::borrow::Cow<'_, Value> {
+    if crate::jsontext::depth(v) <= MAX_DEPTH {
+        return std::borrow::Cow::Borrowed(v);
+    }
+    let mut cut = v.clone();
+    crate::jsontext::cut(
+        &mut cut,
+        MAX_DEPTH,
+        "<nested deeper than 100 levels: not shown>",
+    );
+    std::borrow::Cow::Owned(cut)
 }
 
 /// `text` padded with spaces to `width` characters (format's `{:<w$}`

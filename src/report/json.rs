@@ -10,7 +10,7 @@ use crate::checks::drift::{self, Drift};
 use crate::checks::{Issue, adversarial};
 use crate::plan::AdvProbe;
 use crate::report::common::{check_value, pretty};
-use crate::report::rendered::{Rendered, placeholder};
+use crate::report::rendered::{Rendered, Slot, indented, placeholder};
 use crate::report::scan;
 use crate::scan::ScanReport;
 use crate::verdict::catalog;
@@ -220,16 +220,41 @@ struct Context<'a, 'f> {
     scan: Option<&'a ScanReport>,
     repeat: u64,
     eras: &'a Eras,
-    /// The runs' frames, each written in where its placeholder stands.
-    frames: &'f std::cell::RefCell<Vec<&'a crate::session::frames::Frames>>,
+    /// What is written in where each placeholder stands (the frames, the
+    /// parts built when written).
+    slots: &'f std::cell::RefCell<Vec<Slot<'a>>>,
 }
 
 impl<'a> Context<'a, '_> {
+    /// The placeholder where `slot` is written in.
+    fn slot(&self, slot: Slot<'a>) -> Value {
+        let mut slots = self.slots.borrow_mut();
+        slots.push(slot);
+        placeholder(slots.len() - 1).into()
+    }
+
     /// The placeholder where `run`'s frames are streamed in.
     fn frames_of(&self, run: &'a RunReport) -> Value {
-        let mut frames = self.frames.borrow_mut();
-        frames.push(&run.frames);
-        placeholder(frames.len() - 1).into()
+        self.slot(Slot::Frames(&run.frames))
+    }
+
+    /// An array of one entry per item (a tool), written when its turn
+    /// comes, entry by entry: a list of many tools is never held as values.
+    fn array<T>(&self, items: &'a [T], each: impl Fn(&T) -> Value + 'a) -> Value {
+        if items.is_empty() {
+            return Value::Array(Vec::new());
+        }
+        self.slot(Slot::Later(Box::new(move |indent: &str| {
+            let inner = format!("{indent}  ");
+            let mut text = String::from("[");
+            for (i, item) in items.iter().enumerate() {
+                text.push_str(if i == 0 { "\n" } else { ",\n" });
+                text.push_str(&inner);
+                text.push_str(&indented(&pretty_bare(&each(item)), &inner));
+            }
+            text.push_str(&format!("\n{indent}]"));
+            Rendered::text(text)
+        })))
     }
 }
 
@@ -388,12 +413,13 @@ fn classes(classes: &[(crate::checks::Class, Check)]) -> Value {
     Value::Object(m)
 }
 
-/// What `--repeat` adds to the top-level document.
+/// What `--repeat` adds to the top-level document (the drift and the
+/// runs' documents are built when written, one at a time).
 struct Repeated<'a> {
     runs: usize,
     drift: Option<&'a Drift>,
     check: Value,
-    documents: Vec<Value>,
+    documents: Value,
 }
 
 /// What one document judges: its issues, checks, classes and summary.
@@ -435,15 +461,15 @@ fn additive<'a>(c: &Context<'a, '_>, run: &'a RunReport, m: &mut Map<String, Val
         },
     );
     m.insert("era".into(), era_value(c, run));
-    m.insert("contextCost".into(), context_cost(&run.context_cost));
-    m.insert("definitions".into(), definitions(run));
+    m.insert("contextCost".into(), context_cost(c, &run.context_cost));
+    m.insert("definitions".into(), definitions(c, run));
 }
 
 fn document<'a>(
     c: &Context<'a, '_>,
     run: &'a RunReport,
     j: Judged,
-    repeated: Option<Repeated>,
+    repeated: Option<Repeated<'a>>,
 ) -> Value {
     let sub = c.subject;
     let (issues, checks) = (j.issues, j.checks);
@@ -473,9 +499,11 @@ fn document<'a>(
     m.insert("operations".into(), operations);
     m.insert("adversarial".into(), adversarial_value(sub, run));
     if let Some(r) = &repeated {
-        m.insert("drift".into(), drift_value(r.drift));
+        let drift = r.drift;
+        let later = move |indent: &str| Rendered::text(drift_text(drift, indent));
+        m.insert("drift".into(), c.slot(Slot::Later(Box::new(later))));
     }
-    m.insert("toolSchema".into(), tool_schema_value(tools));
+    m.insert("toolSchema".into(), tool_schema_value(c, tools));
     m.insert("capabilityProbes".into(), sub.capability_probes.into());
     m.insert(
         "capabilityKeys".into(),
@@ -504,18 +532,19 @@ fn document<'a>(
     m.insert("staticFindings".into(), scan::static_findings(c.scan));
     additive(c, run, &mut m);
     if let Some(r) = repeated {
-        m.insert("runs".into(), Value::Array(r.documents));
+        m.insert("runs".into(), r.documents);
     }
     Value::Object(m)
 }
 
 /// `contextCost` (additive): what the definitions add to every prompt.
-fn context_cost(cost: &crate::checks::lint::cost::ContextCost) -> Value {
-    let tools: Vec<Value> = cost
-        .tools
-        .iter()
-        .map(|t| obj! {"name" => t.name, "bytes" => t.bytes, "tokens" => t.tokens})
-        .collect();
+fn context_cost<'a>(
+    c: &Context<'a, '_>,
+    cost: &'a crate::checks::lint::cost::ContextCost,
+) -> Value {
+    let tools = c.array(&cost.tools, |t| {
+        obj! {"name" => t.name, "bytes" => t.bytes, "tokens" => t.tokens}
+    });
     obj! {
         "estimate" => crate::checks::lint::cost::ESTIMATE,
         "totalBytes" => cost.total_bytes,
@@ -529,22 +558,24 @@ fn context_cost(cost: &crate::checks::lint::cost::ContextCost) -> Value {
 
 /// `definitions` (additive): the pinned hash of each listed tool and of
 /// them all.
-fn definitions(run: &RunReport) -> Value {
-    let tools: Vec<Value> = run
+fn definitions<'a>(c: &Context<'a, '_>, run: &'a RunReport) -> Value {
+    let pins = run
         .facts
         .definitions
-        .iter()
-        .flatten()
-        .map(|p| obj! {"name" => p.name, "sha256" => p.sha256})
-        .collect();
+        .as_deref()
+        .map_or(&[][..], Vec::as_slice);
+    let tools = c.array(pins, |p| obj! {"name" => p.name, "sha256" => p.sha256});
     obj! {"sha256" => run.definitions_sha256, "tools" => tools}
 }
 
-fn tool_schema_value(tools: &crate::checks::catalog::ToolSummary) -> Value {
+fn tool_schema_value<'a>(
+    c: &Context<'a, '_>,
+    tools: &'a crate::checks::catalog::ToolSummary,
+) -> Value {
     obj! {
         "checked" => tools.checked,
         "toolCount" => tools.tool_count,
-        "toolNames" => tools.tool_names,
+        "toolNames" => c.array(&tools.tool_names, |n| Value::from(n.as_str())),
         "validToolCount" => tools.valid_tool_count,
         "warningCount" => tools.warning_count,
         "errorCount" => tools.error_count,
@@ -592,12 +623,9 @@ fn drift_value(drift: Option<&Drift>) -> Value {
 }
 
 /// The whole report as a JSON value.
-fn build<'a>(
-    r: &'a Report,
-    frames: &std::cell::RefCell<Vec<&'a crate::session::frames::Frames>>,
-) -> Value {
+fn build<'a>(r: &'a Report, slots: &std::cell::RefCell<Vec<Slot<'a>>>) -> Value {
     let c = Context {
-        frames,
+        slots,
         subject: &r.subject,
         scan: r.scan.as_ref(),
         repeat: if r.runs.len() > 1 {
@@ -625,17 +653,9 @@ fn build<'a>(
         add_report_level(&mut doc, r);
         return doc;
     };
-    let documents = r
-        .runs
-        .iter()
-        .map(|run| {
-            let mut doc = document(&single, run, Judged::of_run(run), None);
-            if let (Value::Object(m), Some(n)) = (&mut doc, run.number) {
-                m.insert("run".into(), n.into());
-            }
-            doc
-        })
-        .collect();
+    let documents = c.slot(Slot::Later(Box::new(move |indent: &str| {
+        run_documents(r, indent)
+    })));
     let check = &repeat.check;
     let repeated = Repeated {
         runs: repeat.runs,
@@ -716,10 +736,76 @@ fn add_report_level(doc: &mut Value, r: &Report) {
 }
 
 /// The report as pretty-printed JSON with a final newline, its frames
-/// streamed in where they go.
+/// streamed in and its `--repeat` runs' documents built where they go.
 pub fn render(r: &Report) -> Rendered<'_> {
-    let frames = std::cell::RefCell::new(Vec::new());
-    let text = pretty(&build(r, &frames));
-    let frames = frames.into_inner();
-    Rendered::json(text, &frames)
+    let slots = std::cell::RefCell::new(Vec::new());
+    let text = pretty(&build(r, &slots));
+    Rendered::json(text, slots.into_inner())
+}
+
+/// Pretty JSON without the final newline (a part written inside another).
+fn pretty_bare(v: &Value) -> String {
+    let mut text = pretty(v);
+    if text.ends_with('\n') {
+        text.pop();
+    }
+    text
+}
+
+/// The `drift` block at `indent`, a run that listed the baseline's tools
+/// written with the baseline's list (held once, not per run).
+fn drift_text(drift: Option<&Drift>, indent: &str) -> String {
+    let text = indented(&pretty_bare(&drift_value(drift)), indent);
+    let mark = serde_json::to_string(drift::SAME_AS_BASELINE).unwrap_or_default();
+    let Some(at) = text.find(&mark) else {
+        return text;
+    };
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let inner: String = text[line_start..at]
+        .chars()
+        .take_while(|c| *c == ' ')
+        .collect();
+    let baseline = drift
+        .and_then(|d| d.tools.as_ref())
+        .map_or(Value::Null, |s| s.baseline.clone());
+    text.replace(&mark, &indented(&pretty_bare(&baseline), &inner))
+}
+
+/// The `runs` array of a `--repeat` report at `indent`: each run's
+/// document built and written in its turn.
+fn run_documents<'a>(r: &'a Report, indent: &str) -> Rendered<'a> {
+    let inner = format!("{indent}  ");
+    let mut slots: Vec<Slot<'a>> = Vec::new();
+    let mut text = String::from("[");
+    for (i, run) in r.runs.iter().enumerate() {
+        text.push_str(if i == 0 { "\n" } else { ",\n" });
+        text.push_str(&inner);
+        text.push_str(&format!(
+            "\"{}\"",
+            placeholder(i).replace('\u{1}', "\\u0001")
+        ));
+        let later = move |at: &str| run_document(r, run, at);
+        slots.push(Slot::Later(Box::new(later)));
+    }
+    text.push_str(&format!("\n{indent}]"));
+    Rendered::json(text, slots)
+}
+
+/// One `--repeat` run's document, at `indent`, its frames streamed in.
+fn run_document<'a>(r: &'a Report, run: &'a RunReport, indent: &str) -> Rendered<'a> {
+    let slots = std::cell::RefCell::new(Vec::new());
+    let c = Context {
+        slots: &slots,
+        subject: &r.subject,
+        scan: None,
+        repeat: r.runs.len() as u64,
+        eras: &r.eras,
+    };
+    let mut doc = document(&c, run, Judged::of_run(run), None);
+    if let (Value::Object(m), Some(n)) = (&mut doc, run.number) {
+        m.insert("run".into(), n.into());
+    }
+    let text = indented(&pretty_bare(&doc), indent);
+    drop(doc);
+    Rendered::json(text, slots.into_inner())
 }

@@ -28,7 +28,7 @@ pub fn facts_value(f: &Facts) -> Map<String, Value> {
     if let Some(tools) = &f.tools {
         // Names copied as the server wrote them, never derived.
         m.insert("toolCount".into(), tools.len().into());
-        m.insert("tools".into(), Value::Array(tools.clone()));
+        m.insert("tools".into(), Value::Array(tools.to_vec()));
     }
     if let Some(pinned) = &f.definitions {
         // The pinned definitions, so a later --against can prove them

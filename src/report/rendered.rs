@@ -1,17 +1,36 @@
-//! A report as the bytes to write: its text, and where a run's frames go
-//! (the JSON report's `frames` arrays). The frames are streamed into the
-//! output one at a time from where they are kept, never built into one
-//! string, so writing a report of many large runs takes no more memory
-//! than one frame.
+//! A report as the bytes to write: its text, and the slots where larger
+//! parts go as they are written: a run's frames (streamed one at a time
+//! from where they are kept) and parts built only when their turn comes
+//! (each `--repeat` run's document, the drift), each dropped once written.
+//! So writing a report of many large runs takes the memory of its largest
+//! part, not of the whole.
 
 use crate::error::Error;
 use crate::session::frames::Frames;
 
+/// What fills a slot.
+pub enum Slot<'a> {
+    /// A `frames` array.
+    Frames(&'a Frames),
+    /// A part built when written: given the indentation of its line, it
+    /// returns itself rendered at that indentation.
+    Later(Box<dyn Fn(&str) -> Rendered<'a> + 'a>),
+}
+
+impl std::fmt::Debug for Slot<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Slot::Frames(frames) => write!(f, "Frames({})", frames.len()),
+            Slot::Later(_) => f.write_str("Later"),
+        }
+    }
+}
+
 #[derive(Debug)]
 enum Piece<'a> {
     Text(String),
-    /// A `frames` array, and the indentation of its line.
-    Frames(&'a Frames, String),
+    /// A slot, and the indentation of its line.
+    Slot(Slot<'a>, String),
 }
 
 /// A rendered report.
@@ -20,9 +39,17 @@ pub struct Rendered<'a> {
     pieces: Vec<Piece<'a>>,
 }
 
-/// The string a writer puts where frames `k` go.
+/// The string a JSON writer puts where slot `k` goes.
 pub fn placeholder(k: usize) -> String {
-    format!("\u{1}frames:{k}\u{1}")
+    format!("\u{1}slot:{k}\u{1}")
+}
+
+/// `text`, pretty JSON written at indentation 0, moved to `indent`.
+pub fn indented(text: &str, indent: &str) -> String {
+    if indent.is_empty() {
+        return text.to_string();
+    }
+    text.replace('\n', &format!("\n{indent}"))
 }
 
 impl<'a> Rendered<'a> {
@@ -34,27 +61,30 @@ impl<'a> Rendered<'a> {
     }
 
     /// Pretty JSON text whose placeholder strings (`placeholder(k)`, as
-    /// JSON writes them) stand for `frames[k]`.
-    pub fn json(text: String, frames: &[&'a Frames]) -> Rendered<'a> {
+    /// JSON writes them) stand for `slots[k]`.
+    pub fn json(text: String, slots: Vec<Slot<'a>>) -> Rendered<'a> {
+        let mut slots: Vec<Option<Slot<'a>>> = slots.into_iter().map(Some).collect();
         let mut pieces = Vec::new();
         let mut rest = text.as_str();
-        while let Some(at) = rest.find("\"\\u0001frames:") {
-            let after = &rest[at + 14..];
+        while let Some(at) = rest.find("\"\\u0001slot:") {
+            let after = &rest[at + 12..];
             let Some(end) = after.find("\\u0001\"") else {
                 break;
             };
-            let k: Option<usize> = after[..end].parse().ok();
+            let slot = after[..end]
+                .parse::<usize>()
+                .ok()
+                .and_then(|k| slots.get_mut(k)?.take());
             let line_start = rest[..at].rfind('\n').map_or(0, |i| i + 1);
             let indent: String = rest[line_start..at]
                 .chars()
                 .take_while(|c| *c == ' ')
                 .collect();
             pieces.push(Piece::Text(rest[..at].to_string()));
-            if let Some(f) = k.and_then(|k| frames.get(k)) {
-                pieces.push(Piece::Frames(f, indent));
-            } else {
-                pieces.push(Piece::Text("[]".into()));
-            }
+            pieces.push(match slot {
+                Some(slot) => Piece::Slot(slot, indent),
+                None => Piece::Text("null".into()),
+            });
             rest = &after[end + 7..];
         }
         pieces.push(Piece::Text(rest.to_string()));
@@ -66,7 +96,8 @@ impl<'a> Rendered<'a> {
         for piece in &self.pieces {
             match piece {
                 Piece::Text(t) => out(t.as_bytes())?,
-                Piece::Frames(frames, indent) => write_frames(frames, indent, out)?,
+                Piece::Slot(Slot::Frames(frames), indent) => write_frames(frames, indent, out)?,
+                Piece::Slot(Slot::Later(build), indent) => build(indent).write(out)?,
             }
         }
         Ok(())
@@ -99,13 +130,10 @@ fn write_frames(
         if result.is_err() {
             return;
         }
-        let mut line = Vec::with_capacity(frame.len() + indent.len() + 4);
-        line.extend_from_slice(if first { b"\n" } else { b",\n" });
-        line.extend_from_slice(indent.as_bytes());
-        line.extend_from_slice(b"  ");
-        line.extend_from_slice(frame);
+        let lead = format!("{}{indent}  ", if first { "\n" } else { ",\n" });
         first = false;
-        result = out(&line);
+        // Two writes: a large frame is never copied to be written.
+        result = out(lead.as_bytes()).and_then(|()| out(frame));
     });
     result?;
     out(format!("\n{indent}]").as_bytes())

@@ -1,14 +1,15 @@
-//! The frames a run's JSON report shows: every valid JSON-RPC message the
-//! server wrote, kept as the raw line, not as parsed values (a parsed
-//! message takes up to 70 times its bytes). The lines of every run stay in
-//! memory while they total under `IN_MEMORY`; past it they go to one
-//! temporary file (unlinked at once: nothing is left behind, whatever ends
-//! the guard) and the report reads them back one at a time. So memory does
-//! not grow with `--repeat` or with what the server writes, and the report
-//! still holds every run's frames. Each frame notes whether its line can be
-//! shown as written (plain JSON, not too deep, no escape that could spell a
-//! secret the scrubber reads only in its canonical form) or must be read
-//! and written again.
+//! What the report keeps of the server's bytes, kept as bytes (`Blob`):
+//! the frames a run's JSON report shows (every valid JSON-RPC message the
+//! server wrote, as the line it wrote, not as parsed values, which take up
+//! to 70 times as much) and the pinned definitions' canonical text. Blobs
+//! stay in memory while they total under `IN_MEMORY` over the whole
+//! process; past it they go to one temporary file (unlinked at once:
+//! nothing is left behind, whatever ends the guard) and are read back one
+//! at a time. So memory grows neither with `--repeat` nor with what the
+//! server writes, and the report still holds all of it. Each frame notes
+//! whether its line can be shown as written (plain JSON, not too deep, no
+//! escape that could spell a secret the scrubber reads only in its
+//! canonical form) or must be read and written again.
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -55,18 +56,59 @@ fn spill() -> Option<&'static Mutex<File>> {
         .as_ref()
 }
 
+/// Bytes kept: in memory, or in the spill file.
+#[derive(Debug, Clone)]
+pub struct Blob(Where);
+
 #[derive(Debug, Clone)]
 enum Where {
     Memory(Arc<[u8]>),
     /// Offset and length in the spill file.
     Spilled(u64, u32),
-    /// Could not be kept (no temporary file): counted, not shown.
+    /// Could not be kept (no temporary file).
     Lost,
+}
+
+impl Blob {
+    /// Keeps `bytes`: in memory while the process's kept bytes stay under
+    /// `IN_MEMORY`, else in the spill file.
+    pub fn keep(bytes: &[u8]) -> Blob {
+        let len = bytes.len() as u64;
+        let kept = KEPT.fetch_add(len, Ordering::Relaxed) + len;
+        if kept <= IN_MEMORY {
+            Blob(Where::Memory(bytes.into()))
+        } else {
+            KEPT.fetch_sub(len, Ordering::Relaxed);
+            Blob(spill_line(bytes))
+        }
+    }
+
+    /// The bytes kept (`None` when they could not be kept).
+    pub fn bytes(&self) -> Option<Vec<u8>> {
+        match &self.0 {
+            Where::Memory(b) => Some(b.to_vec()),
+            Where::Spilled(offset, len) => read_back(*offset, *len),
+            Where::Lost => None,
+        }
+    }
+}
+
+impl Drop for Blob {
+    fn drop(&mut self) {
+        if let Where::Memory(b) = &self.0
+            && Arc::strong_count(b) == 1
+        {
+            let len = b.len() as u64;
+            let _ = KEPT.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |k| {
+                Some(k.saturating_sub(len))
+            });
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
 struct Frame {
-    at: Where,
+    at: Blob,
     /// Shown as written (else read and written again).
     raw: bool,
 }
@@ -113,15 +155,10 @@ impl Frames {
     /// Keeps one message line (without its newline or `\r`).
     pub fn push(&mut self, line: &[u8], quirky: bool) {
         let raw = shown_as_written(line, quirky);
-        let len = line.len() as u64;
-        let kept = KEPT.fetch_add(len, Ordering::Relaxed) + len;
-        let at = if kept <= IN_MEMORY {
-            Where::Memory(line.into())
-        } else {
-            KEPT.fetch_sub(len, Ordering::Relaxed);
-            spill_line(line)
-        };
-        self.frames.push(Frame { at, raw });
+        self.frames.push(Frame {
+            at: Blob::keep(line),
+            raw,
+        });
     }
 
     pub fn len(&self) -> usize {
@@ -135,11 +172,7 @@ impl Frames {
     /// Each frame as compact JSON, in order, one at a time.
     pub fn each(&self, mut f: impl FnMut(&[u8])) {
         for frame in &self.frames {
-            let bytes: Vec<u8> = match &frame.at {
-                Where::Memory(b) => b.to_vec(),
-                Where::Spilled(offset, len) => read_back(*offset, *len),
-                Where::Lost => b"null".to_vec(),
-            };
+            let bytes = frame.at.bytes().unwrap_or_else(|| b"null".to_vec());
             if frame.raw {
                 f(&bytes);
             } else {
@@ -156,20 +189,6 @@ impl Frames {
     }
 }
 
-impl Drop for Frames {
-    fn drop(&mut self) {
-        let held: u64 = self
-            .frames
-            .iter()
-            .map(|f| match &f.at {
-                Where::Memory(b) if Arc::strong_count(b) == 1 => b.len() as u64,
-                _ => 0,
-            })
-            .sum();
-        KEPT.fetch_sub(held.min(KEPT.load(Ordering::Relaxed)), Ordering::Relaxed);
-    }
-}
-
 fn spill_line(line: &[u8]) -> Where {
     let (Some(file), Ok(len)) = (spill(), u32::try_from(line.len())) else {
         return Where::Lost;
@@ -183,12 +202,12 @@ fn spill_line(line: &[u8]) -> Where {
     }
 }
 
-fn read_back(offset: u64, len: u32) -> Vec<u8> {
+fn read_back(offset: u64, len: u32) -> Option<Vec<u8>> {
     let mut out = vec![0u8; len as usize];
     let read = spill().and_then(|f| f.lock().ok()).is_some_and(|mut f| {
         f.seek(SeekFrom::Start(offset)).is_ok() && f.read_exact(&mut out).is_ok()
     });
-    if read { out } else { b"null".to_vec() }
+    read.then_some(out)
 }
 
 /// A frame read and written again: canonical escapes, numbers in range,
@@ -198,27 +217,8 @@ fn rewritten(line: &[u8]) -> Vec<u8> {
     let Ok((mut value, _)) = crate::jsontext::parse(&text) else {
         return b"null".to_vec();
     };
-    cut(&mut value, SHOWN_DEPTH);
+    crate::jsontext::cut(&mut value, SHOWN_DEPTH, CUT);
     serde_json::to_vec(&value).unwrap_or_else(|_| b"null".to_vec())
-}
-
-/// Replaces what lies deeper than `levels` with `CUT`, without recursion.
-pub fn cut(value: &mut Value, levels: usize) {
-    let mut stack: Vec<(&mut Value, usize)> = vec![(value, 1)];
-    while let Some((v, depth)) = stack.pop() {
-        let children: Vec<&mut Value> = match v {
-            Value::Array(items) => items.iter_mut().collect(),
-            Value::Object(map) => map.values_mut().collect(),
-            _ => continue,
-        };
-        for child in children {
-            if depth >= levels && (child.is_array() || child.is_object()) {
-                *child = Value::String(CUT.into());
-            } else {
-                stack.push((child, depth + 1));
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -25,6 +25,9 @@ use crate::session::{
 pub const FOLD_AFTER: u64 = 10;
 /// What one kept stderr line costs the budget beyond its bytes.
 const LINE_OVERHEAD: u64 = 64;
+/// The bytes a reply's entry keeps past this size: its head (the reply
+/// itself is in its request's record and in the frames).
+const REPLY_KEPT: usize = 1 << 20;
 /// A stderr line longer than this is kept in pieces.
 const STDERR_PIECE: usize = 64 * 1024;
 
@@ -353,6 +356,8 @@ pub struct Transcript {
     pub stderr_lines_dropped: u64,
     pub shutdown: Shutdown,
     pub duration_ms: u64,
+    /// Every message line, kept as written for the report.
+    frames: crate::session::frames::Frames,
     folds: Folds,
     stderr_partial: Vec<u8>,
     stderr_line_count: u64,
@@ -433,6 +438,7 @@ impl Transcript {
                 stderr_held_open: false,
             },
             duration_ms: 0,
+            frames: crate::session::frames::Frames::default(),
             folds: Folds::default(),
             stderr_partial: Vec::new(),
             stderr_line_count: 0,
@@ -479,8 +485,17 @@ impl Transcript {
         self.push_entry(Entry { at_ms, kind });
     }
 
-    fn push_entry(&mut self, entry: Entry) {
+    fn push_entry(&mut self, mut entry: Entry) {
         self.tapped(|tap, tr| tap.entry(tr, &entry));
+        // A long reply is judged from its request's record and shown from
+        // the frames: its entry keeps the head a quote needs.
+        if let EntryKind::Line(l) = &mut entry.kind
+            && matches!(l.role, crate::session::Role::Reply(_))
+            && l.bytes.len() > REPLY_KEPT
+        {
+            l.bytes.truncate(REPLY_KEPT);
+            l.bytes.shrink_to_fit();
+        }
         self.entries.push(entry);
     }
 
@@ -844,19 +859,9 @@ impl Transcript {
     }
 
     /// Every valid JSON-RPC message the server wrote, in order, as the
-    /// lines it wrote (parsed again only when shown).
-    pub fn frames(&self) -> crate::session::frames::Frames {
-        let mut frames = crate::session::frames::Frames::default();
-        for e in &self.entries {
-            if let EntryKind::Line(l) = &e.kind
-                && matches!(l.line, Line::Message(_))
-            {
-                let bytes = l.bytes.strip_suffix(b"\r").unwrap_or(&l.bytes);
-                let q = l.quirks;
-                frames.push(bytes, q.lone_surrogate || q.huge_number || q.too_deep);
-            }
-        }
-        frames
+    /// lines it wrote (parsed again only when shown), for the report.
+    pub fn take_frames(&mut self) -> crate::session::frames::Frames {
+        std::mem::take(&mut self.frames)
     }
 
     /// How many stdout lines were valid JSON-RPC messages.
@@ -890,6 +895,12 @@ impl Transcript {
                 self.push(at, EntryKind::Sent { id, method, bytes });
             }
             Record::Line(mut line) => {
+                if matches!(line.line, Line::Message(_)) {
+                    let bytes = line.bytes.strip_suffix(b"\r").unwrap_or(&line.bytes);
+                    let q = line.quirks;
+                    let quirky = q.lone_surrogate || q.huge_number || q.too_deep;
+                    self.frames.push(bytes, quirky);
+                }
                 if !line.terminated {
                     // The last bytes may be cut (a pipe that never closed).
                     line.bytes.truncate(crate::redact::safe_cut(&line.bytes));

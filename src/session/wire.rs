@@ -178,8 +178,15 @@ impl Framer<'_> {
     /// is false).
     fn end_line(&mut self, terminated: bool) -> bool {
         let at = Instant::now();
-        let event = if self.len > self.max_line as u64 {
+        if self.len > self.max_line as u64 {
             self.line.truncate(OVERSIZE_HEAD);
+        }
+        // The line grew by doubling: what it holds is kept, not the room
+        // it grew into (a 16 MiB line would otherwise keep 32 MiB).
+        if self.line.capacity() > self.line.len() + self.line.len() / 8 + 64 {
+            self.line.shrink_to_fit();
+        }
+        let event = if self.len > self.max_line as u64 {
             Event::StdoutOversize {
                 at,
                 number: self.number,

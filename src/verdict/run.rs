@@ -254,7 +254,7 @@ impl RunReport {
             shutdown: tr.shutdown.clone(),
             stdout_bytes: tr.stdout_bytes,
             stderr: tr.stderr.clone(),
-            frames: tr.frames(),
+            frames: tr.take_frames(),
             invalid_lines: tr.invalid_line_count(),
             duration_ms: tr.duration_ms,
             checks: Checks::all_skipped("not judged"),
@@ -289,6 +289,40 @@ impl RunReport {
                 .collect();
             pin::definitions_sha256(&pins, instructions)
         });
+    }
+
+    /// Lets go of what only the first run's report shows (the tools, the
+    /// results of its requests, all but the opening's version and
+    /// capabilities), keeping every summary, verdict and issue: a later
+    /// `--repeat` run costs a few kilobytes however large its listing.
+    /// Pinned definitions that equal `first`'s share its text.
+    pub fn let_go(&mut self, first: &RunReport) {
+        self.tools = Vec::new();
+        for op in &mut self.ops {
+            op.result = None;
+            op.params = None;
+        }
+        if let Some(Value::Object(init)) = &mut self.init_result {
+            init.retain(|k, _| k == "protocolVersion" || k == "capabilities");
+        }
+        let facts = &mut self.facts;
+        if let (Some(mine), Some(theirs)) = (&facts.tools, &first.facts.tools)
+            && mine == theirs
+        {
+            facts.tools = Some(std::sync::Arc::clone(theirs));
+        }
+        if let (Some(mine), Some(theirs)) = (&mut facts.definitions, &first.facts.definitions) {
+            if self.definitions_sha256 == first.definitions_sha256 {
+                *mine = std::sync::Arc::clone(theirs);
+            } else {
+                for pin in std::sync::Arc::make_mut(mine) {
+                    pin.share(theirs);
+                }
+            }
+        }
+        if self.context_cost == first.context_cost {
+            self.context_cost = first.context_cost.clone();
+        }
     }
 
     /// The `call` command's tool call, once it was made.

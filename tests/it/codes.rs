@@ -257,7 +257,7 @@ fn an_unterminated_frame_is_reported_even_when_the_server_stays_alive() {
 
 #[test]
 fn stdout_line_too_large_stops_the_run() {
-    let run = fake("huge-line", &[]);
+    let run = fake("huge-line", &["--max-stdout-line-bytes", "262144"]);
     let issue = expect(&run, "stdout-line-too-large", "error", "stdioTransport");
     assert_eq!(issue["bytes"], 512 * 1024 + 1);
     let out = &run.json()["process"]["output"];

@@ -359,7 +359,14 @@ fn secrets_are_scrubbed_before_anything_is_escaped_or_cut() {
     // characters: no piece of it remains.
     assert!(!out.contains(r#"q"uo\t"#) && !out.contains(r#"q\"uo"#));
     let oversize = every_output(
-        &["--env", &env, "--env", "FAKE_OVERSIZE=1"],
+        &[
+            "--env",
+            &env,
+            "--env",
+            "FAKE_OVERSIZE=1",
+            "--max-stdout-line-bytes",
+            "262144",
+        ],
         &[],
         "echo-secret",
         &[],

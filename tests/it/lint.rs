@@ -136,7 +136,7 @@ fn the_reference_servers_definitions_are_clean() {
             resources: list("resources"),
             templates: list("resourceTemplates"),
         };
-        strings += d.texts().len();
+        d.each_text(&mut |_| strings += 1);
         let mut issues = Vec::new();
         mcp_stdio_guard::checks::lint::lint(&d, &mut issues);
         let found: Vec<String> = issues.iter().map(|i| i.message.clone()).collect();

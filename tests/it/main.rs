@@ -21,6 +21,7 @@ mod inputs;
 mod interop;
 mod leaks;
 mod lint;
+mod memory;
 mod outputs;
 mod process;
 mod profiles;

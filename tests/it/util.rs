@@ -163,14 +163,25 @@ pub fn check_fake_marked(scenario: &str, args: &[&str], m: &str, deadline: Durat
 /// under the `peak_rss` launcher: the guard's peak RSS in KiB (its own and
 /// that of the children it reaped), its exit status, and the time taken.
 pub fn peak_rss(args: &[&str], server_args: &[&str]) -> (u64, i32, Duration) {
+    peak_rss_env(args, server_args, &[])
+}
+
+/// As `peak_rss`, with `envs` set for the guard (and, named with `--env`,
+/// its server).
+pub fn peak_rss_env(
+    args: &[&str],
+    server_args: &[&str],
+    envs: &[(&str, &str)],
+) -> (u64, i32, Duration) {
     let mut exe = fake_server();
     exe.set_file_name(format!("peak_rss{}", std::env::consts::EXE_SUFFIX));
     let mut cmd = Command::new(exe);
     cmd.arg(guard())
         .args(args)
         .arg(fake_server())
-        .args(server_args);
-    let run = run_with_deadline(cmd, Duration::from_secs(60));
+        .args(server_args)
+        .envs(envs.iter().copied());
+    let run = run_with_deadline(cmd, Duration::from_secs(240));
     let line = run
         .stderr
         .lines()

@@ -5,7 +5,7 @@
 //! estimate, not any model's tokenizer. Over the budget (`--context-budget`)
 //! is a warning. Pure.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::checks::{Code, Issue};
 use crate::session::transcript::Transcript;
@@ -24,7 +24,8 @@ pub struct ToolCost {
 /// The cost of everything the server adds to a prompt.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ContextCost {
-    pub tools: Vec<ToolCost>,
+    /// Per tool (shared between runs that listed the same).
+    pub tools: std::sync::Arc<Vec<ToolCost>>,
     pub instructions_bytes: usize,
     pub total_bytes: usize,
     pub total_tokens: usize,
@@ -35,15 +36,35 @@ pub fn tokens(bytes: usize) -> usize {
     bytes.div_ceil(4)
 }
 
-/// The members of a tool a client passes to a model, as compact JSON.
-fn model_view(tool: &Value) -> String {
-    let mut m = Map::new();
+/// Counts the bytes written to it.
+struct Count(usize);
+
+impl std::io::Write for Count {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The size of the members of a tool a client passes to a model, as
+/// compact JSON (`{"name":…,"description":…,"inputSchema":…}`), counted
+/// as it would be written, without a copy of the tool.
+fn model_view_len(tool: &Value) -> usize {
+    let mut count = Count(0);
+    let mut members = 0;
     for key in ["name", "description", "inputSchema"] {
         if let Some(v) = tool.get(key) {
-            m.insert(key.into(), v.clone());
+            // `"key":` and a comma before every member but the first.
+            count.0 += key.len() + 3 + usize::from(members > 0);
+            let _ = serde_json::to_writer(&mut count, v);
+            members += 1;
         }
     }
-    Value::Object(m).to_string()
+    count.0 + 2
 }
 
 /// The server's `instructions`, from its opening result.
@@ -67,7 +88,7 @@ impl ContextCost {
         let tools: Vec<ToolCost> = tools
             .into_iter()
             .map(|t| {
-                let bytes = model_view(t).len();
+                let bytes = model_view_len(t);
                 ToolCost {
                     name: t
                         .get("name")
@@ -82,7 +103,7 @@ impl ContextCost {
         let instructions_bytes = instructions.map_or(0, str::len);
         let total_bytes = tools.iter().map(|t| t.bytes).sum::<usize>() + instructions_bytes;
         ContextCost {
-            tools,
+            tools: tools.into(),
             instructions_bytes,
             total_bytes,
             total_tokens: tokens(total_bytes),

@@ -30,7 +30,7 @@ pub struct Text<'a> {
     /// `tool`, `prompt`, `resource`, `resource template` or `server`.
     pub kind: &'static str,
     /// The tool's (prompt's, resource's) name; "" for the server.
-    pub owner: String,
+    pub owner: &'a str,
     /// `description`, `inputSchema.properties.path.description`, ...
     pub field: String,
     pub text: &'a str,
@@ -47,7 +47,7 @@ impl Text<'_> {
             return format!("server {}", self.field);
         }
         let mut owner = escape::quote(self.owner.as_bytes());
-        if hidden::scan(&self.owner, true)
+        if hidden::scan(self.owner, true)
             .iter()
             .any(|f| matches!(f, Finding::Confusable { .. }))
         {
@@ -72,18 +72,21 @@ const SYNTAX_KEYS: &[&str] = &[
     "type", "format", "pattern", "$ref", "$schema", "$id", "$anchor",
 ];
 
+/// Where the texts of the definitions go, one at a time.
+type Sink<'s, 'a> = &'s mut dyn FnMut(Text<'a>);
+
 fn text_of<'a>(
-    out: &mut Vec<Text<'a>>,
+    out: Sink<'_, 'a>,
     kind: &'static str,
-    owner: &str,
+    owner: &'a str,
     field: String,
     value: Option<&'a Value>,
     name: bool,
 ) {
     if let Some(text) = value.and_then(Value::as_str) {
-        out.push(Text {
+        out(Text {
             kind,
-            owner: owner.to_string(),
+            owner,
             field,
             text,
             name,
@@ -94,8 +97,8 @@ fn text_of<'a>(
 
 /// Every string of a schema, property names included (as names).
 fn schema_texts<'a>(
-    out: &mut Vec<Text<'a>>,
-    owner: &str,
+    out: Sink<'_, 'a>,
+    owner: &'a str,
     path: &str,
     schema: &'a Value,
     depth: usize,
@@ -112,9 +115,9 @@ fn schema_texts<'a>(
                 {
                     for (prop, sub) in props {
                         let at = format!("{here}.{prop}");
-                        out.push(Text {
+                        out(Text {
                             kind: "tool",
-                            owner: owner.to_string(),
+                            owner,
                             field: at.clone(),
                             text: prop,
                             name: true,
@@ -123,9 +126,9 @@ fn schema_texts<'a>(
                         schema_texts(out, owner, &at, sub, depth + 1);
                     }
                 } else if let Some(text) = value.as_str() {
-                    out.push(Text {
+                    out(Text {
                         kind: "tool",
-                        owner: owner.to_string(),
+                        owner,
                         field: here,
                         text,
                         name: false,
@@ -141,9 +144,9 @@ fn schema_texts<'a>(
                 schema_texts(out, owner, &format!("{path}[{i}]"), item, depth + 1);
             }
         }
-        Value::String(text) => out.push(Text {
+        Value::String(text) => out(Text {
             kind: "tool",
-            owner: owner.to_string(),
+            owner,
             field: path.to_string(),
             text,
             name: false,
@@ -153,11 +156,8 @@ fn schema_texts<'a>(
     }
 }
 
-fn item_name(item: &Value, key: &str) -> String {
-    item.get(key)
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string()
+fn item_name<'a>(item: &'a Value, key: &str) -> &'a str {
+    item.get(key).and_then(Value::as_str).unwrap_or_default()
 }
 
 /// What a server defines for the model: its opening's instructions and
@@ -184,11 +184,11 @@ impl<'a> Definitions<'a> {
         }
     }
 
-    /// Every string the model sees.
-    pub fn texts(&self) -> Vec<Text<'a>> {
-        let mut out = Vec::new();
+    /// Every string the model sees, handed to `out` one at a time (a
+    /// listing of many tools is never held twice).
+    pub fn each_text(&self, out: Sink<'_, 'a>) {
         text_of(
-            &mut out,
+            out,
             "server",
             "",
             "instructions".into(),
@@ -198,7 +198,7 @@ impl<'a> Definitions<'a> {
         if let Some(info) = self.server_info {
             for key in ["name", "title", "version", "description"] {
                 text_of(
-                    &mut out,
+                    out,
                     "server",
                     "",
                     format!("serverInfo.{key}"),
@@ -209,41 +209,27 @@ impl<'a> Definitions<'a> {
         }
         for tool in &self.tools {
             let owner = item_name(tool, "name");
+            text_of(out, "tool", owner, "name".into(), tool.get("name"), true);
+            text_of(out, "tool", owner, "title".into(), tool.get("title"), false);
             text_of(
-                &mut out,
+                out,
                 "tool",
-                &owner,
-                "name".into(),
-                tool.get("name"),
-                true,
-            );
-            text_of(
-                &mut out,
-                "tool",
-                &owner,
-                "title".into(),
-                tool.get("title"),
-                false,
-            );
-            text_of(
-                &mut out,
-                "tool",
-                &owner,
+                owner,
                 "description".into(),
                 tool.get("description"),
                 false,
             );
             text_of(
-                &mut out,
+                out,
                 "tool",
-                &owner,
+                owner,
                 "annotations.title".into(),
                 tool.pointer("/annotations/title"),
                 false,
             );
             for key in ["inputSchema", "outputSchema"] {
                 if let Some(schema) = tool.get(key) {
-                    schema_texts(&mut out, &owner, key, schema, 0);
+                    schema_texts(out, owner, key, schema, 0);
                 }
             }
         }
@@ -253,10 +239,9 @@ impl<'a> Definitions<'a> {
             (&self.templates, "resource template", "uriTemplate"),
         ] {
             for item in items {
-                item_texts(&mut out, item, kind, key);
+                item_texts(out, item, kind, key);
             }
         }
-        out
     }
 
     /// What the server defines, folded, for the shadowing rule.
@@ -281,18 +266,18 @@ impl<'a> Definitions<'a> {
 }
 
 /// The strings of a prompt, resource or resource template.
-fn item_texts<'a>(out: &mut Vec<Text<'a>>, item: &'a Value, kind: &'static str, key: &str) {
+fn item_texts<'a>(out: Sink<'_, 'a>, item: &'a Value, kind: &'static str, key: &str) {
     let owner = item_name(item, key);
-    text_of(out, kind, &owner, "name".into(), item.get("name"), true);
+    text_of(out, kind, owner, "name".into(), item.get("name"), true);
     for field in ["title", "description"] {
-        text_of(out, kind, &owner, field.into(), item.get(field), false);
+        text_of(out, kind, owner, field.into(), item.get(field), false);
     }
     if kind != "prompt"
         && let Some(text) = item.get(key).and_then(Value::as_str)
     {
-        out.push(Text {
+        out(Text {
             kind,
-            owner: owner.clone(),
+            owner,
             field: key.into(),
             text,
             name: false,
@@ -304,7 +289,7 @@ fn item_texts<'a>(out: &mut Vec<Text<'a>>, item: &'a Value, kind: &'static str, 
         text_of(
             out,
             kind,
-            &owner,
+            owner,
             format!("arguments[{i}].name"),
             arg.get("name"),
             true,
@@ -312,7 +297,7 @@ fn item_texts<'a>(out: &mut Vec<Text<'a>>, item: &'a Value, kind: &'static str, 
         text_of(
             out,
             kind,
-            &owner,
+            owner,
             format!("arguments[{i}].description"),
             arg.get("description"),
             false,
@@ -331,12 +316,12 @@ fn issue(code: Code, t: &Text, error: bool, message: String, evidence: &str) -> 
         .with("field", t.field.clone())
         .with("evidence", evidence);
     if t.kind == "tool" {
-        issue = issue.with("toolName", t.owner.clone());
+        issue = issue.with("toolName", t.owner);
     }
     issue
 }
 
-fn hidden_issue(t: &Text, finding: &Finding, names: &[String]) -> Issue {
+fn hidden_issue(t: &Text, finding: &Finding, names: &[&str]) -> Issue {
     let quoted = escape::quote(t.text.as_bytes());
     match finding {
         Finding::Tags(spelled) => issue(
@@ -422,33 +407,34 @@ pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
     lint(&Definitions::of(tr), out);
 }
 
-/// The lint's issues over `defs`, in definition order.
+/// The lint's issues over `defs`, in definition order, one string at a
+/// time.
 pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
-    let texts = defs.texts();
     let known = defs.known();
-    let names: Vec<String> = texts
-        .iter()
-        .filter(|t| t.name && t.field == "name")
-        .map(|t| t.text.to_string())
-        .collect();
-    for t in &texts {
+    let mut names: Vec<&str> = Vec::new();
+    defs.each_text(&mut |t| {
+        if t.name && t.field == "name" {
+            names.push(t.text);
+        }
+    });
+    defs.each_text(&mut |t| {
         for finding in hidden::scan(t.text, t.name) {
-            out.push(hidden_issue(t, &finding, &names));
+            out.push(hidden_issue(&t, &finding, &names));
         }
         if !t.prose {
-            continue;
+            return;
         }
         for hit in rules::check(t.text, &known) {
             let evidence = escape::quote(&t.text.as_bytes()[hit.span.0..hit.span.1]);
             out.push(issue(
                 hit.code,
-                t,
+                &t,
                 hit.error,
                 format!("has {}: {evidence}", hit.what),
                 &evidence,
             ));
         }
-    }
+    });
 }
 
 /// A name's hidden or lookalike characters are the root cause of its

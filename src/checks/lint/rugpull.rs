@@ -9,16 +9,26 @@ use serde_json::{Map, Value};
 
 use crate::checks::lint::pin;
 use crate::escape;
+use crate::session::frames::Blob;
 
 /// A tool as pinned: its name, hash and definition (without `_meta`).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Pinned {
     pub name: String,
     pub sha256: String,
     /// The definition as it was hashed: canonical JSON (members sorted,
-    /// no `_meta`), held as text (a fraction of what the parsed tool takes)
-    /// and shared by every run that listed it unchanged.
-    pub canonical: std::sync::Arc<str>,
+    /// no `_meta`), kept as text (a fraction of what the parsed tool takes,
+    /// and out of memory past a bound) and shared by every run that listed
+    /// it unchanged.
+    pub canonical: Blob,
+}
+
+/// Two pins are the same when they pin the same name to the same hash
+/// (the text is what was hashed).
+impl PartialEq for Pinned {
+    fn eq(&self, other: &Pinned) -> bool {
+        self.name == other.name && self.sha256 == other.sha256
+    }
 }
 
 impl Pinned {
@@ -31,13 +41,14 @@ impl Pinned {
                 .unwrap_or_default()
                 .to_string(),
             sha256: crate::sha256::hex(canonical.as_bytes()),
-            canonical: canonical.into(),
+            canonical: Blob::keep(canonical.as_bytes()),
         }
     }
 
     /// The definition, parsed again (for a diff or a record).
     pub fn definition(&self) -> Value {
-        crate::jsontext::parse(&self.canonical).map_or(Value::Null, |(v, _)| v)
+        let text = self.canonical.bytes().unwrap_or_default();
+        crate::jsontext::parse(&String::from_utf8_lossy(&text)).map_or(Value::Null, |(v, _)| v)
     }
 
     /// As an evidence record keeps it.
@@ -51,7 +62,7 @@ impl Pinned {
         Some(Pinned {
             name: v.get("name")?.as_str()?.to_string(),
             sha256: v.get("sha256")?.as_str()?.to_string(),
-            canonical: crate::sha256::canonical(definition).into(),
+            canonical: Blob::keep(crate::sha256::canonical(definition).as_bytes()),
         })
     }
 
@@ -62,7 +73,7 @@ impl Pinned {
             .iter()
             .find(|e| e.sha256 == self.sha256 && e.name == self.name)
         {
-            self.canonical = std::sync::Arc::clone(&e.canonical);
+            self.canonical = e.canonical.clone();
         }
     }
 }

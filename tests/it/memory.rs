@@ -1,0 +1,92 @@
+//! Memory bounded by what a valid message needs, never by the work or a
+//! flood (issues 26 and 27): `--repeat` keeps what drift and the report
+//! need of each run, the densest valid JSON is held once at its exact size,
+//! a message too dense to judge is refused before it is built, a large
+//! valid listing is judged, and JSON nested past any sane depth is still a
+//! message matched to its request, in a report common parsers read.
+
+use std::process::Command;
+use std::time::Duration;
+
+use crate::util::{DEADLINE, check_fake, fake_server, guard, run_with_deadline};
+
+/// The guard's peak resident memory, in MiB, checking `sized-list` with
+/// `args` and the listing's size and kind in its environment.
+fn peak_mib(args: &[&str], bytes: usize, dense: bool) -> (f64, i32) {
+    let mut all: Vec<&str> = vec!["--env", "FAKE_LIST_BYTES", "--env", "FAKE_LIST_DENSE"];
+    all.extend(args);
+    all.extend(["--timeout", "120000", "--"]);
+    // The variables are set on the launcher's command, for its child
+    // only.
+    let size = bytes.to_string();
+    let envs: Vec<(&str, &str)> = if dense {
+        vec![("FAKE_LIST_BYTES", &size), ("FAKE_LIST_DENSE", "1")]
+    } else {
+        vec![("FAKE_LIST_BYTES", &size)]
+    };
+    let (kib, code, _) = crate::util::peak_rss_env(&all, &["sized-list"], &envs);
+    (kib as f64 / 1024.0, code)
+}
+
+#[test]
+fn the_densest_megabyte_of_valid_json_is_held_once_under_64_mb() {
+    let (mib, code) = peak_mib(&[], 1 << 20, true);
+    assert_eq!(code, 0);
+    assert!(mib < 64.0, "{mib:.1} MiB");
+}
+
+#[test]
+fn a_message_too_dense_to_judge_is_refused_before_it_is_built() {
+    let (mib, code) = peak_mib(&[], 8 << 20, true);
+    assert_eq!(code, 1);
+    // Refused from its measure: the line itself and little else.
+    assert!(mib < 64.0, "{mib:.1} MiB");
+}
+
+#[test]
+#[ignore = "long tier: thirty runs of a 1 MiB listing"]
+fn memory_does_not_grow_with_repeat() {
+    for json in [&["--json"][..], &[][..]] {
+        let (one, code) = peak_mib(&[json, &["--repeat", "1"]].concat(), 1 << 20, false);
+        assert_eq!(code, 0);
+        let (thirty, code) = peak_mib(&[json, &["--repeat", "30"]].concat(), 1 << 20, false);
+        assert_eq!(code, 0);
+        assert!(
+            thirty <= 2.0 * one + 8.0,
+            "{json:?}: {one:.1} MiB at --repeat 1, {thirty:.1} MiB at --repeat 30"
+        );
+    }
+}
+
+#[test]
+#[ignore = "long tier: a 16 MB listing of 40,000 tools"]
+fn a_valid_16_mib_listing_of_ordinary_tools_is_judged_in_under_256_mb() {
+    let (mib, code) = peak_mib(&["--json"], 16_000_000, false);
+    assert_eq!(code, 0, "judged, and valid");
+    assert!(mib < 256.0, "{mib:.1} MiB");
+}
+
+#[test]
+fn a_reply_nested_5000_deep_is_matched_and_the_report_stays_readable() {
+    let run = check_fake(
+        "deep-reply",
+        &["--json", "--shutdown-grace", "300"],
+        DEADLINE,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    let codes = run.codes();
+    assert_eq!(codes, ["stdout-message-too-deep"], "{}", run.stdout);
+    assert_eq!(run.issue("stdout-message-too-deep")["severity"], "warning");
+    // Matched at once: no timeout waited for.
+    assert!(run.elapsed < Duration::from_secs(3), "{:?}", run.elapsed);
+    // serde_json stops at 128 levels: the report is read whole.
+    let parsed: Result<serde_json::Value, _> = serde_json::from_str(&run.stdout);
+    assert!(parsed.is_ok(), "{parsed:?}");
+    let mut cmd = Command::new(guard());
+    cmd.args(["tools", "--json", "--"])
+        .arg(fake_server())
+        .arg("deep-reply");
+    let tools = run_with_deadline(cmd, DEADLINE);
+    let parsed: Result<serde_json::Value, _> = serde_json::from_str(&tools.stdout);
+    assert!(parsed.is_ok(), "tools --json: {parsed:?}");
+}
