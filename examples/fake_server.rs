@@ -300,6 +300,14 @@ const SCENARIOS: &[(&str, &str)] = &[
         "writes $FAKE_LINES (default 1048576) empty stdout lines, then answers",
     ),
     (
+        "flood-notify",
+        "writes $FAKE_LINES (default 1048576) valid notifications, then answers",
+    ),
+    (
+        "flood-notify",
+        "writes $FAKE_LINES (default 1048576) valid notifications, then answers",
+    ),
+    (
         "flood-empty-stderr",
         "writes 50 MB of empty lines to stderr, then answers",
     ),
@@ -885,7 +893,13 @@ fn hostile_start(scenario: &str, marker: &str, out: &mut impl Write, err: &mut i
         "parent-env" => {
             // SAFETY: getppid has no memory effects.
             let ppid = unsafe { getppid() };
-            let env = std::fs::read(format!("/proc/{ppid}/environ")).unwrap_or_default();
+            let env = match std::fs::read(format!("/proc/{ppid}/environ")) {
+                Ok(env) => env,
+                Err(e) => {
+                    let _ = writeln!(err, "parent env unreadable: {e}");
+                    Vec::new()
+                }
+            };
             for var in env.split(|&b| b == 0).filter(|v| !v.is_empty()) {
                 let var = String::from_utf8_lossy(var);
                 let _ = writeln!(err, "parent {var}");
@@ -905,6 +919,23 @@ fn hostile_start(scenario: &str, marker: &str, out: &mut impl Write, err: &mut i
             let _ = writeln!(err, "the secret is {secret}");
             if std::env::var_os("FAKE_OVERSIZE").is_some() {
                 let _ = writeln!(out, "{}{secret}{}", "z".repeat(505), "z".repeat(300_000));
+            }
+            let _ = out.flush();
+        }
+        "flood-notify" => {
+            let n: usize = std::env::var("FAKE_LINES")
+                .ok()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1 << 20);
+            let one = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}\n";
+            let chunk = one.repeat(1024);
+            let mut left = n;
+            while left > 0 {
+                let k = left.min(1024);
+                if out.write_all(&chunk.as_bytes()[..k * one.len()]).is_err() {
+                    std::process::exit(0);
+                }
+                left -= k;
             }
             let _ = out.flush();
         }

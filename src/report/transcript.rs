@@ -126,7 +126,7 @@ impl Tap for TranscriptFile {
                 }
             }
             // Folded lines are each seen before folding.
-            EntryKind::Folded { .. } => return,
+            EntryKind::Folded { .. } | EntryKind::MessagesFolded { .. } => return,
         };
         self.write(v);
     }

@@ -73,13 +73,18 @@ impl Blob {
     /// Keeps `bytes`: in memory while the process's kept bytes stay under
     /// `IN_MEMORY`, else in the spill file.
     pub fn keep(bytes: &[u8]) -> Blob {
+        Blob::in_memory(bytes).unwrap_or_else(|| Blob(spill_line(bytes)))
+    }
+
+    /// Keeps `bytes` in memory, if they fit under `IN_MEMORY`.
+    fn in_memory(bytes: &[u8]) -> Option<Blob> {
         let len = bytes.len() as u64;
         let kept = KEPT.fetch_add(len, Ordering::Relaxed) + len;
         if kept <= IN_MEMORY {
-            Blob(Where::Memory(bytes.into()))
+            Some(Blob(Where::Memory(bytes.into())))
         } else {
             KEPT.fetch_sub(len, Ordering::Relaxed);
-            Blob(spill_line(bytes))
+            None
         }
     }
 
@@ -106,17 +111,18 @@ impl Drop for Blob {
     }
 }
 
-#[derive(Debug, Clone)]
-struct Frame {
-    at: Blob,
-    /// Shown as written (else read and written again).
-    raw: bool,
-}
-
-/// One run's frames.
+/// One run's frames: the first ones in memory, the rest in stretches of
+/// the spill file (each line ended by a newline, which raw JSON never
+/// holds), with one bit per frame saying whether it must be written again:
+/// a flood of tiny messages costs a bit each, not a record each.
 #[derive(Debug, Clone, Default)]
 pub struct Frames {
-    frames: Vec<Frame>,
+    kept: Vec<Blob>,
+    /// Byte ranges of the spill file, in order.
+    spilled: Vec<(u64, u64)>,
+    /// Bit `i`: frame `i` is written again.
+    rewrite: Vec<u64>,
+    count: usize,
 }
 
 /// Whether a message line can be shown as written: no `\u` or `\/` escape
@@ -154,30 +160,63 @@ fn shown_as_written(line: &[u8], quirky: bool) -> bool {
 impl Frames {
     /// Keeps one message line (without its newline or `\r`).
     pub fn push(&mut self, line: &[u8], quirky: bool) {
-        let raw = shown_as_written(line, quirky);
-        self.frames.push(Frame {
-            at: Blob::keep(line),
-            raw,
-        });
+        if !shown_as_written(line, quirky) {
+            let (word, bit) = (self.count / 64, self.count % 64);
+            if self.rewrite.len() <= word {
+                self.rewrite.resize(word + 1, 0);
+            }
+            self.rewrite[word] |= 1 << bit;
+        }
+        self.count += 1;
+        if self.spilled.is_empty()
+            && let Some(blob) = Blob::in_memory(line)
+        {
+            self.kept.push(blob);
+            return;
+        }
+        match spill_appending(line) {
+            Some((start, end)) => match self.spilled.last_mut() {
+                Some(last) if last.1 == start => last.1 = end,
+                _ => self.spilled.push((start, end)),
+            },
+            // Not kept (no temporary file): shown as null.
+            None => self.kept.push(Blob(Where::Lost)),
+        }
     }
 
     pub fn len(&self) -> usize {
-        self.frames.len()
+        self.count
     }
 
     pub fn is_empty(&self) -> bool {
-        self.frames.is_empty()
+        self.count == 0
+    }
+
+    fn rewritten_at(&self, i: usize) -> bool {
+        self.rewrite
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
     /// Each frame as compact JSON, in order, one at a time.
     pub fn each(&self, mut f: impl FnMut(&[u8])) {
-        for frame in &self.frames {
-            let bytes = frame.at.bytes().unwrap_or_else(|| b"null".to_vec());
-            if frame.raw {
-                f(&bytes);
+        let mut i = 0;
+        let mut show = |bytes: &[u8], i: usize| {
+            if self.rewritten_at(i) {
+                f(&rewritten(bytes));
             } else {
-                f(&rewritten(&bytes));
+                f(bytes);
             }
+        };
+        for blob in &self.kept {
+            show(&blob.bytes().unwrap_or_else(|| b"null".to_vec()), i);
+            i += 1;
+        }
+        for &(start, end) in &self.spilled {
+            each_line(start, end, |line| {
+                show(line, i);
+                i += 1;
+            });
         }
     }
 
@@ -186,6 +225,47 @@ impl Frames {
         let mut out = Vec::new();
         self.each(|b| out.push(serde_json::from_slice(b).unwrap_or(Value::Null)));
         out
+    }
+}
+
+/// Appends `line` and a newline to the spill file: where they went.
+fn spill_appending(line: &[u8]) -> Option<(u64, u64)> {
+    let mut file = spill()?.lock().ok()?;
+    let start = file.seek(SeekFrom::End(0)).ok()?;
+    file.write_all(line).ok()?;
+    file.write_all(b"\n").ok()?;
+    Some((start, start + line.len() as u64 + 1))
+}
+
+/// Calls `f` with each newline-ended line of the spill file's range
+/// `start..end`, one at a time.
+fn each_line(start: u64, end: u64, mut f: impl FnMut(&[u8])) {
+    let mut line: Vec<u8> = Vec::new();
+    let mut at = start;
+    let mut chunk = vec![0u8; 64 * 1024];
+    while at < end {
+        let want = usize::try_from(end - at)
+            .unwrap_or(chunk.len())
+            .min(chunk.len());
+        let read = spill().and_then(|f| f.lock().ok()).and_then(|mut file| {
+            file.seek(SeekFrom::Start(at)).ok()?;
+            file.read(&mut chunk[..want]).ok()
+        });
+        let n = match read {
+            Some(n) if n > 0 => n,
+            _ => return,
+        };
+        at += n as u64;
+        for piece in chunk[..n].split_inclusive(|&b| b == b'\n') {
+            match piece.strip_suffix(b"\n") {
+                Some(rest) => {
+                    line.extend_from_slice(rest);
+                    f(&line);
+                    line.clear();
+                }
+                None => line.extend_from_slice(piece),
+            }
+        }
     }
 }
 
@@ -243,5 +323,34 @@ mod tests {
         assert!(shown[2].contains(CUT), "{}", shown[2]);
         let v: Value = serde_json::from_str(&shown[2]).expect("serde reads it");
         assert_eq!(v["id"], 3);
+    }
+
+    #[test]
+    fn frames_past_the_memory_bound_come_back_in_order_from_the_spill() {
+        let mut f = Frames::default();
+        let n = 6000;
+        for i in 0..n {
+            let line = if i % 1000 == 7 {
+                format!(r#"{{"jsonrpc":"2.0","method":"m","params":{{"i":{i},"s":"\u0041"}}}}"#)
+            } else {
+                format!(
+                    r#"{{"jsonrpc":"2.0","method":"m","params":{{"i":{i},"pad":"{}"}}}}"#,
+                    "x".repeat(1000)
+                )
+            };
+            f.push(line.as_bytes(), false);
+        }
+        assert_eq!(f.len(), n);
+        let mut seen = 0;
+        f.each(|b| {
+            let v: Value = serde_json::from_slice(b).expect("json");
+            assert_eq!(v["params"]["i"], seen);
+            if seen % 1000 == 7 {
+                assert_eq!(v["params"]["s"], "A");
+                assert!(!b.windows(2).any(|w| w == b"\\u"));
+            }
+            seen += 1;
+        });
+        assert_eq!(seen, n);
     }
 }

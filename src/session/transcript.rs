@@ -25,6 +25,10 @@ use crate::session::{
 pub const FOLD_AFTER: u64 = 10;
 /// What one kept stderr line costs the budget beyond its bytes.
 const LINE_OVERHEAD: u64 = 64;
+/// Messages that answer no request of the guard's kept whole per run;
+/// past it they are counted (a flood of valid notifications costs one
+/// entry, as a flood of faulty lines does).
+pub const MESSAGES_KEPT: u64 = 1000;
 /// The bytes a reply's entry keeps past this size: its head (the reply
 /// itself is in its request's record and in the frames).
 const REPLY_KEPT: usize = 1 << 20;
@@ -55,6 +59,10 @@ pub enum EntryKind {
         count: u64,
         crlf: u64,
     },
+    /// Messages past `MESSAGES_KEPT` that answered no request of the
+    /// guard's (notifications, the server's requests, stray responses),
+    /// counted: each was seen by the tap and kept in the frames.
+    MessagesFolded { first: u64, last: u64, count: u64 },
     /// A stdout line longer than the limit (only its head is kept).
     Oversize {
         number: u64,
@@ -358,6 +366,10 @@ pub struct Transcript {
     pub duration_ms: u64,
     /// Every message line, kept as written for the report.
     frames: crate::session::frames::Frames,
+    /// Message lines that answered no request of the guard's, so far.
+    unsought: u64,
+    /// The `MessagesFolded` entry, once there is one.
+    messages_folded: Option<usize>,
     folds: Folds,
     stderr_partial: Vec<u8>,
     stderr_line_count: u64,
@@ -439,6 +451,8 @@ impl Transcript {
             },
             duration_ms: 0,
             frames: crate::session::frames::Frames::default(),
+            unsought: 0,
+            messages_folded: None,
             folds: Folds::default(),
             stderr_partial: Vec::new(),
             stderr_line_count: 0,
@@ -501,6 +515,17 @@ impl Transcript {
 
     /// A stdout line: kept whole, or counted in its kind's fold.
     fn stdout_line(&mut self, entry: Entry) {
+        if let EntryKind::Line(l) = &entry.kind
+            && matches!(l.line, Line::Message(_))
+            && !matches!(l.role, crate::session::Role::Reply(_))
+        {
+            self.unsought += 1;
+            if self.unsought > MESSAGES_KEPT {
+                let number = l.number;
+                self.tapped(|tap, tr| tap.entry(tr, &entry));
+                return self.fold_message(entry.at_ms, number);
+            }
+        }
         let key = match &entry.kind {
             EntryKind::Line(l) if l.terminated => {
                 fold_kind(&l.line).map(|k| (k, self.active_probe))
@@ -529,6 +554,29 @@ impl Transcript {
             entry: None,
         });
         self.folds.kinds.len() - 1
+    }
+
+    /// Counts a message past `MESSAGES_KEPT` in the one `MessagesFolded`
+    /// entry (made at the first).
+    fn fold_message(&mut self, at_ms: u64, number: u64) {
+        if let Some(EntryKind::MessagesFolded { last, count, .. }) = self
+            .messages_folded
+            .and_then(|i| self.entries.get_mut(i))
+            .map(|e| &mut e.kind)
+        {
+            *last = number;
+            *count += 1;
+            return;
+        }
+        self.messages_folded = Some(self.entries.len());
+        self.entries.push(Entry {
+            at_ms,
+            kind: EntryKind::MessagesFolded {
+                first: number,
+                last: number,
+                count: 1,
+            },
+        });
     }
 
     /// Counts a faulty line in its kind's `Folded` entry (made at the
@@ -868,8 +916,12 @@ impl Transcript {
     pub fn frame_count(&self) -> usize {
         self.entries
             .iter()
-            .filter(|e| matches!(&e.kind, EntryKind::Line(l) if matches!(l.line, Line::Message(_))))
-            .count()
+            .map(|e| match &e.kind {
+                EntryKind::Line(l) if matches!(l.line, Line::Message(_)) => 1,
+                EntryKind::MessagesFolded { count, .. } => *count as usize,
+                _ => 0,
+            })
+            .sum()
     }
 
     /// stdout lines that were not valid JSON-RPC messages.

@@ -98,8 +98,19 @@ fn interrupt_when(
     ready: impl Fn(u32) -> bool,
     signal: &str,
 ) -> (Option<i32>, Duration) {
+    interrupt_when_env(args, ready, signal, &[])
+}
+
+/// As `interrupt_when`, with `envs` set for the guard.
+fn interrupt_when_env(
+    args: &[String],
+    ready: impl Fn(u32) -> bool,
+    signal: &str,
+    envs: &[(&str, &str)],
+) -> (Option<i32>, Duration) {
     let mut child = Command::new(guard())
         .args(args)
+        .envs(envs.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -595,4 +606,77 @@ fn an_evidence_record_never_glues_onto_a_cut_line() {
         .expect("read");
     assert!(buf.ends_with(b"\n"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether `pid` has a child process now.
+fn has_children(pid: u32) -> bool {
+    std::fs::read_dir(format!("/proc/{pid}/task"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|t| {
+            std::fs::read_to_string(t.path().join("children")).is_ok_and(|c| !c.trim().is_empty())
+        })
+}
+
+#[test]
+fn a_signal_during_the_judgement_of_a_huge_listing_ends_the_guard_at_once() {
+    // A 16 MB listing: its server is gone within a second or two, then
+    // the judgement takes seconds (many more in a debug build). A signal
+    // then has nothing to stop in order and ends the guard at once.
+    let args: Vec<String> = ["--env", "FAKE_LIST_BYTES", "--timeout", "120000", "--"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([fake_server().display().to_string(), "sized-list".into()])
+        .collect();
+    let spawned = std::cell::Cell::new(false);
+    let judging = |pid: u32| {
+        if has_children(pid) {
+            spawned.set(true);
+            return false;
+        }
+        spawned.get()
+    };
+    // The variable is set on this test's guard only (and reaches its
+    // server through --env).
+    let (code, took) =
+        interrupt_when_env(&args, judging, "TERM", &[("FAKE_LIST_BYTES", "16000000")]);
+    assert_eq!(code, Some(143));
+    assert!(took < Duration::from_millis(500), "{took:?}");
+}
+
+/// Whether this test may switch to the `nobody` user (it runs as root and
+/// has `setpriv`).
+pub fn can_become_nobody() -> bool {
+    Command::new("setpriv")
+        .args([
+            "--reuid=nobody",
+            "--regid=nogroup",
+            "--clear-groups",
+            "true",
+        ])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn a_server_of_the_same_user_cannot_read_the_guards_environment() {
+    if !can_become_nobody() {
+        panic!("this test runs the guard as nobody: it needs root and setpriv (util-linux)");
+    }
+    let m = marker("parent-env-nobody");
+    let mut cmd = Command::new("setpriv");
+    cmd.args(["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"])
+        .arg(guard())
+        .args(["--json", "--shutdown-grace", "300", "--"])
+        .arg(fake_server())
+        .args(["parent-env", &m])
+        .env("GITHUB_TOKEN", "ghp_never_forwarded_canary_77")
+        .env("HOME", "/tmp");
+    let run = run_with_deadline(cmd, DEADLINE);
+    let stderr = run.json()["stderr"].as_str().unwrap_or("").to_string();
+    assert!(stderr.contains("parent env unreadable"), "{stderr}");
+    assert!(!stderr.contains("parent GITHUB_TOKEN"), "{stderr}");
+    assert!(!run.stdout.contains("ghp_never_forwarded_canary_77"));
+    assert_no_survivors(&m);
 }

@@ -90,3 +90,41 @@ fn a_reply_nested_5000_deep_is_matched_and_the_report_stays_readable() {
     let parsed: Result<serde_json::Value, _> = serde_json::from_str(&tools.stdout);
     assert!(parsed.is_ok(), "tools --json: {parsed:?}");
 }
+
+#[test]
+#[ignore = "long tier: a million notifications"]
+fn a_flood_of_valid_notifications_costs_a_bit_each() {
+    // A million valid notifications (44 MB, under the 64 MiB stdout
+    // bound): a thousand are kept whole, the rest counted; their frames
+    // go to the spill file, a bit each in memory.
+    let (kib, code, _) = crate::util::peak_rss_env(
+        &["--env", "FAKE_LINES", "--timeout", "120000", "--"],
+        &["flood-notify"],
+        &[("FAKE_LINES", "1000000")],
+    );
+    assert_eq!(code, 0, "the server was judged");
+    assert!(kib < 48 * 1024, "{kib} KiB");
+    let run = check_fake_env(
+        "flood-notify",
+        &["--json", "--env", "FAKE_LINES", "--shutdown-grace", "300"],
+        &[("FAKE_LINES", "5000")],
+    );
+    let j = run.json();
+    // The notifications, and the answers to the probe, initialize and
+    // tools/list.
+    assert_eq!(
+        j["frames"].as_array().map(Vec::len),
+        Some(5003),
+        "every frame shown"
+    );
+}
+
+fn check_fake_env(scenario: &str, args: &[&str], envs: &[(&str, &str)]) -> crate::util::Run {
+    let mut cmd = Command::new(guard());
+    cmd.args(args)
+        .arg("--")
+        .arg(fake_server())
+        .arg(scenario)
+        .envs(envs.iter().copied());
+    run_with_deadline(cmd, DEADLINE)
+}
