@@ -232,6 +232,26 @@ const SCENARIOS: &[(&str, &str)] = &[
         "answers tools/list with a tool whose schema nests 5,000 levels deep",
     ),
     (
+        "crash-node-style",
+        "writes a Node.js crash (a TypeError with its [cause], the stack, colour codes, the Node.js footer) to stderr and exits 1 at once",
+    ),
+    (
+        "error-then-help",
+        "writes an error, then 60 lines of help, to stderr and exits 2 at once",
+    ),
+    (
+        "usage-stdout",
+        "prints its usage text (Commands: init, start, stdio) on stdout and exits 1 at once",
+    ),
+    (
+        "close-crash",
+        "on stdin EOF writes a RangeError (Maximum call stack size exceeded) to stderr and exits 1",
+    ),
+    (
+        "list-needs-config",
+        "advertises resources; resources/list answers code 0 asking for database configuration, stderr says MYSQL_USER is required",
+    ),
+    (
         "long-name",
         "lists a tool whose name is 70,000 characters long",
     ),
@@ -413,6 +433,7 @@ const SCENARIOS: &[(&str, &str)] = &[
 /// Scenarios that advertise tools, resources and prompts.
 const ALL_LISTS: &[&str] = &[
     "catalog-full",
+    "list-needs-config",
     "call-bad-structured",
     "call-no-structured",
     "list-unsupported",
@@ -744,6 +765,10 @@ fn answer(scenario: &str, method: &str, cursor: Option<&str>, cursor_given: bool
             Answer::Result(json!({ "tools": tools }))
         }
         ("resources/list", "list-error") => Answer::Error(-32603, "database unavailable"),
+        ("resources/list", "list-needs-config") => {
+            eprintln!("MYSQL_USER is required");
+            Answer::Error(0, "Missing required database configuration")
+        }
         ("resources/list", "bad-resource") => {
             Answer::Result(json!({"resources": [{"name": "readme"}]}))
         }
@@ -1042,6 +1067,28 @@ fn run(scenario: &str, marker: &str) {
             let _ = writeln!(out, "Fake server 1.0 listening on stdio");
         }
         "exit-clean" => std::process::exit(0),
+        "crash-node-style" => {
+            let _ = write!(
+                err,
+                "/srv/index.js:12\n        throw err;\n        ^\n\n\u{1b}[31mTypeError: fetch failed\u{1b}[39m\n    at node:internal/deps/undici/undici:13502:13\n  [cause]: Error: getaddrinfo ENOTFOUND api.example.test\n      at GetAddrInfoReqWrap.onlookup (node:dns:120:26) {{\n    errno: -3008,\n  }}\n}}\n\nNode.js v20.20.2\n"
+            );
+            std::process::exit(1);
+        }
+        "error-then-help" => {
+            let _ = writeln!(err, "Error: missing required option --db-url");
+            for i in 0..60 {
+                let _ = writeln!(err, "  --option-{i}    what option {i} does");
+            }
+            std::process::exit(2);
+        }
+        "usage-stdout" => {
+            let _ = write!(
+                out,
+                "Usage: weather-mcp [options] <command>\n\nCommands:\n  init     write a config\n  start    start the server\n  stdio    serve MCP over stdio\n\nOptions:\n  -h, --help  show help\n"
+            );
+            let _ = out.flush();
+            std::process::exit(1);
+        }
         "exit-nonzero" => {
             let _ = writeln!(err, "fatal: missing configuration file ./config.toml");
             std::process::exit(3);
@@ -1241,6 +1288,13 @@ fn run(scenario: &str, marker: &str) {
     }
     // stdin closed.
     match scenario {
+        "close-crash" => {
+            let _ = writeln!(
+                err,
+                "RangeError: Maximum call stack size exceeded\n    at Server.close (/srv/index.js:40:10)\n    at Server.close (/srv/index.js:41:10)"
+            );
+            std::process::exit(1);
+        }
         "shutdown-print" => {
             let _ = writeln!(out, "shutting down, bye");
             let _ = out.flush();

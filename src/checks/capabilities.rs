@@ -14,6 +14,7 @@ use crate::session::transcript::Transcript;
 
 pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
     let advertised = tr.opening_result().map(mcp::advertised).unwrap_or_default();
+    let stderr = crate::checks::said::read(&tr.stderr.text());
     for probe in &tr.probes {
         let Some(error) = &probe.error else {
             continue;
@@ -40,6 +41,27 @@ pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
                     "the server advertises {capability} but answered {method} with method not found: {text}"
                 ),
             ),
+            // An error answer is allowed; one that asks for configuration
+            // (in its words or on stderr) says what the server lacks.
+            _ if asks_for_configuration(error) || stderr.config => {
+                let mut message = format!(
+                    "{method} (advertised capability {capability}) answered an error that asks for configuration: {text}"
+                );
+                if let Some(said) = stderr.quote().filter(|_| stderr.config) {
+                    message.push_str(&format!(
+                        " (stderr: {})",
+                        crate::escape::quote(said.as_bytes())
+                    ));
+                }
+                message.push_str("; it needs configuration the guard did not give it");
+                if !stderr.names.is_empty() {
+                    let flags: Vec<String> =
+                        stderr.names.iter().map(|n| format!("--env {n}")).collect();
+                    message.push_str(&format!(" (pass {})", flags.join(", ")));
+                }
+                Issue::new(Code::CapabilityListNeedsConfiguration, message)
+                    .with("variables", stderr.names.clone())
+            }
             _ => Issue::new(
                 Code::CapabilityListError,
                 format!("{method} (advertised capability {capability}) returned error: {text}"),
@@ -56,6 +78,16 @@ pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
             out.push(issue.with("method", spec.method));
         }
     }
+}
+
+/// Whether an error object's message or data asks for configuration.
+fn asks_for_configuration(error: &Value) -> bool {
+    let text = format!(
+        "{}\n{}",
+        jsonrpc::error_message(error),
+        error.get("data").map_or(String::new(), Value::to_string)
+    );
+    crate::checks::said::read(&text).config
 }
 
 /// Walks one list's pages and reports the first cursor fault.

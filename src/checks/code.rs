@@ -135,6 +135,12 @@ codes! {
         "the server exited while a request was waiting for its response";
     ServerCrashed = "server-crashed", InstallRuntime, Error, [Process],
         "the server exited with a non-zero code or a signal after initialize, before the guard stopped it";
+    ServerPrintedUsage = "server-printed-usage", InstallRuntime, Error, [Initialize, Process],
+        "the command printed its usage text and exited before it spoke MCP: it needs a subcommand or arguments to start a server (the lines it wrote and its exit are folded in)";
+    ShutdownError = "shutdown-error", InstallRuntime, Warning, [Process],
+        "after the guard closed its stdin to stop it, the server exited with a non-zero code or wrote an error (a crash in its close handler); the error is quoted";
+    CapabilityListNeedsConfiguration = "capability-list-needs-configuration", InstallRuntime, Warning, [Capabilities],
+        "an advertised list answered an error that asks for configuration (a missing key, setting or database): the server needs configuration the guard did not give it";
     ServerExitedEarly = "server-exited-early", InstallRuntime, Warning, [Process],
         "the server exited with code 0 on its own while its stdin was still open (a host sees a dead connection: scout's stdio.alive)";
     PythonBufferedStdio = "python-buffered-stdio", InstallRuntime, Warning, [PythonBuffering],

@@ -108,4 +108,9 @@ impl crate::session::Rules for SessionRules {
     fn handshake_usable(&self, result: &serde_json::Value, requested: &str) -> bool {
         !initialize::blocks_handshake(result, requested)
     }
+
+    fn failed_to_start(&self, stderr: &[u8]) -> bool {
+        let said = crate::checks::said::read(&String::from_utf8_lossy(stderr));
+        said.config || said.cause.is_some()
+    }
 }

@@ -51,6 +51,7 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
     toolcall::check(tr, &mut issues);
     adversarial::check(tr, &mut issues);
     lifecycle::after(ctx, tr, &mut issues);
+    lifecycle::fold_usage(tr, &mut issues);
     if ctx.strict {
         promote_shoulds(&mut issues);
     }

@@ -104,80 +104,37 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
     }
 }
 
-/// What a server that died before its opening said last on stderr, and
-/// whether that is a request for configuration (a missing API key, token or
-/// argument: the usual reason a published server exits at once).
+/// What a server that died said on stderr: the line that names the cause
+/// (`checks::said`), and whether it asks for configuration (a missing API
+/// key, token or argument: the usual reason a published server exits at
+/// once), with the variables it names.
 struct LastWords {
     line: String,
-    /// The variables it names (`BRAVE_API_KEY`), when it asks for some.
     names: Vec<String>,
     config: bool,
 }
 
-/// Words of a server asking for what it was not given.
-const ASKS: &[&str] = &[
-    "api key",
-    "api_key",
-    "apikey",
-    "access token",
-    "auth token",
-    "credential",
-    "is required",
-    "are required",
-    "not set",
-    "please provide",
-    "please set",
-    "environment variable",
-    "must be set",
-    "must be provided",
-];
-
-/// The last stderr lines (those written by `until`, milliseconds since
-/// the spawn, when given).
+/// What the server said on stderr (all that was kept, up to `until`,
+/// milliseconds since the spawn, when given).
 fn last_words(tr: &Transcript, until: Option<u64>) -> Option<LastWords> {
-    let tail: Vec<String> = match until {
-        None => tr.stderr.tail_lines(12),
+    let text = match until {
+        None => tr.stderr.text(),
         Some(at) => {
-            let lines: Vec<String> = tr
-                .entries
-                .iter()
-                .filter(|e| e.at_ms <= at)
-                .filter_map(|e| match &e.kind {
-                    EntryKind::StderrLine { bytes, .. } => {
-                        Some(String::from_utf8_lossy(bytes).into_owned())
-                    }
-                    _ => None,
-                })
-                .collect();
-            lines[lines.len().saturating_sub(12)..].to_vec()
+            let mut text = String::new();
+            for e in tr.entries.iter().filter(|e| e.at_ms <= at) {
+                if let EntryKind::StderrLine { bytes, .. } = &e.kind {
+                    text.push_str(&String::from_utf8_lossy(bytes));
+                    text.push('\n');
+                }
+            }
+            text
         }
     };
-    let line = tail
-        .iter()
-        .rev()
-        .map(|l| l.trim())
-        .find(|l| !l.is_empty() && !l.starts_with("at ") && !l.starts_with('^'))?
-        .to_string();
-    let lower = tail.join("\n").to_ascii_lowercase();
-    let config = ASKS.iter().any(|a| lower.contains(a));
-    let mut names: Vec<String> = Vec::new();
-    for l in &tail {
-        for word in l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
-            let env_like = word.len() >= 4
-                && word.contains('_')
-                && word
-                    .bytes()
-                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
-                && word.bytes().next().is_some_and(|b| b.is_ascii_uppercase());
-            if env_like && !names.iter().any(|n| n == word) {
-                names.push(word.to_string());
-            }
-        }
-    }
+    let said = crate::checks::said::read(&text);
     Some(LastWords {
-        line,
-        names,
-        config,
+        line: said.quote()?.to_string(),
+        names: said.names,
+        config: said.config,
     })
 }
 
@@ -342,6 +299,9 @@ pub fn after(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
             ),
         ));
     }
+    if let Some(issue) = shutdown_error(tr) {
+        out.push(issue);
+    }
     if tr.stderr.truncated() {
         out.push(
             Issue::new(Code::StderrOutputLimitExceeded,
@@ -355,6 +315,94 @@ pub fn after(ctx: &Context, tr: &Transcript, out: &mut Vec<Issue>) {
             .with("limit", ctx.max_stderr_bytes),
         );
     }
+}
+
+/// A crash on the way out: after the guard closed stdin, the server exited
+/// by itself with a non-zero code (or a signal), or wrote an error, such as
+/// a close handler that recurses until the stack runs out.
+fn shutdown_error(tr: &Transcript) -> Option<Issue> {
+    let sd = &tr.shutdown;
+    let closed = sd.stdin_closed_at_ms?;
+    if sd.ended_by != EndedBy::StdinClose || matches!(tr.stop, Some(Stop::Interrupted(_))) {
+        return None;
+    }
+    let mut text = String::new();
+    for e in tr.entries.iter().filter(|e| e.at_ms >= closed) {
+        if let EntryKind::StderrLine { bytes, .. } = &e.kind {
+            text.push_str(&String::from_utf8_lossy(bytes));
+            text.push('\n');
+        }
+    }
+    let said = crate::checks::said::read(&text);
+    let exit = sd.exit?;
+    if exit.is_clean() && said.cause.is_none() {
+        return None;
+    }
+    let status = format!("code {}, signal {}", code_text(&exit), signal_text(&exit));
+    let mut message =
+        format!("after the guard closed its stdin to stop it, the server exited ({status})");
+    if let Some(line) = said.cause.as_deref().or(said.last.as_deref()) {
+        message.push_str(&format!(
+            ": it said {}",
+            crate::escape::quote(line.as_bytes())
+        ));
+    }
+    Some(with_exit(
+        Issue::new(Code::ShutdownError, message).with("phase", "shutdown"),
+        &exit,
+    ))
+}
+
+/// A command that printed its usage text and exited before it spoke MCP:
+/// that is the root cause, and the lines it wrote (`stdout-non-json`) and
+/// its exit (`server-exited`) are folded into it as consequences.
+pub fn fold_usage(tr: &Transcript, issues: &mut Vec<Issue>) {
+    let Some(exited) = issues.iter().position(|i| i.code == Code::ServerExited) else {
+        return;
+    };
+    let mut stdout = String::new();
+    for e in &tr.entries {
+        if let EntryKind::Line(l) = &e.kind
+            && !matches!(l.line, crate::jsonrpc::Line::Message(_))
+        {
+            stdout.push_str(&String::from_utf8_lossy(&l.bytes));
+            stdout.push('\n');
+        }
+    }
+    let said = crate::checks::said::read(&stdout);
+    let usage = said
+        .usage
+        .or_else(|| crate::checks::said::read(&tr.stderr.text()).usage);
+    let Some(subcommands) = usage else { return };
+    let folded = |c: Code| matches!(c, Code::StdoutNonJson | Code::StdoutEmptyLine);
+    let mut consequences: Vec<&'static str> = Vec::new();
+    for issue in issues.iter().filter(|i| folded(i.code)) {
+        if !consequences.contains(&issue.code.as_str()) {
+            consequences.push(issue.code.as_str());
+        }
+    }
+    consequences.push("server-exited");
+    let status = issues[exited].message.clone();
+    let hint = if subcommands.is_empty() {
+        "it may need arguments to start a server".to_string()
+    } else {
+        format!(
+            "it may need a subcommand to start a server: it lists {}",
+            subcommands.join(", ")
+        )
+    };
+    let root = Issue::new(
+        Code::ServerPrintedUsage,
+        format!(
+            "the command printed its usage text and exited before it spoke MCP; {hint} (what follows from it is not reported apart: {}; {status})",
+            consequences.join(", ")
+        ),
+    )
+    .with("subcommands", subcommands)
+    .with("consequences", consequences)
+    .with("phase", "initialize");
+    issues.retain(|i| !folded(i.code) && i.code != Code::ServerExited);
+    issues.insert(0, root);
 }
 
 /// Whether a Python server will block-buffer its stdout: the program is a

@@ -66,7 +66,9 @@ pub fn session(
         };
         let probe = tr.era.take();
         let tap = tr.take_tap();
-        tr = Transcript::new(&cfg);
+        // One clock for the run: the fresh process's times follow the
+        // probe's, and the durations cover both.
+        tr = Transcript::new(&cfg).continuing_after(tr.duration_ms);
         if let Some(tap) = tap {
             tr = tr.with_tap(tap);
         }
@@ -86,11 +88,57 @@ pub fn session(
     }
     let mut ctx = Context::of(plan);
     ctx.opening = cfg.opening;
-    let issues = sieve.sift(checks::run(&ctx, &tr));
+    let mut found = checks::run(&ctx, &tr);
+    if number.unwrap_or(1) == 1 && latent_look_wanted(&ctx, &tr, &found) {
+        found.extend(latent_pollution(plan, &cfg, &ctx)?);
+    }
+    let issues = sieve.sift(found);
     // The checks freed what they built; hand it back before the report is
     // built, so a large listing's peak is not the sum of both.
     sys::trim_heap();
     Ok(RunReport::build(tr, issues, number, asked(plan)))
+}
+
+/// Whether a Python server's stdout pollution may be hidden by its buffer:
+/// it runs block-buffered (no `-u`, no `PYTHONUNBUFFERED`), it opened a
+/// session, and nothing on stdout was found wrong.
+fn latent_look_wanted(ctx: &Context, tr: &Transcript, found: &[Issue]) -> bool {
+    crate::checks::lifecycle::python_may_buffer(ctx, tr)
+        && tr.initialized()
+        && !found.iter().any(|i| i.in_group(checks::Group::Stdout))
+}
+
+/// The same session with `PYTHONUNBUFFERED=1`, as many hosts and container
+/// images run Python: lines a `print()` wrote that sat in the buffer (and
+/// were dropped when the server stopped) come out where the host reads
+/// them. Its stdout findings are the server's, said so.
+fn latent_pollution(plan: &Plan, cfg: &SessionConfig, ctx: &Context) -> Result<Vec<Issue>, Error> {
+    let mut launch = plan.launch.clone();
+    launch.env.retain(|(k, _)| k != "PYTHONUNBUFFERED");
+    launch.env.push(("PYTHONUNBUFFERED".into(), "1".into()));
+    let look = SessionConfig {
+        adversarial: Vec::new(),
+        tool_call: None,
+        ..cfg.clone()
+    };
+    let mut tr = Transcript::new(&look);
+    let stop = session::run(&launch, &look, &checks::SessionRules, &mut tr);
+    if let Some(Stop::Interrupted(sig)) = stop {
+        return Err(Error::interrupted(sig));
+    }
+    let mut ctx = ctx.clone();
+    ctx.env.push(("PYTHONUNBUFFERED".into(), "1".into()));
+    Ok(checks::run(&ctx, &tr)
+        .into_iter()
+        .filter(|i| matches!(i.code, checks::Code::StdoutNonJson | checks::Code::StdoutInvalidJsonRpc))
+        .map(|mut i| {
+            i.message = format!(
+                "with PYTHONUNBUFFERED=1 (as many hosts and container images run Python) {}; under the environment given, Python held it in its stdout buffer and dropped it when the server stopped, so only an unbuffered host sees it",
+                i.message
+            );
+            i.with("foundWith", "PYTHONUNBUFFERED=1")
+        })
+        .collect())
 }
 
 /// `--adversarial-probe unsupported-version`: a fresh process whose

@@ -61,7 +61,7 @@ impl std::fmt::Debug for TranscriptFile {
 impl Tap for TranscriptFile {
     fn spawned(&mut self, tr: &Transcript) {
         self.write(obj! {
-            "ms" => 0, "direction" => "event", "event" => "spawn", "pid" => tr.pid,
+            "ms" => tr.started_at_ms(), "direction" => "event", "event" => "spawn", "pid" => tr.pid,
             "executable" => tr.executable, "argv" => self.argv,
             "spawnError" => tr.spawn_error.as_ref().map(|e| e.message.clone()),
         });

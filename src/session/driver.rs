@@ -36,6 +36,9 @@ pub fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
+/// Bytes of stderr the session keeps to itself (to tell a failed start
+/// from a reaction to the era probe).
+const STDERR_KEPT: usize = 16 * 1024;
 /// Bytes of a message too large to judge kept for its quote.
 const OVERSIZE_HEAD: usize = 512;
 
@@ -63,6 +66,11 @@ pub struct Driver<'a, P: Process> {
     pub(super) requests: Requests,
     /// The reply of the last request answered, for the script.
     pub(super) last_reply: Option<(Target, Outcome)>,
+    /// A write to the server's stdin failed (it had closed it, or exited).
+    pub(super) stdin_broken: bool,
+    /// The first `STDERR_KEPT` bytes of stderr: what a server that fails
+    /// at start says.
+    pub(super) stderr_start: Vec<u8>,
     /// The session speaks 2026-07-28: requests carry the `_meta` envelope.
     pub(super) modern: bool,
     /// The next request goes out exactly as given (no envelope).
@@ -107,6 +115,8 @@ impl<'a, P: Process> Driver<'a, P> {
             rec,
             requests: Requests::default(),
             last_reply: None,
+            stdin_broken: false,
+            stderr_start: Vec::new(),
             modern: false,
             bare_next: false,
             stop: None,
@@ -162,6 +172,7 @@ impl<'a, P: Process> Driver<'a, P> {
         if let Some(writer) = &mut self.writer
             && let Err(error) = writer.send(bytes)
         {
+            self.stdin_broken = true;
             self.emit(Record::WriteFailed { error });
         }
     }
@@ -363,13 +374,19 @@ impl<'a, P: Process> Driver<'a, P> {
             }
             Event::Stderr { at, bytes } => {
                 let at = self.at_ms(at);
+                let room = STDERR_KEPT.saturating_sub(self.stderr_start.len());
+                self.stderr_start
+                    .extend_from_slice(&bytes[..bytes.len().min(room)]);
                 self.emit_at(at, Record::Stderr { bytes });
             }
             Event::StderrClosed => {
                 self.stderr_open = false;
                 self.emit(Record::StderrClosed);
             }
-            Event::WriteFailed { error } => self.emit(Record::WriteFailed { error }),
+            Event::WriteFailed { error } => {
+                self.stdin_broken = true;
+                self.emit(Record::WriteFailed { error });
+            }
             Event::Exited => self.poll_exit(),
         }
     }

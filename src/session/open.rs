@@ -374,9 +374,26 @@ impl<P: Process> super::driver::Driver<'_, P> {
     }
 
     /// The probe ended the process (or its stdin): the legacy run needs a
-    /// fresh one. An interrupt or a fatal fault is not the probe's doing.
+    /// fresh one. An interrupt or a fatal fault is not the probe's doing,
+    /// and neither is an exit before the server read the probe (it sits
+    /// unread in the pipe, or could not even be written): a server that
+    /// dies at once on its own is started once, and judged on that start.
     fn probe_cost_the_process(&mut self) -> Option<Opened> {
         if self.stop.is_some() {
+            return None;
+        }
+        let unread = self.writer.as_ref().and_then(|s| s.unread());
+        let on_its_own = self.stdin_broken
+            || unread.is_some_and(|n| n > 0)
+            || self.rules.failed_to_start(&self.stderr_start);
+        if on_its_own {
+            self.emit(Record::Era(EraFinding {
+                speaks: Speaks::Legacy,
+                reason: "the server exited before it read the server/discover probe, or said it failed to start: it ended on its own, and is judged on this start".into(),
+                probe: "exit".into(),
+                probe_ms: None,
+                supported: Vec::new(),
+            }));
             return None;
         }
         self.emit(Record::Era(EraFinding {

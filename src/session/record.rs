@@ -311,6 +311,13 @@ pub trait Rules {
     /// Whether an initialize result is usable enough to send
     /// `notifications/initialized` and go on.
     fn handshake_usable(&self, result: &Value, requested: &str) -> bool;
+
+    /// Whether what a server wrote on stderr before it exited says it
+    /// failed to start (an error, a request for configuration): then its
+    /// exit is its own, not the era probe's doing.
+    fn failed_to_start(&self, _stderr: &[u8]) -> bool {
+        false
+    }
 }
 
 /// Accepts every initialize result (for callers without a judge).

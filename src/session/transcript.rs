@@ -368,6 +368,9 @@ pub struct Transcript {
     frames: crate::session::frames::Frames,
     /// Message lines that answered no request of the guard's, so far.
     unsought: u64,
+    /// Milliseconds of the run before this process started (an era probe's
+    /// process this one replaces): every time counts from the run's start.
+    offset_ms: u64,
     /// The `MessagesFolded` entry, once there is one.
     messages_folded: Option<usize>,
     folds: Folds,
@@ -452,6 +455,7 @@ impl Transcript {
             duration_ms: 0,
             frames: crate::session::frames::Frames::default(),
             unsought: 0,
+            offset_ms: 0,
             messages_folded: None,
             folds: Folds::default(),
             stderr_partial: Vec::new(),
@@ -475,6 +479,18 @@ impl Transcript {
         tr.ops
             .push(OpRecord::new(method, None, OpSource::CliRequest));
         tr
+    }
+
+    /// Counts this transcript's times from `ms` before its process started
+    /// (the run began with an earlier process).
+    pub fn continuing_after(mut self, ms: u64) -> Transcript {
+        self.offset_ms = ms;
+        self
+    }
+
+    /// When this transcript's process started, in the run's milliseconds.
+    pub fn started_at_ms(&self) -> u64 {
+        self.offset_ms
     }
 
     /// Adds a tap that sees every entry as it is made.
@@ -1049,7 +1065,7 @@ impl Transcript {
 
 impl Recorder for Transcript {
     fn record(&mut self, at: u64, record: Record) {
-        self.exchange(at, record);
+        self.exchange(at + self.offset_ms, record);
     }
 }
 

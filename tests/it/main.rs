@@ -13,6 +13,7 @@ mod bench;
 mod cli;
 mod codes;
 mod eras;
+mod fidelity;
 mod formats;
 mod fuzz;
 mod golden;
