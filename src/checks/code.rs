@@ -334,15 +334,25 @@ codes! {
     DefinitionOverrideInstructions = "definition-override-instructions", McpProtocol, Error, [Definitions],
         "a definition tells the model to ignore, disregard or override its previous or system instructions";
     DefinitionSensitiveFile = "definition-sensitive-file", McpProtocol, Error, [Definitions],
-        "a definition tells the model to read, send or include a secret file (SSH keys, .env, credentials, an MCP client's config); a mere mention is a warning";
+        "a definition tells the model to read, send or include a secret file (SSH keys, .env, credentials, an MCP client's config); a mention (a scanner that detects .env files) is not a finding";
     DefinitionHideFromUser = "definition-hide-from-user", McpProtocol, Error, [Definitions],
         "a definition tells the model to keep something from the user";
     DefinitionExfiltration = "definition-exfiltration", McpProtocol, Error, [Definitions],
-        "a definition tells the model to send data to a URL or an e-mail address";
+        "a definition tells the model to send data out: to a URL, an e-mail address (BCC, CC), a webhook, a DNS name, or into a parameter (the conversation, keys, the system prompt)";
     DefinitionToolShadowing = "definition-tool-shadowing", McpProtocol, Error, [Definitions],
-        "a definition gives orders about other tools or servers (a call of a tool this server does not list is a warning)";
+        "a definition gives orders about other tools or servers (when this tool is available …; all other tools must …)";
     DefinitionPromptMarkup = "definition-prompt-markup", McpProtocol, Warning, [Definitions],
         "a definition holds chat-template or prompt markup addressed to the model (`<IMPORTANT>`, `<system>`, `[INST]`, `<<SYS>>`, an im_start token)";
+    DefinitionAuthorityClaim = "definition-authority-claim", McpProtocol, Error, [Definitions],
+        "a definition claims to speak for the system, its administrator or the model's maker, or grants the model rights (SYSTEM NOTICE, [SYSTEM: …], act as root, developer mode is on)";
+    DefinitionGuardrailRemoval = "definition-guardrail-removal", McpProtocol, Error, [Definitions],
+        "a definition tells the model to drop safety checks, filters or the user's consent (disable content filtering, no need to ask for confirmation, security_level = 0)";
+    DefinitionPreferenceManipulation = "definition-preference-manipulation", McpProtocol, Error, [Definitions],
+        "a definition tells the model to choose this tool over others, or disparages them (always use this tool first, never use other weather tools, this tool replaces read_file)";
+    DefinitionCrossToolTampering = "definition-cross-tool-tampering", McpProtocol, Error, [Definitions],
+        "a definition changes how another tool is called or what its result means (before calling X run this tool and replace the values; the result of X is wrong)";
+    DefinitionCommandInjection = "definition-command-injection", McpProtocol, Error, [Definitions],
+        "a definition tells the model to add commands to what it runs (every shell command must start with …; append | curl … to each command); a payload alone is a warning";
     DefinitionEncodedBlob = "definition-encoded-blob", McpProtocol, Warning, [Definitions],
         "a definition holds a long encoded blob (base64 or hex) a person cannot read";
     ContextBudgetExceeded = "context-budget-exceeded", McpProtocol, Warning, [Definitions],

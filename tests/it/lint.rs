@@ -44,8 +44,8 @@ fn poisoned_tool_descriptions_are_found_with_their_evidence() {
             pair("definition-exfiltration", "daily_fact"),
             pair("definition-override-instructions", "lookup"),
             pair("definition-exfiltration", "sync_notes"),
-            pair("definition-tool-shadowing", "helper"),
-            pair("definition-encoded-blob", "blob"),
+            pair("definition-cross-tool-tampering", "helper"),
+            pair("definition-override-instructions", "blob"),
             pair("definition-hide-from-user", "keys"),
         ]
     );
@@ -60,11 +60,22 @@ fn poisoned_tool_descriptions_are_found_with_their_evidence() {
             .is_some_and(|e| e.starts_with("\"read `~/.cursor/mcp.json`")),
         "{sensitive}"
     );
-    let blob = run.issue("definition-encoded-blob");
+    // The blob decodes to a directive: the directive is the finding, and
+    // says where it hid; the blob is folded into it.
+    let blob = run.json()["issues"]
+        .as_array()
+        .expect("issues")
+        .iter()
+        .find(|i| i["toolName"] == "blob")
+        .cloned()
+        .expect("the blob's finding");
+    assert_eq!(blob["code"], "definition-override-instructions", "{blob}");
+    assert_eq!(blob["hiddenIn"], "base64", "{blob}");
+    assert_eq!(blob["family"], "override", "{blob}");
     assert!(
-        blob["message"]
+        blob["evidence"]
             .as_str()
-            .is_some_and(|m| m.contains("decodes to \"ignore all previous instructions")),
+            .is_some_and(|m| m.starts_with("\"ignore all previous instructions")),
         "{blob}"
     );
     assert_eq!(blob["severity"], "error", "an encoded directive is one");
@@ -135,6 +146,7 @@ fn the_reference_servers_definitions_are_clean() {
             prompts: list("prompts"),
             resources: list("resources"),
             templates: list("resourceTemplates"),
+            complete: true,
         };
         d.each_text(&mut |_| strings += 1);
         let mut issues = Vec::new();
@@ -491,8 +503,12 @@ fn a_baseline_accepts_known_findings_fails_new_ones_and_reports_stale_entries() 
 fn the_readme_documents_every_instruction_rule() {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
         .expect("README");
-    for (code, severity, what) in mcp_stdio_guard::checks::lint::rules::RULES {
-        let row = format!("| `{code}` | {severity} | {what} |");
+    for (family, severity, what, example) in mcp_stdio_guard::checks::lint::rules::FAMILIES {
+        let row = format!(
+            "| `{}` | {} | {severity} | {what} | {example} |",
+            family.code(),
+            family.name()
+        );
         assert!(readme.contains(&row), "README.md lacks the rule row {row}");
     }
 }

@@ -22,6 +22,7 @@ mod inputs;
 mod interop;
 mod leaks;
 mod lint;
+mod lint_corpus;
 mod memory;
 mod outputs;
 mod process;

@@ -3,9 +3,12 @@
 //! not see), bidirectional embeddings, overrides and isolates (Trojan
 //! Source: they reorder what a person sees), zero-width and other
 //! invisible characters, control characters, and names that mix Latin
-//! with Cyrillic or Greek lookalikes. Emoji sequences (a joiner or a
-//! variation selector after a pictograph, a flag's tag sequence) and the
-//! joiners of scripts that need them are not findings. Pure.
+//! with Cyrillic or Greek lookalikes. Emoji sequences (a joiner after a
+//! pictograph, a variation selector after a symbol, a flag's tag
+//! sequence), the joiners of scripts that need them, and in right-to-left
+//! text (Arabic, Hebrew, Persian, Urdu) the direction marks, embeddings
+//! and isolates a real editor writes are not findings; an override that
+//! reorders Latin letters or digits still is. Pure.
 
 use crate::escape;
 
@@ -56,6 +59,43 @@ fn is_embedding(c: char) -> bool {
     matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// A letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana,
+/// N'Ko and their presentation forms).
+fn is_rtl_letter(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{08ff}' | '\u{fb1d}'..='\u{fdff}' | '\u{fe70}'..='\u{fefe}' | '\u{10800}'..='\u{10fff}' | '\u{1e800}'..='\u{1efff}')
+}
+
+/// For each character, whether a Latin letter or digit follows it before
+/// the next pop (U+202C) or the end: what an override there would reorder.
+/// One pass from the end.
+fn latin_until_pop(chars: &[char]) -> Vec<bool> {
+    let mut out = vec![false; chars.len()];
+    let mut seen = false;
+    for i in (0..chars.len()).rev() {
+        out[i] = seen;
+        if chars[i] == '\u{202c}' {
+            seen = false;
+        } else if chars[i].is_ascii_alphanumeric() {
+            seen = true;
+        }
+    }
+    out
+}
+
+/// Whether a direction control at `i` is what an editor of right-to-left
+/// text writes: a mark, an embedding, an isolate or their pop in text that
+/// has right-to-left letters; an override only when what it reorders holds
+/// no Latin letter or digit.
+fn rtl_editing(chars: &[char], i: usize, latin: Option<&[bool]>) -> bool {
+    let Some(latin) = latin else {
+        return false;
+    };
+    match chars[i] {
+        '\u{202d}' | '\u{202e}' => !latin[i],
+        _ => true,
+    }
+}
+
 /// The tag characters of a flag (U+1F3F4, tag letters, U+E007F cancel).
 fn flag_tags(chars: &[char], start: usize) -> Option<usize> {
     if start == 0 || chars[start - 1] != '\u{1f3f4}' {
@@ -88,7 +128,12 @@ fn tag_run(chars: &[char], start: usize) -> (usize, String) {
 /// Every hidden or deceptive thing in `text`; `name` for identifiers
 /// (names, property keys), where a lookalike letter is a finding of its own.
 pub fn scan(text: &str, name: bool) -> Vec<Finding> {
+    if text.is_ascii() {
+        return scan_ascii(text);
+    }
     let chars: Vec<char> = text.chars().collect();
+    let rtl = chars.iter().any(|c| is_rtl_letter(*c));
+    let latin = rtl.then(|| latin_until_pop(&chars));
     let (mut tags, mut bidi, mut invisible, mut control) =
         (String::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut tag_seen, mut carries, mut hides) = (false, false, false);
@@ -112,12 +157,16 @@ pub fn scan(text: &str, name: bool) -> Vec<Finding> {
             i = end;
             continue;
         }
-        if is_embedding(c) {
+        let editing = escape::is_bidi_control(c) && rtl_editing(&chars, i, latin.as_deref());
+        if is_embedding(c) && !editing {
             bidi.push(c);
-        } else if escape::is_invisible(c) || escape::is_bidi_control(c) {
-            let emoji = matches!(c, '\u{200d}' | '\u{fe0e}' | '\u{fe0f}')
-                && before.is_some_and(is_pictograph);
-            let joiner = matches!(c, '\u{200c}' | '\u{200d}') && before.is_some_and(joins_letters);
+        } else if (escape::is_invisible(c) || escape::is_bidi_control(c)) && !editing {
+            let emoji = (c == '\u{200d}' && before.is_some_and(is_pictograph))
+                || (matches!(c, '\u{fe0e}' | '\u{fe0f}')
+                    && before.is_some_and(|b| !b.is_ascii_alphanumeric() && !b.is_whitespace()));
+            let next = chars.get(i + 1).copied();
+            let joiner = matches!(c, '\u{200c}' | '\u{200d}')
+                && (before.is_some_and(joins_letters) || (rtl && next.is_some_and(joins_letters)));
             if !emoji && !joiner {
                 invisible.push(c);
                 let next = chars.get(i + 1).copied();
@@ -157,6 +206,34 @@ pub fn scan(text: &str, name: bool) -> Vec<Finding> {
     }
     out.extend(confusables(text, name));
     out
+}
+
+/// The scan of ASCII text: only control characters can hide there.
+fn scan_ascii(text: &str) -> Vec<Finding> {
+    let bytes = text.as_bytes();
+    if !bytes
+        .iter()
+        .any(|b| b.is_ascii_control() && !matches!(b, b'\n' | b'\t'))
+    {
+        return Vec::new();
+    }
+    let (mut control, mut hides) = (Vec::new(), false);
+    for (i, &b) in bytes.iter().enumerate() {
+        if b.is_ascii_control() && !matches!(b, b'\n' | b'\t') {
+            let lone_cr = b == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+            if b != b'\r' || lone_cr {
+                hides |= matches!(b, 0x1b | 0x08) || lone_cr;
+                control.push(b as char);
+            }
+        }
+    }
+    if control.is_empty() {
+        return Vec::new();
+    }
+    vec![Finding::Control {
+        chars: control,
+        hides,
+    }]
 }
 
 /// Words that mix Latin letters with Cyrillic or Greek lookalikes (in a

@@ -1,19 +1,26 @@
 //! The lint of what a server tells the model: every string of its
-//! definitions a client puts in a model's context (tool, prompt and
-//! resource names, titles and descriptions, every string and property
-//! name of the tools' schemas, the server's `instructions` and
-//! `serverInfo`) read for hidden and deceptive characters (`hidden`) and,
-//! where it is prose, for instruction-like content (`rules`, over the
-//! folded words of `phrase`); the context cost of the definitions
-//! (`cost`); the pinned definition hashes (`pin`). Offline and
-//! deterministic: no network, no model. Pure.
+//! definitions a client puts in a model's context (every member of its
+//! tools, prompts, resources and resource templates, `_meta` aside: names,
+//! titles, descriptions, annotations, every string and property name of the
+//! schemas; the server's `instructions` and `serverInfo`) read for hidden
+//! and deceptive characters (`hidden`) and, where it is prose, for
+//! instruction-like content by family (`rules`, over the words of `read`,
+//! matched by `phrase` with `lexicon`'s tables, and again under each
+//! disguise `decode` finds); the context cost of the definitions (`cost`);
+//! the pinned definition hashes (`pin`). Offline and deterministic: no
+//! network, no model. Pure.
 
 pub mod cost;
+pub mod decode;
 pub mod hidden;
+pub mod known;
+pub mod lexicon;
 pub mod phrase;
 pub mod pin;
+pub mod read;
 pub mod rugpull;
 pub mod rules;
+pub mod special;
 
 use serde_json::Value;
 
@@ -21,7 +28,7 @@ use crate::checks::{Code, Issue, Severity};
 use crate::escape;
 use crate::session::transcript::Transcript;
 use hidden::Finding;
-use rules::Known;
+use known::Known;
 
 /// One string of the definitions: whose it is, which field, and how it is
 /// read.
@@ -69,8 +76,33 @@ impl Text<'_> {
 
 /// Schema keys whose strings are not read as prose (they are syntax).
 const SYNTAX_KEYS: &[&str] = &[
-    "type", "format", "pattern", "$ref", "$schema", "$id", "$anchor",
+    "type",
+    "format",
+    "pattern",
+    "$ref",
+    "$schema",
+    "$id",
+    "$anchor",
+    "$comment_syntax",
+    "contentEncoding",
+    "contentMediaType",
 ];
+
+/// Members whose strings are addresses or media types, not prose.
+const NOT_PROSE: &[&str] = &[
+    "uri",
+    "uriTemplate",
+    "mimeType",
+    "url",
+    "href",
+    "src",
+    "icons",
+    "version",
+    "type",
+];
+
+/// How deep the walk goes into a definition (deeper members are not read).
+const MAX_DEPTH: usize = 32;
 
 /// Where the texts of the definitions go, one at a time.
 type Sink<'s, 'a> = &'s mut dyn FnMut(Text<'a>);
@@ -98,12 +130,13 @@ fn text_of<'a>(
 /// Every string of a schema, property names included (as names).
 fn schema_texts<'a>(
     out: Sink<'_, 'a>,
+    kind: &'static str,
     owner: &'a str,
     path: &str,
     schema: &'a Value,
     depth: usize,
 ) {
-    if depth > 32 {
+    if depth > MAX_DEPTH {
         return;
     }
     match schema {
@@ -116,18 +149,18 @@ fn schema_texts<'a>(
                     for (prop, sub) in props {
                         let at = format!("{here}.{prop}");
                         out(Text {
-                            kind: "tool",
+                            kind,
                             owner,
                             field: at.clone(),
                             text: prop,
                             name: true,
                             prose: false,
                         });
-                        schema_texts(out, owner, &at, sub, depth + 1);
+                        schema_texts(out, kind, owner, &at, sub, depth + 1);
                     }
                 } else if let Some(text) = value.as_str() {
                     out(Text {
-                        kind: "tool",
+                        kind,
                         owner,
                         field: here,
                         text,
@@ -135,23 +168,64 @@ fn schema_texts<'a>(
                         prose: !SYNTAX_KEYS.contains(&key.as_str()),
                     });
                 } else {
-                    schema_texts(out, owner, &here, value, depth + 1);
+                    schema_texts(out, kind, owner, &here, value, depth + 1);
                 }
             }
         }
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                schema_texts(out, owner, &format!("{path}[{i}]"), item, depth + 1);
+                schema_texts(out, kind, owner, &format!("{path}[{i}]"), item, depth + 1);
             }
         }
         Value::String(text) => out(Text {
-            kind: "tool",
+            kind,
             owner,
             field: path.to_string(),
             text,
             name: false,
             prose: true,
         }),
+        _ => {}
+    }
+}
+
+/// Every string under a member that is not a schema: annotations, a
+/// prompt's arguments, a server's extra fields. Keys named like names
+/// (`name`) are read as names; addresses are not prose.
+fn member_texts<'a>(
+    out: Sink<'_, 'a>,
+    kind: &'static str,
+    owner: &'a str,
+    path: &str,
+    value: &'a Value,
+    depth: usize,
+) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    let leaf = path.rsplit(['.', '[']).next().unwrap_or_default();
+    match value {
+        Value::String(text) => {
+            let name = leaf == "name";
+            out(Text {
+                kind,
+                owner,
+                field: path.to_string(),
+                text,
+                name,
+                prose: !name && !NOT_PROSE.contains(&leaf),
+            });
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                member_texts(out, kind, owner, &format!("{path}[{i}]"), item, depth + 1);
+            }
+        }
+        Value::Object(map) => {
+            for (key, v) in map.iter().filter(|(k, _)| *k != "_meta") {
+                member_texts(out, kind, owner, &format!("{path}.{key}"), v, depth + 1);
+            }
+        }
         _ => {}
     }
 }
@@ -170,10 +244,19 @@ pub struct Definitions<'a> {
     pub prompts: Vec<&'a Value>,
     pub resources: Vec<&'a Value>,
     pub templates: Vec<&'a Value>,
+    /// The tool list was read whole (every page): a name it lacks is
+    /// another server's.
+    pub complete: bool,
 }
 
 impl<'a> Definitions<'a> {
     pub fn of(tr: &'a Transcript) -> Definitions<'a> {
+        let chain = tr.list_chain("tools/list");
+        let complete = chain.last().is_some_and(|last| {
+            last.result
+                .as_ref()
+                .is_some_and(|r| r.get("nextCursor").is_none_or(Value::is_null))
+        });
         Definitions {
             instructions: tr.opening_result().and_then(|r| r.get("instructions")),
             server_info: tr.server_info(),
@@ -181,6 +264,7 @@ impl<'a> Definitions<'a> {
             prompts: tr.listed("prompts/list"),
             resources: tr.listed("resources/list"),
             templates: tr.listed("resources/templates/list"),
+            complete,
         }
     }
 
@@ -208,30 +292,7 @@ impl<'a> Definitions<'a> {
             }
         }
         for tool in &self.tools {
-            let owner = item_name(tool, "name");
-            text_of(out, "tool", owner, "name".into(), tool.get("name"), true);
-            text_of(out, "tool", owner, "title".into(), tool.get("title"), false);
-            text_of(
-                out,
-                "tool",
-                owner,
-                "description".into(),
-                tool.get("description"),
-                false,
-            );
-            text_of(
-                out,
-                "tool",
-                owner,
-                "annotations.title".into(),
-                tool.pointer("/annotations/title"),
-                false,
-            );
-            for key in ["inputSchema", "outputSchema"] {
-                if let Some(schema) = tool.get(key) {
-                    schema_texts(out, owner, key, schema, 0);
-                }
-            }
+            item_texts(out, tool, "tool", "name");
         }
         for (items, kind, key) in [
             (&self.prompts, "prompt", "name"),
@@ -244,64 +305,43 @@ impl<'a> Definitions<'a> {
         }
     }
 
-    /// What the server defines, folded, for the shadowing rule.
+    /// What the server defines, for the rules that tell its own tools
+    /// from another server's.
     fn known(&self) -> Known {
-        let mut known = Known::default();
-        for item in self.tools.iter().chain(&self.prompts) {
-            if let Some(name) = item.get("name").and_then(Value::as_str) {
-                known.tools.push(name.to_ascii_lowercase());
-            }
-            let props = item
-                .pointer("/inputSchema/properties")
-                .and_then(Value::as_object);
-            known.params.extend(
-                props
-                    .into_iter()
-                    .flatten()
-                    .map(|(k, _)| k.to_ascii_lowercase()),
-            );
-        }
-        known
+        let names = self
+            .tools
+            .iter()
+            .chain(&self.prompts)
+            .filter_map(|item| item.get("name").and_then(Value::as_str));
+        let params = self.tools.iter().flat_map(|t| {
+            t.pointer("/inputSchema/properties")
+                .and_then(Value::as_object)
+                .into_iter()
+                .flat_map(|p| p.keys().map(String::as_str))
+        });
+        let server = self
+            .server_info
+            .and_then(|i| i.get("name"))
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        Known::new(names, params, self.complete).with_server(server)
     }
 }
 
-/// The strings of a prompt, resource or resource template.
+/// Every string of a tool, prompt, resource or resource template: its
+/// name, its schemas (as schemas), every other member (`_meta` aside).
 fn item_texts<'a>(out: Sink<'_, 'a>, item: &'a Value, kind: &'static str, key: &str) {
     let owner = item_name(item, key);
-    text_of(out, kind, owner, "name".into(), item.get("name"), true);
-    for field in ["title", "description"] {
-        text_of(out, kind, owner, field.into(), item.get(field), false);
-    }
-    if kind != "prompt"
-        && let Some(text) = item.get(key).and_then(Value::as_str)
-    {
-        out(Text {
-            kind,
-            owner,
-            field: key.into(),
-            text,
-            name: false,
-            prose: false,
-        });
-    }
-    let args = item.get("arguments").and_then(Value::as_array);
-    for (i, arg) in args.into_iter().flatten().enumerate() {
-        text_of(
-            out,
-            kind,
-            owner,
-            format!("arguments[{i}].name"),
-            arg.get("name"),
-            true,
-        );
-        text_of(
-            out,
-            kind,
-            owner,
-            format!("arguments[{i}].description"),
-            arg.get("description"),
-            false,
-        );
+    let Some(map) = item.as_object() else {
+        return;
+    };
+    for (member, value) in map {
+        match member.as_str() {
+            "_meta" => {}
+            "name" => text_of(out, kind, owner, "name".into(), Some(value), true),
+            "inputSchema" | "outputSchema" => schema_texts(out, kind, owner, member, value, 0),
+            _ => member_texts(out, kind, owner, member, value, 0),
+        }
     }
 }
 
@@ -411,28 +451,47 @@ pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
 /// time.
 pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
     let known = defs.known();
-    let mut names: Vec<&str> = Vec::new();
+    let names: Vec<&str> = defs
+        .tools
+        .iter()
+        .chain(&defs.prompts)
+        .chain(&defs.resources)
+        .chain(&defs.templates)
+        .filter_map(|item| item.get("name").and_then(Value::as_str))
+        .collect();
     defs.each_text(&mut |t| {
-        if t.name && t.field == "name" {
-            names.push(t.text);
-        }
-    });
-    defs.each_text(&mut |t| {
+        let hits = if t.prose {
+            rules::check(t.text, &known)
+        } else {
+            Vec::new()
+        };
+        // A directive spelled in Tag or zero-width characters is the
+        // finding; the characters that hid it are how (folded into it).
+        let hid = |how: &str| hits.iter().any(|h| h.layer == Some(how));
         for finding in hidden::scan(t.text, t.name) {
-            out.push(hidden_issue(&t, &finding, &names));
+            let folded = match &finding {
+                Finding::Tags(_) => hid("Tag characters"),
+                Finding::Invisible { .. } => hid("zero-width characters"),
+                _ => false,
+            };
+            if !folded {
+                out.push(hidden_issue(&t, &finding, &names));
+            }
         }
-        if !t.prose {
-            return;
-        }
-        for hit in rules::check(t.text, &known) {
-            let evidence = escape::quote(&t.text.as_bytes()[hit.span.0..hit.span.1]);
-            out.push(issue(
-                hit.code,
+        for hit in hits {
+            let evidence = escape::quote(hit.evidence.as_bytes());
+            let mut issue = issue(
+                hit.code(),
                 &t,
                 hit.error,
                 format!("has {}: {evidence}", hit.what),
                 &evidence,
-            ));
+            )
+            .with("family", hit.family.name());
+            if let Some(how) = hit.layer {
+                issue = issue.with("hiddenIn", how);
+            }
+            out.push(issue);
         }
     });
 }

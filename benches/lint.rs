@@ -1,0 +1,183 @@
+//! How well and how fast the lint reads definitions, in one run: recall
+//! per family on the poisoned corpus (any finding, and as an error), the
+//! rate of benign definitions flagged per set, then the time to lint
+//! 10,000 tools and a 1 MiB description against a baseline measured in the
+//! same run (copying the same JSON). The corpora are `lint_corpus.rs`'s.
+//! Run with `cargo bench --bench lint` (`-- tables` or `-- time` for one
+//! part).
+
+#[path = "lint_corpus.rs"]
+mod lint_corpus;
+
+use std::time::{Duration, Instant};
+
+use mcp_stdio_guard::checks::lint::{Definitions, lint};
+use serde_json::Value;
+
+fn print_tables() {
+    let poisoned = lint_corpus::poisoned();
+    let verdicts = lint_corpus::judge(&poisoned);
+    println!("Poisoned definitions, by family");
+    println!();
+    println!("| Family | Cases | Caught (any) | Recall | Caught as error | Recall as error |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    let mut total = lint_corpus::Row::default();
+    for (family, row) in lint_corpus::table(&poisoned, &verdicts, true) {
+        println!(
+            "| {family} | {} | {} | {:.1}% | {} | {:.1}% |",
+            row.cases,
+            row.flagged,
+            row.rate(),
+            row.errors,
+            row.error_rate()
+        );
+        total.cases += row.cases;
+        total.flagged += row.flagged;
+        total.errors += row.errors;
+        for w in &row.wrong {
+            eprintln!("missed ({family}): {w}");
+        }
+    }
+    println!(
+        "| all | {} | {} | {:.1}% | {} | {:.1}% |",
+        total.cases,
+        total.flagged,
+        total.rate(),
+        total.errors,
+        total.error_rate()
+    );
+    let sets = lint_corpus::poisoned_sets();
+    for set in ["payloads.txt", "heldout.txt", "fresh.txt"] {
+        let (mut n, mut any, mut err) = (0, 0, 0);
+        for (s, v) in sets.iter().zip(&verdicts) {
+            if s == set {
+                n += 1;
+                any += usize::from(v.flagged);
+                err += usize::from(v.error);
+            }
+        }
+        println!(
+            "{set}: {any}/{n} caught ({:.1}%), {err}/{n} as errors ({:.1}%)",
+            any as f64 * 100.0 / n.max(1) as f64,
+            err as f64 * 100.0 / n.max(1) as f64
+        );
+    }
+    let languages = lint_corpus::poisoned_languages();
+    let mut by_language: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
+    for (lang, v) in languages.iter().zip(&verdicts) {
+        let e = by_language.entry(lang).or_default();
+        e.0 += 1;
+        e.1 += usize::from(v.error);
+    }
+    let langs: Vec<String> = by_language
+        .iter()
+        .map(|(l, (n, e))| format!("{l} {e}/{n}"))
+        .collect();
+    println!();
+    println!("Caught as error, by language: {}", langs.join(", "));
+    println!();
+    let benign = lint_corpus::benign();
+    let verdicts = lint_corpus::judge(&benign);
+    println!("Benign definitions flagged, by set");
+    println!();
+    println!("| Set | Definitions | Flagged (any) | Rate | Flagged as error | Rate |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    for (set, row) in lint_corpus::table(&benign, &verdicts, false) {
+        println!(
+            "| {set} | {} | {} | {:.2}% | {} | {:.2}% |",
+            row.cases,
+            row.flagged,
+            row.rate(),
+            row.errors,
+            row.error_rate()
+        );
+        for w in &row.wrong {
+            eprintln!("flagged ({set}): {w}");
+        }
+    }
+    println!();
+}
+
+fn median(mut runs: Vec<Duration>) -> Duration {
+    runs.sort();
+    runs[runs.len() / 2]
+}
+
+/// The lint of `tools` against a baseline that copies them (the work any
+/// reader of the definitions does), medians of `rounds`.
+fn time(label: &str, tools: &[Value], rounds: usize) {
+    let mut lint_runs = Vec::new();
+    let mut copy_runs = Vec::new();
+    for _ in 0..rounds {
+        let started = Instant::now();
+        let copy: Vec<Value> = tools.to_vec();
+        std::hint::black_box(&copy);
+        copy_runs.push(started.elapsed());
+        let defs = Definitions {
+            tools: tools.iter().collect(),
+            complete: true,
+            ..Definitions::default()
+        };
+        let started = Instant::now();
+        let mut issues = Vec::new();
+        lint(&defs, &mut issues);
+        std::hint::black_box(&issues);
+        lint_runs.push(started.elapsed());
+    }
+    let (l, c) = (median(lint_runs), median(copy_runs));
+    println!(
+        "{label}: lint {:.1} ms, copying the same JSON {:.1} ms (ratio {:.0})",
+        l.as_secs_f64() * 1e3,
+        c.as_secs_f64() * 1e3,
+        l.as_secs_f64() / c.as_secs_f64().max(1e-9)
+    );
+}
+
+fn main() {
+    // `cargo bench --bench lint -- tables` prints only the tables, `-- time`
+    // only the times.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wants = |part: &str| only.is_empty() || only.iter().any(|o| o == part);
+    if wants("tables") {
+        print_tables();
+    }
+    if !wants("time") && !wants("big") {
+        return;
+    }
+    let prose =
+        "Returns the weather for a city, with the temperature in Celsius and the wind speed. ";
+    let description: String = prose.repeat((1 << 20) / prose.len() + 1)[..1 << 20].to_string();
+    let big = vec![
+        serde_json::json!({"name": "big", "description": description,
+        "inputSchema": {"type": "object"}}),
+    ];
+    if only.iter().any(|o| o == "big") {
+        time("one 1 MiB description", &big, 15);
+        return;
+    }
+    let benign = lint_corpus::benign();
+    let real: Vec<Value> = benign
+        .iter()
+        .filter(|c| c.kind == "tool")
+        .map(|c| c.definition.clone())
+        .collect();
+    let mut tools = Vec::with_capacity(10_000);
+    for i in 0..10_000 {
+        let mut t = real[i % real.len()].clone();
+        t["name"] = Value::from(format!("tool_{i}"));
+        tools.push(t);
+    }
+    let bytes: usize = tools.iter().map(|t| t.to_string().len()).sum();
+    time(
+        &format!(
+            "10,000 real tool definitions ({:.1} MB)",
+            bytes as f64 / 1e6
+        ),
+        &tools,
+        5,
+    );
+    time("one 1 MiB description", &big, 5);
+}
