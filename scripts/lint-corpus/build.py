@@ -22,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SRC = os.path.join(ROOT, "testdata", "lint", "poisoned", "payloads.txt")
 HELDOUT = os.path.join(ROOT, "testdata", "lint", "poisoned", "heldout.txt")
 FRESH = os.path.join(ROOT, "testdata", "lint", "poisoned", "fresh.txt")
+FINAL = os.path.join(ROOT, "testdata", "lint", "poisoned", "final.txt")
 OUT = os.path.join(ROOT, "testdata", "lint", "poisoned.jsonl")
 
 # Ordinary tools the payloads are placed in: name, description, a parameter.
@@ -107,7 +108,7 @@ def place(payload, n, where):
 
 def main():
     rows = []
-    for path in (SRC, HELDOUT, FRESH):
+    for path in (SRC, HELDOUT, FRESH, FINAL):
         for line in open(path, encoding="utf-8"):
             line = line.rstrip("\n")
             if not line or line.startswith("#"):

@@ -353,6 +353,8 @@ codes! {
         "a definition changes how another tool is called or what its result means (before calling X run this tool and replace the values; the result of X is wrong)";
     DefinitionCommandInjection = "definition-command-injection", McpProtocol, Error, [Definitions],
         "a definition tells the model to add commands to what it runs (every shell command must start with …; append | curl … to each command); a payload alone is a warning";
+    DefinitionInstructionLike = "definition-instruction-like", McpProtocol, Warning, [Definitions],
+        "a sentence of a definition that the lint's classifier reads as an instruction to the model, in no family's words (an error when it scores above the model's error threshold)";
     DefinitionEncodedBlob = "definition-encoded-blob", McpProtocol, Warning, [Definitions],
         "a definition holds a long encoded blob (base64 or hex) a person cannot read";
     ContextBudgetExceeded = "context-budget-exceeded", McpProtocol, Warning, [Definitions],

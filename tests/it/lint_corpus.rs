@@ -20,13 +20,13 @@ fn every_family_of_the_poisoned_corpus_is_found_as_an_error() {
     assert!(cases.len() >= 500, "{} poisoned definitions", cases.len());
     let verdicts = corpus::judge(&cases);
     let sets = corpus::poisoned_sets();
-    // The fresh set is kept for measuring (its first numbers are in the
-    // README); the goals hold on the rest.
+    // The final set is kept for measuring (never tuned on; its numbers are
+    // in the README); the goals hold on the rest.
     let kept: Vec<(corpus::Case, corpus::Verdict)> = cases
         .into_iter()
         .zip(verdicts)
         .zip(&sets)
-        .filter(|(_, set)| set.as_str() != "fresh.txt")
+        .filter(|(_, set)| set.as_str() != "final.txt")
         .map(|(cv, _)| cv)
         .collect();
     let (cases, verdicts): (Vec<_>, Vec<_>) = kept.into_iter().unzip();

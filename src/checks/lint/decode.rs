@@ -238,6 +238,18 @@ const FUNCTION_WORDS: &[&str] = &[
     "my", "our", "run", "was", "were", "has", "have", "does", "need", "needs", "here", "there",
 ];
 
+/// Whether `w` (ASCII letters) is a function word, in any case.
+fn function_word(w: &str) -> bool {
+    static SET: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    let set = SET.get_or_init(|| FUNCTION_WORDS.iter().copied().collect());
+    let mut buf = [0u8; 8];
+    let lower = &mut buf[..w.len()];
+    lower.copy_from_slice(w.as_bytes());
+    lower.make_ascii_lowercase();
+    std::str::from_utf8(lower).is_ok_and(|l| set.contains(l))
+}
+
 /// A segment's words, letters, and whether it reads as English prose (a
 /// sixth of its words or more are function words; a line of rot13 or
 /// reversed text at most chances on one).
@@ -249,7 +261,11 @@ fn english(segment: &str) -> (usize, usize, bool) {
     {
         words += 1;
         letters += w.len();
-        function += usize::from(FUNCTION_WORDS.iter().any(|f| w.eq_ignore_ascii_case(f)));
+        function += usize::from(w.len() <= 7 && function_word(w));
+        if function >= 3 && function * 6 >= words {
+            // Plainly English already.
+            return (words, letters, true);
+        }
     }
     (words, letters, function * 6 >= words && words > 0)
 }

@@ -15,6 +15,7 @@ pub mod decode;
 pub mod hidden;
 pub mod known;
 pub mod lexicon;
+pub mod model;
 pub mod phrase;
 pub mod pin;
 pub mod read;

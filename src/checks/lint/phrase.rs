@@ -200,25 +200,28 @@ fn fits_word(w: &Word, want: &str) -> bool {
     }
 }
 
-/// Whether one of `words` stands within `before` words ahead of word `i`.
-pub fn preceded_by(s: &Sentence, i: usize, before: usize, words: &[&str]) -> bool {
+/// Whether word `w` is one of `words` (space-separated, in the notation
+/// above).
+pub fn is_word(w: &Word, words: &str) -> bool {
+    words.split(' ').any(|want| fits_word(w, want))
+}
+
+/// Whether one of `words` (space-separated) stands within `before` words
+/// ahead of word `i`.
+pub fn preceded_by(s: &Sentence, i: usize, before: usize, words: &str) -> bool {
     s.words[i.saturating_sub(before)..i.min(s.words.len())]
         .iter()
-        .any(|w| words.iter().any(|want| fits_word(w, want)))
+        .any(|w| is_word(w, words))
 }
 
-/// Whether word `i` is one of `words`.
-pub fn is(s: &Sentence, i: usize, words: &[&str]) -> bool {
-    s.words
-        .get(i)
-        .is_some_and(|w| words.iter().any(|want| fits_word(w, want)))
+/// Whether word `i` is one of `words` (space-separated).
+pub fn is(s: &Sentence, i: usize, words: &str) -> bool {
+    s.words.get(i).is_some_and(|w| is_word(w, words))
 }
 
-/// Whether any word of `s` is one of `words`.
-pub fn any(s: &Sentence, words: &[&str]) -> bool {
-    s.words
-        .iter()
-        .any(|w| words.iter().any(|want| fits_word(w, want)))
+/// Whether any word of `s` is one of `words` (space-separated).
+pub fn any(s: &Sentence, words: &str) -> bool {
+    s.words.iter().any(|w| is_word(w, words))
 }
 
 /// A set of words in the notation above (a trailing `*` for a prefix),
@@ -226,18 +229,23 @@ pub fn any(s: &Sentence, words: &[&str]) -> bool {
 /// word of a sentence.
 #[derive(Debug)]
 pub struct Set {
-    words: &'static [&'static str],
+    words: Vec<&'static str>,
     exact: HashSet<&'static str, FnvBuild>,
-    prefixes: Vec<&'static str>,
+    /// Prefixes, bucketed by their first byte.
+    prefixes: Vec<Vec<&'static str>>,
 }
 
 impl Set {
-    pub fn new(words: &'static [&'static str]) -> Set {
+    /// From space-separated words.
+    pub fn new(words: &'static str) -> Set {
+        let words: Vec<&'static str> = words.split_whitespace().collect();
         let mut exact: HashSet<&'static str, FnvBuild> = HashSet::default();
-        let mut prefixes = Vec::new();
-        for w in words {
+        let mut prefixes: Vec<Vec<&'static str>> = vec![Vec::new(); 256];
+        for w in &words {
             match w.strip_suffix('*') {
-                Some(p) => prefixes.push(p),
+                Some(p) => {
+                    prefixes[usize::from(p.as_bytes().first().copied().unwrap_or(0))].push(p)
+                }
                 None => {
                     exact.insert(*w);
                 }
@@ -250,12 +258,27 @@ impl Set {
         }
     }
 
+    /// Whether word `i` of `s` is in the set.
+    pub fn at(&self, s: &Sentence, i: usize) -> bool {
+        s.words.get(i).is_some_and(|w| self.has(w))
+    }
+
     /// Whether `w` is in the set.
     pub fn has(&self, w: &Word) -> bool {
         if w.leet {
             return self.words.iter().any(|want| fits_word(w, want));
         }
-        self.exact.contains(w.text.as_str()) || self.prefixes.iter().any(|p| w.text.starts_with(p))
+        let first = usize::from(w.text.as_bytes().first().copied().unwrap_or(0));
+        self.exact.contains(w.text.as_str())
+            || self.prefixes[first].iter().any(|p| w.text.starts_with(p))
+    }
+
+    /// Whether one of the set stands within `before` words ahead of word
+    /// `i` of `s`.
+    pub fn before(&self, s: &Sentence, i: usize, before: usize) -> bool {
+        s.words[i.saturating_sub(before)..i.min(s.words.len())]
+            .iter()
+            .any(|w| self.has(w))
     }
 
     /// Whether any word of `s` is in the set.

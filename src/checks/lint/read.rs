@@ -92,7 +92,10 @@ pub fn fold_char(c: char) -> Option<char> {
 
 /// Whether a folded character belongs to a word.
 fn in_word(c: char) -> bool {
-    (c.is_alphanumeric() || c == '_' || c == '\'') && !is_cjk(c)
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || c == '_' || c == '\'';
+    }
+    c.is_alphanumeric() && !is_cjk(c)
 }
 
 /// The letter a leetspeak digit stands for.

@@ -19,6 +19,7 @@ use crate::checks::lint::decode;
 use crate::checks::lint::known::Known;
 use crate::checks::lint::lexicon::{self, RULES};
 use crate::checks::lint::lexicon::{ACTS, FOREIGN, GENERIC_OTHER, STOP, TECHNICAL};
+use crate::checks::lint::model;
 use crate::checks::lint::phrase::{self, Index, Pattern};
 use crate::checks::lint::read::{self, Sentence};
 use crate::checks::lint::special::{guard_off, markup, payload, secret_file};
@@ -38,6 +39,9 @@ pub enum Family {
     Shadowing,
     Markup,
     EncodedBlob,
+    /// A sentence the classifier reads as an instruction to the model, with
+    /// no family's words.
+    Instruction,
 }
 
 impl Family {
@@ -55,6 +59,7 @@ impl Family {
             Family::Shadowing => Code::DefinitionToolShadowing,
             Family::Markup => Code::DefinitionPromptMarkup,
             Family::EncodedBlob => Code::DefinitionEncodedBlob,
+            Family::Instruction => Code::DefinitionInstructionLike,
         }
     }
 
@@ -73,6 +78,7 @@ impl Family {
             Family::Shadowing => "tool-shadowing",
             Family::Markup => "prompt-markup",
             Family::EncodedBlob => "encoded-blob",
+            Family::Instruction => "instruction-like",
         }
     }
 
@@ -90,6 +96,7 @@ impl Family {
             Family::Shadowing => "a directive about other tools or servers",
             Family::Markup => "prompt markup",
             Family::EncodedBlob => "an encoded blob",
+            Family::Instruction => "a sentence that reads as an instruction to the model",
         }
     }
 }
@@ -260,7 +267,7 @@ pub(super) fn raw(text: &str, s: &Sentence) -> String {
 }
 
 pub(super) fn negated(s: &Sentence, at: usize) -> bool {
-    phrase::preceded_by(s, at, 3, lexicon::NEGATIONS)
+    crate::word_set!(lexicon::NEGATIONS).before(s, at, 3)
 }
 
 /// One sentence being read, with what several rules ask of it computed
@@ -311,7 +318,7 @@ impl<'t> Ctx<'t> {
     /// examples.
     pub(super) fn mentioned(&self, a: usize) -> bool {
         let s = self.s;
-        if phrase::preceded_by(s, a, 6, lexicon::MENTION) {
+        if crate::word_set!(lexicon::MENTION).before(s, a, 6) {
             return true;
         }
         if self
@@ -351,38 +358,16 @@ pub(super) fn imperative(s: &Sentence, a: usize) -> bool {
     {
         return true;
     }
-    if phrase::preceded_by(s, a, 3, lexicon::IMPERATIVE_CUES) {
+    if crate::word_set!(lexicon::IMPERATIVE_CUES).before(s, a, 3) {
         return true;
     }
     a >= 1
-        && phrase::is(s, a - 1, &["to"])
+        && phrase::is(s, a - 1, "to")
         && phrase::preceded_by(
             s,
             a - 1,
             2,
-            &[
-                "need",
-                "needs",
-                "have",
-                "has",
-                "want",
-                "required",
-                "sure",
-                "remember",
-                "forget",
-                "important",
-                "mandatory",
-                "going",
-                "asked",
-                "instructed",
-                "supposed",
-                "told",
-                "expected",
-                "ought",
-                "free",
-                "allowed",
-                "got",
-            ],
+            "need needs have has want required sure remember forget important mandatory going asked instructed supposed told expected ought free allowed got fine ok okay acceptable permitted safe encouraged welcome",
         )
 }
 
@@ -483,32 +468,22 @@ fn other_tool(s: &Sentence, known: &Known) -> bool {
     let w = &s.words;
     let foreign = |i: usize| {
         let t = w[i].text.as_str();
-        t.len() >= 2 && !STOP.contains(&t) && !known.owns(t)
+        t.len() >= 2 && !STOP.split_whitespace().any(|w| w == t) && !known.owns(t)
     };
     for i in 0..w.len() {
         if (w[i].ident || (w[i].code && w[i].text.len() >= 3)) && !w[i].upper && foreign(i) {
             return true;
         }
-        let calls = phrase::is(
-            s,
-            i,
-            &[
-                "executing",
-                "calling",
-                "invoking",
-                "running",
-                "execute",
-                "invoke",
-            ],
-        ) || (phrase::is(s, i, &["call", "calls", "invocation", "invocations"])
-            && phrase::is(s, i + 1, &["to", "of"]));
+        let calls = phrase::is(s, i, "executing calling invoking running execute invoke")
+            || (phrase::is(s, i, "call calls invocation invocations")
+                && phrase::is(s, i + 1, "to of"));
         if calls {
-            let next = if phrase::is(s, i + 1, &["to", "of"]) {
+            let next = if phrase::is(s, i + 1, "to of") {
                 i + 2
             } else {
                 i + 1
             };
-            let next = if phrase::is(s, next, &["the"]) {
+            let next = if phrase::is(s, next, "the") {
                 next + 1
             } else {
                 next
@@ -520,34 +495,24 @@ fn other_tool(s: &Sentence, known: &Known) -> bool {
         let of_result = phrase::is(
             s,
             i,
-            &[
-                "result",
-                "results",
-                "output",
-                "outputs",
-                "response",
-                "responses",
-                "answer",
-                "value",
-                "values",
-            ],
-        ) && phrase::is(s, i + 1, &["of", "from"]);
+            "result results output outputs response responses answer value values",
+        ) && phrase::is(s, i + 1, "of from");
         if of_result {
-            let next = if phrase::is(s, i + 2, &["the"]) {
+            let next = if phrase::is(s, i + 2, "the") {
                 i + 3
             } else {
                 i + 2
             };
-            if next < w.len() && foreign(next) && !phrase::is(s, next, &["this", "it", "your"]) {
+            if next < w.len() && foreign(next) && !phrase::is(s, next, "this it your") {
                 return true;
             }
         }
-        if phrase::is(s, i, &["use", "using", "uses"]) && phrase::is(s, i + 1, GENERIC_OTHER) {
+        if phrase::is(s, i, "use using uses") && phrase::is(s, i + 1, GENERIC_OTHER) {
             return true;
         }
-        if phrase::is(s, i, &["tool", "tools", "function", "server"])
+        if phrase::is(s, i, "tool tools function functions server servers")
             && i >= 2
-            && phrase::is(s, i - 2, &["the", "any", "other", "every", "all"])
+            && phrase::is(s, i - 2, "the any other every all")
             && (phrase::is(s, i - 2, GENERIC_OTHER) || foreign(i - 1))
         {
             return true;
@@ -560,32 +525,10 @@ fn other_tool(s: &Sentence, known: &Known) -> bool {
 /// another server's tool (not the server's own): `first`, `exclusively`, or
 /// `over any other tool`, `instead of the built-in browser tools`.
 fn over_others(s: &Sentence, b: usize, known: &Known) -> bool {
-    if phrase::is(s, b, &["first", "exclusively", "every", "all", "any"]) {
+    if phrase::is(s, b, "first exclusively every all any") {
         return true;
     }
-    const OTHERS: &[&str] = &[
-        "any",
-        "other",
-        "others",
-        "another",
-        "every",
-        "all",
-        "alternative*",
-        "competing",
-        "rival",
-        "similar",
-        "built-in",
-        "builtin",
-        "built",
-        "default",
-        "native",
-        "else",
-        "third-party",
-        "external",
-        "fallback",
-        "stock",
-        "standard",
-    ];
+    const OTHERS: &str = "any other others another every all alternative* competing rival similar built-in builtin built default native else third-party external fallback stock standard";
     (b + 1..(b + 7).min(s.words.len())).any(|i| {
         let w = &s.words[i];
         phrase::is(s, i, OTHERS)
@@ -595,14 +538,11 @@ fn over_others(s: &Sentence, b: usize, known: &Known) -> bool {
 
 /// Whether a purpose follows word `b` (`… first to get an id`).
 fn purpose_after(s: &Sentence, b: usize) -> bool {
-    let determiners = [
-        "the", "a", "an", "any", "all", "every", "other", "this", "that", "these", "those", "it",
-        "them", "me", "you", "your", "its", "their", "each", "another",
-    ];
+    let determiners = "the a an any all every other this that these those it them me you your its their each another";
     (b + 1..s.words.len()).any(|i| {
-        (phrase::is(s, i, &["to"]) && !phrase::is(s, i + 1, &determiners))
-            || (phrase::is(s, i, &["so"]) && phrase::is(s, i + 1, &["that"]))
-            || (phrase::is(s, i, &["in"]) && phrase::is(s, i + 1, &["order"]))
+        (phrase::is(s, i, "to") && !phrase::is(s, i + 1, determiners))
+            || (phrase::is(s, i, "so") && phrase::is(s, i + 1, "that"))
+            || (phrase::is(s, i, "in") && phrase::is(s, i + 1, "order"))
     })
 }
 
@@ -672,7 +612,7 @@ fn meets(need: Need, ctx: &Ctx, a: usize, b: usize, known: &Known) -> bool {
         Need::NotOwn => !(a..=b).any(|i| known.family_word(&s.words[i].text)),
         Need::User => phrase::any(s, lexicon::USER_WORDS),
         Need::ForeignData => foreign_data(s, a, b),
-        Need::NotAs => !phrase::is(s, b + 1, &["as"]) && !phrase::is(s, b + 2, &["as"]),
+        Need::NotAs => !phrase::is(s, b + 1, "as") && !phrase::is(s, b + 2, "as"),
     }
 }
 
@@ -705,29 +645,69 @@ pub(super) fn hit(
     }
 }
 
+/// A sentence no rule found that the classifier reads as an instruction
+/// (`model`): a warning, an error above the model's error threshold, in
+/// the family its words point to. Not for a mention or a short phrase.
+fn scored(ctx: &Ctx, scratch: &mut Vec<u32>) -> Option<Hit> {
+    let s = ctx.s;
+    if s.words.len() < 4
+        || !crate::word_set!(lexicon::MODEL_CUES).any(s)
+        || crate::word_set!(lexicon::MENTION).any(s)
+        || ctx.cue().is_some()
+    {
+        return None;
+    }
+    if phrase::is(s, 0, lexicon::DESCRIBING) && !crate::word_set!(lexicon::ADDRESSING).any(s) {
+        return None;
+    }
+    let logit = model::logit(s, scratch);
+    let header = model::header();
+    if logit <= header.warn {
+        return None;
+    }
+    let family = lexicon::FAMILY_CUES
+        .iter()
+        .map(|(family, words)| {
+            (
+                s.words.iter().filter(|w| phrase::is_word(w, words)).count(),
+                *family,
+            )
+        })
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, _)| *n)
+        .map_or(Family::Instruction, |(_, f)| f);
+    let span = evidence_span(ctx.text, s, 0, s.words.len() - 1);
+    Some(hit(
+        family,
+        ctx.text,
+        span,
+        logit > header.error,
+        format!(
+            "{} (the classifier scores the sentence {logit:.1})",
+            family.what()
+        ),
+    ))
+}
+
 /// Every rule's hits in one string, read as it is (no layers): one hit per
 /// family, in text order.
 pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
     let mut out: Vec<Hit> = Vec::new();
-    let mut once = |h: Hit| {
-        if let Some(o) = out.iter_mut().find(|o| o.family == h.family) {
-            if h.error && !o.error {
-                *o = h;
-            }
-        } else {
-            out.push(h);
-        }
-    };
     let index = index();
+    let mut scratch = Vec::new();
     for s in read::sentences(text) {
         let ctx = Ctx::new(text, &s);
+        let mut found = false;
         for (k, a, b) in index.matches(&s) {
             let (family, gate, need, _) = RULES[k];
             if !passes(gate, &ctx, a) || !meets(need, &ctx, a, b, known) {
                 continue;
             }
             let span = evidence_span(text, &s, a, b);
-            once(hit(family, text, span, true, family.what().into()));
+            found |= once(
+                &mut out,
+                hit(family, text, span, true, family.what().into()),
+            );
         }
         for h in [
             secret_file(&ctx),
@@ -738,11 +718,27 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
         .into_iter()
         .flatten()
         {
-            once(h);
+            found |= once(&mut out, h);
+        }
+        if !found && let Some(h) = scored(&ctx, &mut scratch) {
+            once(&mut out, h);
         }
     }
     crate::order::sort_by_key(&mut out, |h| h.span.0);
     out
+}
+
+/// Keeps `h` unless its family already has a hit (an error replaces a
+/// warning); whether the sentence had a hit.
+fn once(out: &mut Vec<Hit>, h: Hit) -> bool {
+    if let Some(o) = out.iter_mut().find(|o| o.family == h.family) {
+        if h.error && !o.error {
+            *o = h;
+        }
+    } else {
+        out.push(h);
+    }
+    true
 }
 
 /// Every rule's hits in one string and in every disguise it hides (a

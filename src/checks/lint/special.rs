@@ -59,7 +59,7 @@ fn taking_verb(s: &Sentence, at: usize) -> Option<usize> {
     verb.or_else(|| {
         before().find(|&i| {
             phrase::is(s, i, lexicon::NEEDING)
-                && phrase::is(s, i + 2, &["contents", "content"])
+                && phrase::is(s, i + 2, "contents content")
                 && !negated(s, i)
         })
     })
@@ -76,10 +76,10 @@ pub(super) fn secret_file(ctx: &Ctx) -> Option<Hit> {
         fold = read::unleet(&fold);
     }
     let (path, at) = lexicon::SECRET_PATHS
-        .iter()
-        .find_map(|p| path_at(&fold, p).map(|at| (*p, map[at])))?;
+        .split_whitespace()
+        .find_map(|p| path_at(&fold, p).map(|at| (p, map[at])))?;
     let cjk = lexicon::TAKE
-        .iter()
+        .split_whitespace()
         .filter(|t| t.chars().any(read::is_cjk))
         .any(|t| fold.contains(t));
     let (from, word) = match taking_verb(s, at) {
@@ -135,8 +135,8 @@ fn setting_hit(ctx: &Ctx, start: usize, end: usize) -> Hit {
 /// described under a condition).
 pub(super) fn guard_off(ctx: &Ctx) -> Option<Hit> {
     let s = ctx.s;
-    let to_falsy = (0..s.words.len())
-        .any(|i| phrase::is(s, i, &["to"]) && phrase::is(s, i + 1, lexicon::FALSY));
+    let to_falsy =
+        (0..s.words.len()).any(|i| phrase::is(s, i, "to") && phrase::is(s, i + 1, lexicon::FALSY));
     let original = ctx.original();
     if !to_falsy && !original.bytes().any(|b| b == b'=' || b == b':') {
         return None;
@@ -145,7 +145,7 @@ pub(super) fn guard_off(ctx: &Ctx) -> Option<Hit> {
         return None;
     }
     let sentence = ctx.lower();
-    for stem in lexicon::UNSAFE_SETTINGS {
+    for stem in lexicon::UNSAFE_SETTINGS.split_whitespace() {
         let Some(at) = sentence.find(stem) else {
             continue;
         };
@@ -154,18 +154,18 @@ pub(super) fn guard_off(ctx: &Ctx) -> Option<Hit> {
             .any(|c| sentence[..at].contains(c));
         if let Some((value, end)) = setting_value(sentence, at + stem.len(), false)
             && !conditional
-            && lexicon::TRUTHY.contains(&value.as_str())
+            && lexicon::TRUTHY.split_whitespace().any(|t| t == value)
         {
             return Some(setting_hit(ctx, at, end));
         }
     }
-    for stem in lexicon::GUARD_SETTINGS {
+    for stem in lexicon::GUARD_SETTINGS.split_whitespace() {
         let mut from = 0;
         while let Some(found) = sentence[from..].find(stem) {
             let at = from + found;
             from = at + stem.len();
             if let Some((value, end)) = setting_value(sentence, from, true)
-                && lexicon::FALSY.contains(&value.as_str())
+                && lexicon::FALSY.split_whitespace().any(|f| f == value)
             {
                 return Some(setting_hit(ctx, at, end));
             }
@@ -176,23 +176,7 @@ pub(super) fn guard_off(ctx: &Ctx) -> Option<Hit> {
 
 /// Chat-template and prompt markup addressed to the model (not a template
 /// the tool documents).
-const MARKUP: &[&str] = &[
-    "<important>",
-    "</important>",
-    "<system>",
-    "</system>",
-    "[system]",
-    "<|im_start|>",
-    "<|system|>",
-    "<<sys>>",
-    "<instructions>",
-    "</instructions>",
-    "<|endoftext|>",
-    "<|eot_id|>",
-    "<|start_header_id|>",
-    "<admin>",
-    "<secret>",
-];
+const MARKUP: &str = "<important> </important> <system> </system> [system] <|im_start|> <|system|> <<sys>> <instructions> </instructions> <|endoftext|> <|eot_id|> <|start_header_id|> <admin> <secret>";
 
 pub(super) fn markup(ctx: &Ctx) -> Option<Hit> {
     let (text, s) = (ctx.text, ctx.s);
@@ -202,8 +186,8 @@ pub(super) fn markup(ctx: &Ctx) -> Option<Hit> {
     }
     let sentence = ctx.lower();
     let (tag, at) = MARKUP
-        .iter()
-        .find_map(|m| sentence.find(m).map(|at| (*m, at)))
+        .split_whitespace()
+        .find_map(|m| sentence.find(m).map(|at| (m, at)))
         .or_else(|| original.find("[INST]").map(|at| ("[INST]", at)))?;
     let documented = [
         "e.g.",
