@@ -261,6 +261,42 @@ const SCENARIOS: &[(&str, &str)] = &[
     ),
     ("call-error", "answers every tools/call with isError: true"),
     (
+        "robust-ok",
+        "robustness: a read-only lookup tool that validates its input, and a destructive delete_file (it writes $FAKE_DESTROY_MARKER when called)",
+    ),
+    (
+        "robust-crash",
+        "robustness: lookup exits 1 on input that is not a string",
+    ),
+    (
+        "robust-hang",
+        "robustness: lookup never answers input that is not a string",
+    ),
+    (
+        "robust-internal",
+        "robustness: lookup answers bad input with -32603",
+    ),
+    (
+        "robust-lenient",
+        "robustness: lookup answers every input with a success",
+    ),
+    (
+        "robust-bad-structured",
+        "robustness: lookup answers valid input with structuredContent that breaks its outputSchema",
+    ),
+    (
+        "robust-valid-crash",
+        "robustness: lookup exits 1 on valid input",
+    ),
+    (
+        "robust-big",
+        "robustness: lookup answers valid input with 100 MB of text on one line",
+    ),
+    (
+        "robust-contradict",
+        "robustness: a tool annotated readOnlyHint and destructiveHint at once",
+    ),
+    (
         "call-bad-structured",
         "catalog-full, but add returns structuredContent that breaks its outputSchema",
     ),
@@ -716,6 +752,9 @@ fn answer(scenario: &str, method: &str, cursor: Option<&str>, cursor_given: bool
         ("tools/list", "tools-bad-result") => {
             Answer::Result(json!({"tools": {"echo": echo_tool()}}))
         }
+        ("tools/list", s) if s.starts_with("robust-") => {
+            Answer::Result(json!({ "tools": robust_tools(s) }))
+        }
         ("tools/list", "poisoned-tools") => Answer::Result(json!({ "tools": poisoned_tools() })),
         ("tools/list", "hidden-text") => Answer::Result(json!({ "tools": hidden_tools() })),
         ("tools/list", "long-name") => Answer::Result(json!({ "tools": [
@@ -797,8 +836,83 @@ fn answer(scenario: &str, method: &str, cursor: Option<&str>, cursor_given: bool
     }
 }
 
+/// The tools of the robustness scenarios.
+fn robust_tools(scenario: &str) -> Vec<Value> {
+    let lookup = json!({"name": "lookup", "description": "Looks up the weather of a city.",
+        "annotations": {"readOnlyHint": true, "openWorldHint": false},
+        "inputSchema": {"type": "object", "properties": {
+            "city": {"type": "string", "minLength": 1, "maxLength": 40},
+            "units": {"type": "string", "enum": ["c", "f"]}},
+            "required": ["city"], "additionalProperties": false},
+        "outputSchema": {"type": "object", "properties": {"temp": {"type": "number"}}, "required": ["temp"]}});
+    let delete = json!({"name": "delete_file", "description": "Deletes a file.",
+        "annotations": {"destructiveHint": true},
+        "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}});
+    match scenario {
+        "robust-contradict" => vec![json!({"name": "purge", "description": "Purges the cache.",
+            "annotations": {"readOnlyHint": true, "destructiveHint": true},
+            "inputSchema": {"type": "object"}})],
+        _ => vec![lookup, delete],
+    }
+}
+
+/// Whether `lookup`'s arguments fit its schema.
+fn lookup_fits(args: &Value) -> bool {
+    let Some(map) = args.as_object() else {
+        return false;
+    };
+    let city = map.get("city").and_then(Value::as_str);
+    let units = map
+        .get("units")
+        .map(|u| matches!(u.as_str(), Some("c" | "f")));
+    city.is_some_and(|c| (1..=40).contains(&c.chars().count()))
+        && units != Some(false)
+        && map.keys().all(|k| k == "city" || k == "units")
+}
+
+/// The robustness scenarios' answer to tools/call.
+fn robust_call(scenario: &str, params: &Value) -> Answer {
+    let args = &params["arguments"];
+    match params["name"].as_str().unwrap_or("") {
+        "delete_file" => {
+            if let Ok(marker) = std::env::var("FAKE_DESTROY_MARKER") {
+                let _ = std::fs::write(marker, "delete_file was called");
+            }
+            Answer::Result(json!({"content": [{"type": "text", "text": "deleted"}]}))
+        }
+        "lookup" if lookup_fits(args) => match scenario {
+            "robust-valid-crash" => {
+                eprintln!("TypeError: Cannot read properties of undefined (reading 'temp')");
+                std::process::exit(1)
+            }
+            "robust-bad-structured" => {
+                Answer::Result(json!({"content": [{"type": "text", "text": "warm"}],
+                "structuredContent": {"temp": "warm"}}))
+            }
+            _ => Answer::Result(json!({"content": [{"type": "text", "text": "21"}],
+                "structuredContent": {"temp": 21}})),
+        },
+        "lookup" => match scenario {
+            "robust-crash" if !args["city"].is_string() => {
+                eprintln!("TypeError: city.toLowerCase is not a function");
+                std::process::exit(1)
+            }
+            "robust-hang" if !args["city"].is_string() => Answer::Silent,
+            "robust-internal" => Answer::Error(-32603, "Internal error"),
+            "robust-lenient" => Answer::Result(json!({"content": [{"type": "text", "text": "21"}],
+                "structuredContent": {"temp": 21}})),
+            _ => Answer::Error(-32602, "Invalid arguments for tool lookup"),
+        },
+        "purge" => Answer::Result(json!({"content": [{"type": "text", "text": "purged"}]})),
+        _ => Answer::Error(-32602, "Unknown tool"),
+    }
+}
+
 /// The answer to tools/call.
 fn call(scenario: &str, params: &Value) -> Answer {
+    if scenario.starts_with("robust-") {
+        return robust_call(scenario, params);
+    }
     let name = params["name"].as_str().unwrap_or("");
     let args = &params["arguments"];
     if scenario == "call-error" {
@@ -1226,6 +1340,25 @@ fn run(scenario: &str, marker: &str) {
                         Answer::Error(-32603, "database unavailable")
                     }
                     "call-hang" if method == "tools/call" => Answer::Silent,
+                    // 100 MB on one line, written a megabyte at a time (the
+                    // server never holds it).
+                    "robust-big"
+                        if method == "tools/call" && lookup_fits(&msg["params"]["arguments"]) =>
+                    {
+                        let head = format!(
+                            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{{\"content\":[{{\"type\":\"text\",\"text\":\""
+                        );
+                        let chunk = "x".repeat(1 << 20);
+                        let _ = out.write_all(head.as_bytes());
+                        for _ in 0..100 {
+                            if out.write_all(chunk.as_bytes()).is_err() {
+                                break;
+                            }
+                        }
+                        let _ = out.write_all(b"\"}]}}\n");
+                        let _ = out.flush();
+                        continue;
+                    }
                     // One request at a time, 2 ms each: in flight or not.
                     "bench-slow" if method == "ping" => {
                         std::thread::sleep(Duration::from_millis(2));

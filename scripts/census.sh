@@ -16,7 +16,7 @@ guard="$PWD/target/release/mcp-stdio-guard"
 start=$(date +%s%N)
 status=0
 "$guard" batch .census/mcp.json --jobs 2 --out .census/results.jsonl \
-  --summary .census/summary.md --junit .census/junit.xml > .census/table.txt || status=$?
+  --summary .census/summary.md --junit .census/junit.xml -- --robustness > .census/table.txt || status=$?
 end=$(date +%s%N)
 cat .census/table.txt
 echo "census: batch exit $status in $(( (end - start) / 1000000 )) ms"

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Installs the census servers of testdata/census/servers.json into .census/
-(ignored by git), each at its pinned version in a folder of its own (an npm
+(ignored by git), each at its pinned version in a folder of its own (npm
+packages with their install scripts disabled) (an npm
 prefix or a Python venv), so every server keeps the SDK generation it was
 published with. Writes .census/mcp.json, the batch manifest (a client
 config's mcpServers map with absolute commands), and .census/data/, the
@@ -43,14 +44,16 @@ def install(server):
         command = os.path.join(home, "bin", server["bin"])
         spec = f"{server['pypi']}=={version}"
     marker = os.path.join(home, ".census-installed")
-    if os.path.exists(marker) and open(marker).read() == spec and os.path.exists(command):
+    # What was installed, and how: a change of either installs again.
+    recipe = spec + (" --ignore-scripts" if "npm" in server else "")
+    if os.path.exists(marker) and open(marker).read() == recipe and os.path.exists(command):
         return command
     os.makedirs(home, exist_ok=True)
     env = dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD="1")
     if "npm" in server:
         with open(os.path.join(home, "package.json"), "w") as f:
             json.dump({"name": f"census-{name}", "private": True}, f)
-        run(["npm", "install", "--silent", "--no-audit", "--no-fund", "--save-exact", spec], cwd=home, env=env)
+        run(["npm", "install", "--silent", "--no-audit", "--no-fund", "--ignore-scripts", "--save-exact", spec], cwd=home, env=env)
     else:
         venv.create(home, with_pip=True)
         pip = os.path.join(home, "bin", "python")
@@ -58,7 +61,7 @@ def install(server):
     if not os.path.exists(command):
         raise RuntimeError(f"{spec} installed no {server['bin']}")
     with open(marker, "w") as f:
-        f.write(spec)
+        f.write(recipe)
     return command
 
 

@@ -97,6 +97,23 @@ pub struct BenchSpec {
     pub allow_side_effects: bool,
 }
 
+/// `--robustness`: what the probe of every tool may do.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RobustnessSpec {
+    pub on: bool,
+    /// `--robustness-tool`: tools to call with valid input even if not
+    /// marked read-only.
+    pub tools: Vec<String>,
+    /// Valid calls per tool.
+    pub samples: u64,
+    /// The whole phase's time, at most (ms).
+    pub budget_ms: u64,
+    /// The generator's seed.
+    pub seed: u64,
+    /// Every tool may be called with valid input (`--allow-side-effects`).
+    pub allow_side_effects: bool,
+}
+
 /// One slice of a sharded batch: the `index`-th (1-based) of `count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
@@ -227,6 +244,7 @@ pub struct Settings {
     pub call: CallSpec,
     pub bench: BenchSpec,
     pub batch: BatchSettings,
+    pub robustness: RobustnessSpec,
 }
 
 impl Settings {
@@ -401,6 +419,23 @@ impl Value {
         }
     }
 
+    /// Names: one from a flag, a list of strings from a config field.
+    pub fn texts(&self) -> Result<Vec<String>, Problem> {
+        match &self.given {
+            Given::Json(Json::Array(items)) => items
+                .iter()
+                .map(|item| match item {
+                    Json::String(s) if !s.is_empty() && !s.contains('\0') => Ok(s.clone()),
+                    other => Err(self.bad(format!(
+                        "must be a list of names, not one holding {}",
+                        Self::describe(other)
+                    ))),
+                })
+                .collect(),
+            _ => self.text().map(|t| vec![t]),
+        }
+    }
+
     /// One of a word enum's spellings.
     pub fn word<T: std::str::FromStr<Err = NotOneOf>>(&self) -> Result<T, Problem> {
         let text = self.text()?;
@@ -532,6 +567,8 @@ const COLOR_CMDS: &[Cmd] = &[
 ];
 const CALL_ARGS: &[Cmd] = &[Cmd::Call, Cmd::Bench];
 const BENCH: &[Cmd] = &[Cmd::Bench];
+const CHECK: &[Cmd] = &[Cmd::Check];
+const SIDE_EFFECTS: &[Cmd] = &[Cmd::Bench, Cmd::Check];
 const BATCH: &[Cmd] = &[Cmd::Batch];
 
 /// A flag (and maybe a config field) of the session commands.
@@ -879,6 +916,81 @@ pub const SETTINGS: &[Setting] = &[
         Fallback::Value("1"),
         "n fresh runs (1 to 100), then drift between them",
         |s, v| set(&mut s.repeat, v.number(words::REPEAT)),
+    ),
+    scoped(
+        flag(
+            "robustness",
+            Some("robustness"),
+            Kind::Switch,
+            Fallback::None,
+            "call every tool with input its schema rejects (and tools\nsafe to run with valid input); findings per tool",
+            |s, v| set(&mut s.robustness.on, v.switch()),
+        ),
+        CHECK,
+    ),
+    scoped(
+        flag(
+            "robustness-tool",
+            Some("robustnessTools"),
+            Kind::Text("<name>"),
+            Fallback::None,
+            "--robustness: also call this tool with valid input\n(repeatable)",
+            |s, v| {
+                if v.fresh {
+                    s.robustness.tools.clear();
+                }
+                for name in v.texts()? {
+                    if !s.robustness.tools.contains(&name) {
+                        s.robustness.tools.push(name);
+                    }
+                }
+                Ok(())
+            },
+        ),
+        CHECK,
+    ),
+    scoped(
+        flag(
+            "robustness-samples",
+            Some("robustnessSamples"),
+            Kind::Number(words::ROBUSTNESS_SAMPLES),
+            Fallback::Value("4"),
+            "--robustness: valid calls per tool (1 to 50)",
+            |s, v| {
+                set(
+                    &mut s.robustness.samples,
+                    v.number(words::ROBUSTNESS_SAMPLES),
+                )
+            },
+        ),
+        CHECK,
+    ),
+    scoped(
+        flag(
+            "robustness-budget",
+            Some("robustnessBudget"),
+            Kind::Number(words::ROBUSTNESS_BUDGET),
+            Fallback::Value("60000"),
+            "--robustness: the whole phase's time, at most (ms)",
+            |s, v| {
+                set(
+                    &mut s.robustness.budget_ms,
+                    v.number(words::ROBUSTNESS_BUDGET),
+                )
+            },
+        ),
+        CHECK,
+    ),
+    scoped(
+        flag(
+            "seed",
+            Some("seed"),
+            Kind::Number(words::SEED),
+            Fallback::Value("1"),
+            "--robustness: the seed of the generated arguments",
+            |s, v| set(&mut s.robustness.seed, v.number(words::SEED)),
+        ),
+        CHECK,
     ),
     sharing(
         flag(
@@ -1447,10 +1559,15 @@ pub const SETTINGS: &[Setting] = &[
             None,
             Kind::Switch,
             Fallback::None,
-            "bench: call a tool not marked read-only",
-            |s, v| set(&mut s.bench.allow_side_effects, v.switch()),
+            "bench: call a tool not marked read-only; check --robustness:\ncall every tool, destructive ones too, with valid input",
+            |s, v| {
+                let on = v.switch()?;
+                s.bench.allow_side_effects = on;
+                s.robustness.allow_side_effects = on;
+                Ok(())
+            },
         ),
-        BENCH,
+        SIDE_EFFECTS,
     ),
     // `batch`.
     scoped(
@@ -1556,7 +1673,7 @@ pub fn preset(profile: Profile) -> &'static [(&'static str, &'static str)] {
     match profile {
         Profile::Custom => &[],
         Profile::Smoke => &[("no-capability-probes", "")],
-        Profile::Registry => &[("repeat", "2")],
+        Profile::Registry => &[("repeat", "2"), ("robustness", "")],
         Profile::Ci => &[("json", ""), ("fail-on-static", "")],
         Profile::Strict => &[
             ("repeat", "2"),
@@ -1564,6 +1681,7 @@ pub fn preset(profile: Profile) -> &'static [(&'static str, &'static str)] {
             ("fail-on-static", ""),
             ("adversarial-probes", "all"),
             ("era", "both"),
+            ("robustness", ""),
         ],
     }
 }

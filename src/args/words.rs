@@ -338,6 +338,24 @@ pub const BENCH_DURATION_S: Bound = Bound {
     max: 600,
     unit: "s",
 };
+/// `--robustness-samples`: 1 to 50 valid calls per tool.
+pub const ROBUSTNESS_SAMPLES: Bound = Bound {
+    min: 1,
+    max: 50,
+    unit: "calls",
+};
+/// `--robustness-budget`: 1 s to 1 hour.
+pub const ROBUSTNESS_BUDGET: Bound = Bound {
+    min: 1000,
+    max: 3_600_000,
+    unit: "ms",
+};
+/// `--seed`: any 32-bit number.
+pub const SEED: Bound = Bound {
+    min: 0,
+    max: 4_294_967_295,
+    unit: "",
+};
 /// `--repeat`: 1 to 100 runs.
 pub const REPEAT: Bound = Bound {
     min: 1,

@@ -61,6 +61,8 @@ pub enum Group {
     Against,
     /// The lint of what the server tells the model.
     Definitions,
+    /// `--robustness`: every tool called with bad (and safe valid) input.
+    Robustness,
 }
 
 /// A code's fixed facts.
@@ -321,6 +323,22 @@ codes! {
         "2026-07-28: notifications/message though no request set a logLevel in _meta";
     ModernUnsupportedVersionError = "modern-unsupported-version-error", McpProtocol, Error, [Adversarial],
         "2026-07-28, --adversarial-probe unsupported-version: an unsupported version did not get -32022 listing the supported versions (not echoing the requested one is a warning)";
+    ToolInvalidInputCrash = "tool-invalid-input-crash", McpProtocol, Error, [Robustness],
+        "--robustness: the server exited while handling a call with input its own inputSchema rejects (MCP: servers MUST validate all tool inputs)";
+    ToolInvalidInputTimeout = "tool-invalid-input-timeout", McpProtocol, Error, [Robustness],
+        "--robustness: no answer within --timeout to a call with input its own inputSchema rejects";
+    ToolInvalidInputInternalError = "tool-invalid-input-internal-error", McpProtocol, Warning, [Robustness],
+        "--robustness: input its own inputSchema rejects got -32603 or another non-standard error instead of -32602 or an isError result";
+    ToolInvalidInputAccepted = "tool-invalid-input-accepted", McpProtocol, Warning, [Robustness],
+        "--robustness: a success for input its own inputSchema rejects (MCP: servers MUST validate all tool inputs; an error under --profile strict)";
+    ToolCallCrash = "tool-call-crash", McpProtocol, Error, [Robustness],
+        "--robustness: the server exited while handling a call with valid input";
+    ToolCallTimeout = "tool-call-timeout", McpProtocol, Warning, [Robustness],
+        "--robustness: no answer within --timeout to a call with valid input (a tool may be slow by design)";
+    ToolCallInternalError = "tool-call-internal-error", McpProtocol, Warning, [Robustness],
+        "--robustness: valid input got -32603 or another non-standard JSON-RPC error instead of a result (a tool's own failure belongs in an isError result)";
+    ToolAnnotationsContradict = "tool-annotations-contradict", McpProtocol, Warning, [ToolSchema],
+        "a tool is annotated readOnlyHint: true and destructiveHint: true: a client cannot tell whether calling it is safe";
     DefinitionHiddenTagText = "definition-hidden-tag-text", McpProtocol, Error, [Definitions],
         "a definition string holds Unicode Tag characters (U+E0000-E007F): text a model reads and a person does not see (decoded and quoted; a flag emoji's tags are fine)";
     DefinitionBidiControl = "definition-bidi-control", McpProtocol, Error, [Definitions],

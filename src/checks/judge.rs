@@ -45,6 +45,9 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
     modern::check(ctx, tr, &mut issues);
     capabilities::check(tr, &mut issues);
     catalog::check(ctx, tr, &mut issues);
+    issues.extend(crate::checks::robustness::contradictions(
+        &tr.listed("tools/list"),
+    ));
     lint::check(tr, &mut issues);
     lint::fold_name_issues(&mut issues);
     issues.extend(lint::cost::of_session(tr, ctx.context_budget).issue());

@@ -16,6 +16,7 @@ mod judge;
 pub mod lifecycle;
 pub mod lint;
 pub mod modern;
+pub mod robustness;
 pub mod said;
 pub mod schema;
 pub mod stdout;

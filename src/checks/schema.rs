@@ -1,6 +1,9 @@
 //! A small JSON Schema subset for checking `structuredContent` against a
-//! tool's `outputSchema`: `type`, `properties`, `required`, `items`, `enum`,
-//! `const`, `additionalProperties` and boolean schemas. Annotations are
+//! tool's `outputSchema` (and the robustness probe's arguments against an
+//! `inputSchema`): `type`, `properties`, `required`, `items`, `enum`,
+//! `const`, `additionalProperties`, the numeric bounds (`minimum`,
+//! `maximum` and their exclusive forms), the lengths (`minLength`,
+//! `maxLength`, `minItems`, `maxItems`) and boolean schemas. Annotations are
 //! ignored; every other keyword is listed as not checked, so a result is
 //! never reported as conforming on the strength of a rule that was not
 //! applied. Depth is bounded.
@@ -29,6 +32,14 @@ const CHECKED: &[&str] = &[
     "enum",
     "const",
     "additionalProperties",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
 ];
 
 const MAX_DEPTH: usize = 64;
@@ -117,6 +128,23 @@ fn walk(instance: &Value, schema: &Value, path: &str, depth: usize, v: &mut Vali
     {
         v.errors.push(format!("{path}: expected the constant {c}"));
     }
+    bounds(instance, obj, path, v);
+    members(instance, obj, path, depth, v);
+    if let (Value::Array(items), Some(item_schema)) = (instance, obj.get("items")) {
+        for (i, item) in items.iter().enumerate() {
+            walk(item, item_schema, &format!("{path}[{i}]"), depth + 1, v);
+        }
+    }
+}
+
+/// An object's required members, and each member against its schema.
+fn members(
+    instance: &Value,
+    obj: &serde_json::Map<String, Value>,
+    path: &str,
+    depth: usize,
+    v: &mut Validation,
+) {
     if let Value::Object(map) = instance {
         if let Some(Value::Array(required)) = obj.get("required") {
             for name in required.iter().filter_map(Value::as_str) {
@@ -141,9 +169,44 @@ fn walk(instance: &Value, schema: &Value, path: &str, depth: usize, v: &mut Vali
             }
         }
     }
-    if let (Value::Array(items), Some(item_schema)) = (instance, obj.get("items")) {
-        for (i, item) in items.iter().enumerate() {
-            walk(item, item_schema, &format!("{path}[{i}]"), depth + 1, v);
+}
+
+/// The numeric bounds and the lengths of strings and arrays.
+fn bounds(instance: &Value, obj: &serde_json::Map<String, Value>, path: &str, v: &mut Validation) {
+    let num = |k: &str| obj.get(k).and_then(Value::as_f64);
+    if let Some(x) = instance.as_f64() {
+        let broken = [
+            ("minimum", num("minimum").is_some_and(|m| x < m)),
+            ("maximum", num("maximum").is_some_and(|m| x > m)),
+            (
+                "exclusiveMinimum",
+                num("exclusiveMinimum").is_some_and(|m| x <= m),
+            ),
+            (
+                "exclusiveMaximum",
+                num("exclusiveMaximum").is_some_and(|m| x >= m),
+            ),
+        ];
+        for (key, _) in broken.iter().filter(|(_, b)| *b) {
+            v.errors
+                .push(format!("{path}: {x} breaks its {key} {}", obj[*key]));
+        }
+    }
+    let len = match instance {
+        Value::String(s) => Some((s.chars().count() as f64, "minLength", "maxLength")),
+        Value::Array(a) => Some((a.len() as f64, "minItems", "maxItems")),
+        _ => None,
+    };
+    if let Some((n, min, max)) = len {
+        if num(min).is_some_and(|m| n < m) {
+            v.errors.push(format!(
+                "{path}: length {n} is under its {min} {}",
+                obj[min]
+            ));
+        }
+        if num(max).is_some_and(|m| n > m) {
+            v.errors
+                .push(format!("{path}: length {n} is over its {max} {}", obj[max]));
         }
     }
 }
@@ -174,9 +237,14 @@ mod tests {
 
     #[test]
     fn keywords_outside_the_subset_are_reported_as_not_checked() {
-        let schema = json!({"type": "object", "properties": {"n": {"type": "integer", "minimum": 0}}, "oneOf": []});
-        let v = validate(&json!({"n": -1}), &schema);
+        let schema = json!({"type": "object", "properties": {"n": {"type": "string", "pattern": "^a"}}, "oneOf": []});
+        let v = validate(&json!({"n": "b"}), &schema);
         assert!(v.errors.is_empty());
-        assert_eq!(v.unchecked, ["$.n: minimum", "$: oneOf"]);
+        assert_eq!(v.unchecked, ["$.n: pattern", "$: oneOf"]);
+        let bounded = json!({"type": "object", "properties": {"n": {"type": "integer", "minimum": 0, "maximum": 9},
+            "s": {"type": "string", "maxLength": 2}, "a": {"type": "array", "minItems": 1}}});
+        let v = validate(&json!({"n": -1, "s": "abc", "a": []}), &bounded);
+        assert_eq!(v.errors.len(), 3, "{:?}", v.errors);
+        assert!(v.unchecked.is_empty());
     }
 }

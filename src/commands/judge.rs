@@ -208,6 +208,7 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
         runs.push(run);
     }
     let other = other_era(plan, &runs[0], transcript.as_ref(), &mut sieve)?;
+    let robust = crate::commands::robustness::run(plan, &runs[0])?;
     let eras = Eras::settle(&runs, other, plan.settings.era == Era::Both);
     let facts: Vec<(usize, Facts)> = runs
         .iter()
@@ -233,8 +234,15 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
         .recv_timeout(std::time::Duration::from_secs(10))
         .unwrap_or_else(|_| crate::obj! {});
     let subject = subject(plan, runtimes);
+    let summary = robust.map(|found| {
+        extra.extend(found.issues);
+        found.summary
+    });
     let extra = sieve.sift(extra);
     let mut report = Report::new(subject, runs, extra, scanned, baseline, drift, eras);
+    if let Some(summary) = summary {
+        report.attach_robustness(summary);
+    }
     baselines(plan, &mut report, sieve);
     Ok(report)
 }

@@ -12,6 +12,7 @@ mod deliver;
 mod demo;
 mod help;
 pub mod judge;
+pub mod robustness;
 mod scan;
 mod tools;
 

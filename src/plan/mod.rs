@@ -87,6 +87,8 @@ pub enum OpSource {
     CapabilityProbe,
     /// An adversarial probe's request.
     AdversarialProbe,
+    /// A call of the robustness probe (`--robustness`).
+    RobustnessCall,
 }
 
 impl OpSource {
@@ -98,6 +100,7 @@ impl OpSource {
             OpSource::CliCall => "cli-call",
             OpSource::CapabilityProbe => "capability-probe",
             OpSource::AdversarialProbe => "adversarial-probe",
+            OpSource::RobustnessCall => "robustness-call",
         }
     }
 }
@@ -236,6 +239,9 @@ pub struct SessionConfig {
     pub tool_call: Option<CallSpec>,
     /// Adversarial probes, run last, in order.
     pub adversarial: Vec<AdvProbe>,
+    /// No operation starts after this instant (the robustness budget):
+    /// the rest are left unsent.
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// What the server was handed, as a statement: names only, never values.
@@ -567,6 +573,7 @@ fn session_config(s: &Settings) -> SessionConfig {
         force_tools_list: s.cmd != Cmd::Check,
         tool_call: (s.cmd == Cmd::Call).then(|| s.call.clone()),
         adversarial,
+        deadline: None,
     }
 }
 

@@ -141,10 +141,12 @@ fn tools(out: &mut String, r: &Report) {
         crate::checks::lint::cost::ESTIMATE,
         c.budget_tokens
     );
-    head(
-        out,
-        &["name", "description", "tokens", "findings", "sha256"],
-    );
+    let robust = r.robustness.as_ref();
+    let mut columns = vec!["name", "description", "tokens", "findings", "sha256"];
+    if robust.is_some() {
+        columns.push("robustness");
+    }
+    head(out, &columns);
     for (index, tool) in run.tools.iter().enumerate() {
         let name = tool.get("name").and_then(Value::as_str).unwrap_or("");
         let text = tool
@@ -161,19 +163,30 @@ fn tools(out: &mut String, r: &Report) {
         let tokens = c.tools.get(index).map_or(0, |t| t.tokens).to_string();
         let pinned = run.facts.definitions.as_ref().and_then(|d| d.get(index));
         let sha = pinned.map_or("", |p| &p.sha256[..12.min(p.sha256.len())]);
-        row(
-            out,
-            &[
-                &format!(
-                    "<code>{}</code>",
-                    esc(&crate::checks::lint::hidden::reveal(name))
-                ),
-                &format!("<span class=\"q\">{}{more}</span>", esc(&short)),
-                &tokens,
-                &findings.to_string(),
-                &format!("<code>{sha}</code>"),
-            ],
-        );
+        let robustness = robust.map(|rb| match rb.tools.iter().find(|t| t.name == name) {
+            Some(t) if t.valid > 0 => format!(
+                "{}/{} bad inputs refused; {}/{} valid calls answered",
+                t.refused, t.invalid, t.answered, t.valid
+            ),
+            Some(t) => format!("{}/{} bad inputs refused", t.refused, t.invalid),
+            None => rb.not_called.iter().find(|n| n.tool == name).map_or_else(
+                || "not called".to_string(),
+                |n| format!("not called: {}", n.reason),
+            ),
+        });
+        let mut cells: Vec<String> = vec![
+            format!(
+                "<code>{}</code>",
+                esc(&crate::checks::lint::hidden::reveal(name))
+            ),
+            format!("<span class=\"q\">{}{more}</span>", esc(&short)),
+            tokens,
+            findings.to_string(),
+            format!("<code>{sha}</code>"),
+        ];
+        cells.extend(robustness.map(|t| esc(&t)));
+        let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+        row(out, &cells);
     }
     out.push_str("</table>\n");
 }

@@ -395,6 +395,7 @@ fn checks_value(checks: &Checks, capability_check: Value, repeat: Value) -> Valu
     m.insert("repeat".into(), repeat);
     m.insert("against".into(), check_value(&checks.against));
     m.insert("definitions".into(), check_value(&checks.definitions));
+    m.insert("robustness".into(), check_value(&checks.robustness));
     // Additive: the official conformance check ids each check covers.
     for (name, c) in m.iter_mut() {
         let ids = catalog::ids_of(name);
@@ -700,6 +701,9 @@ fn add_report_level(doc: &mut Value, r: &Report) {
             "checks" => parts,
         },
     );
+    if let Some(rb) = &r.robustness {
+        m.insert("robustness".into(), robustness_value(rb));
+    }
     if let Some(e) = &r.expected {
         m.insert(
             "expectedFailures".into(),
@@ -732,6 +736,44 @@ fn add_report_level(doc: &mut Value, r: &Report) {
             "baseline".into(),
             obj! {"file" => a.file, "accepted" => accepted, "stale" => stale},
         );
+    }
+}
+
+/// `robustness` (additive): what the probe of every tool did, per tool
+/// and in all.
+pub fn robustness_value(rb: &crate::checks::robustness::Summary) -> Value {
+    let tools: Vec<Value> = rb
+        .tools
+        .iter()
+        .map(|t| {
+            obj! {
+                "name" => t.name,
+                "invalidCalls" => t.invalid,
+                "refusedAsExpected" => t.refused,
+                "validCalls" => t.valid,
+                "answered" => t.answered,
+                "toolErrors" => t.domain_errors,
+                "findings" => t.findings,
+                "durationMs" => t.ms,
+                "notSent" => t.not_sent,
+            }
+        })
+        .collect();
+    let not_called: Vec<Value> = rb
+        .not_called
+        .iter()
+        .map(|n| obj! {"tool" => n.tool, "reason" => n.reason})
+        .collect();
+    obj! {
+        "seed" => rb.seed,
+        "budgetMs" => rb.budget_ms,
+        "durationMs" => rb.duration_ms,
+        "sessions" => rb.sessions,
+        "restarts" => rb.restarts,
+        "callsSent" => rb.calls_sent,
+        "findings" => rb.findings,
+        "tools" => tools,
+        "notCalled" => not_called,
     }
 }
 

@@ -82,6 +82,18 @@ fn call_summary(run: &RunReport) -> Value {
 
 /// The evidence record of the run at `index` (its `time` is stamped when
 /// it is appended); `file` is the evidence file's absolute path.
+/// A run's facts for the record: a list the server did not answer is
+/// unknown, never absent.
+fn run_facts(run: &crate::verdict::RunReport) -> Map<String, Value> {
+    let mut facts = facts_value(&run.facts);
+    if !run.tools_answered {
+        facts.insert("tools".into(), Value::Null);
+        facts.insert("toolCount".into(), Value::Null);
+        facts.insert("toolsUnknown".into(), true.into());
+    }
+    facts
+}
+
 pub fn evidence(r: &Report, index: usize, file: &str) -> Value {
     let (run, verdict) = (&r.runs[index], &r.audit[index]);
     let sub = &r.subject;
@@ -114,14 +126,7 @@ pub fn evidence(r: &Report, index: usize, file: &str) -> Value {
             .as_ref()
             .map_or(Value::Null, |e| e.speaks.as_str().into()),
     );
-    let mut facts = facts_value(&run.facts);
-    if !run.tools_answered {
-        // A list the server did not answer is unknown, never absent.
-        facts.insert("tools".into(), Value::Null);
-        facts.insert("toolCount".into(), Value::Null);
-        facts.insert("toolsUnknown".into(), true.into());
-    }
-    m.extend(facts);
+    m.extend(run_facts(run));
     m.insert(
         "versions".into(),
         obj! {
@@ -134,6 +139,12 @@ pub fn evidence(r: &Report, index: usize, file: &str) -> Value {
         crate::object::ToValue::to_value(&run.definitions_sha256),
     );
     m.insert("call".into(), call_summary(run));
+    if let Some(rb) = &r.robustness {
+        m.insert(
+            "robustness".into(),
+            crate::report::json::robustness_value(rb),
+        );
+    }
     let codes: Vec<&str> = run.issues.iter().map(|i| i.code.as_str()).collect();
     m.insert("issues".into(), crate::object::ToValue::to_value(&codes));
     m.insert("verdict".into(), verdict.word.into());

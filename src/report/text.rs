@@ -180,6 +180,7 @@ pub fn render(r: &Report, p: Paint, verbose: bool) -> String {
         lines.push(line);
     }
     lines.extend(context_line(run));
+    lines.extend(robustness_lines(r));
     lines.push(score_line(r));
     lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
     if verbose {
@@ -193,6 +194,62 @@ pub fn render(r: &Report, p: Paint, verbose: bool) -> String {
     let mut out = lines.join("\n");
     out.push('\n');
     out
+}
+
+/// `--robustness`: one line for the phase, then a table of the tools.
+fn robustness_lines(r: &Report) -> Vec<String> {
+    let Some(rb) = &r.robustness else {
+        return Vec::new();
+    };
+    let mut lines = vec![format!(
+        "robustness: {} calls in {} ms ({} process{}, {} restart{}), {} finding{}, seed {}",
+        rb.calls_sent,
+        rb.duration_ms,
+        rb.sessions,
+        if rb.sessions == 1 { "" } else { "es" },
+        rb.restarts,
+        if rb.restarts == 1 { "" } else { "s" },
+        rb.findings,
+        if rb.findings == 1 { "" } else { "s" },
+        rb.seed
+    )];
+    if rb.tools.is_empty() {
+        lines.extend(rb.not_called.iter().map(|n| format!("  {}", n.reason)));
+        return lines;
+    }
+    let width = rb
+        .tools
+        .iter()
+        .map(|t| t.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, 40);
+    lines.push(format!(
+        "  {:<width$}  {:>9}  {:>7}  {:>8}  {}",
+        "tool", "bad input", "refused", "findings", "valid calls"
+    ));
+    for t in &rb.tools {
+        let name = crate::report::common::padded(&escape::line(&t.name), width);
+        let mut valid = if t.valid == 0 {
+            "-".to_string()
+        } else {
+            format!("{}/{} answered", t.answered, t.valid)
+        };
+        if t.domain_errors > 0 {
+            valid.push_str(&format!(" ({} isError)", t.domain_errors));
+        }
+        if let Some(why) = t.not_sent.first() {
+            valid.push_str(&format!("; not sent: {why}"));
+        }
+        lines.push(format!(
+            "  {name}  {:>9}  {:>7}  {:>8}  {valid}",
+            t.invalid, t.refused, t.findings
+        ));
+    }
+    for n in &rb.not_called {
+        lines.push(format!("  {}: {}", escape::line(&n.tool), n.reason));
+    }
+    lines
 }
 
 fn environment_line(r: &Report) -> Option<String> {

@@ -93,6 +93,8 @@ pub struct Driver<'a, P: Process> {
     exe_settled: bool,
     /// Stdout lines and stderr chunks received so far: the server spoke.
     pub(super) heard: u64,
+    /// Tools a robustness call timed out on: their later calls are not sent.
+    pub(super) timed_out_tools: Vec<String>,
 }
 
 impl<'a, P: Process> Driver<'a, P> {
@@ -131,6 +133,7 @@ impl<'a, P: Process> Driver<'a, P> {
             tail: crate::session::wire::Tail::default(),
             exe_settled: false,
             heard: 0,
+            timed_out_tools: Vec::new(),
         }
     }
 

@@ -194,6 +194,7 @@ impl Process for MemoryProcess {
 /// short timeouts, no settle window.
 pub fn config() -> SessionConfig {
     SessionConfig {
+        deadline: None,
         protocol: crate::args::settings::DEFAULT_PROTOCOL.to_string(),
         opening: crate::plan::Opening::Legacy,
         era_window: Duration::from_millis(800),

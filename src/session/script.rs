@@ -113,12 +113,33 @@ impl<P: Process> super::driver::Driver<'_, P> {
         Outcome::TimedOut
     }
 
-    /// Operation `i`. Returns false when the session has halted.
+    /// Operation `i`. Returns false when the session has halted. A
+    /// robustness call is left unsent past the deadline, or when an earlier
+    /// call of its tool timed out.
     fn operation(&mut self, i: usize, lists: &mut Lists) -> bool {
         let op = &self.cfg.operations[i];
         let (method, params, source) = (op.method.clone(), op.params.clone(), op.source);
+        let tool = (source == OpSource::RobustnessCall)
+            .then(|| {
+                params
+                    .as_ref()
+                    .and_then(|p| p.get("name"))
+                    .and_then(Value::as_str)
+            })
+            .flatten()
+            .map(String::from);
+        if let Some(tool) = &tool
+            && (self.cfg.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.timed_out_tools.contains(tool))
+        {
+            return true;
+        }
         match self.exchange(Target::Op(i), &method, params.as_ref(), source, None) {
             Outcome::Halted => false,
+            Outcome::TimedOut => {
+                self.timed_out_tools.extend(tool);
+                true
+            }
             Outcome::Result(result) => {
                 lists.note(&method, &result);
                 if params.is_none() && mcp::list_spec(&method).is_some() {

@@ -92,12 +92,14 @@ pub struct Checks {
     pub against: Check,
     /// The lint of what the server tells the model.
     pub definitions: Check,
+    /// `--robustness`: every tool with bad (and safe valid) input.
+    pub robustness: Check,
 }
 
 impl Checks {
     /// Every check with its name (as in the JSON `checks` object) and the
     /// issue group it gathers, in report order.
-    pub fn named(&self) -> [(&'static str, Group, &Check); 12] {
+    pub fn named(&self) -> [(&'static str, Group, &Check); 13] {
         [
             ("initialize", Group::Initialize, &self.initialize),
             ("stdout", Group::Stdout, &self.stdout),
@@ -115,6 +117,7 @@ impl Checks {
             ("staticScan", Group::StaticScan, &self.static_scan),
             ("against", Group::Against, &self.against),
             ("definitions", Group::Definitions, &self.definitions),
+            ("robustness", Group::Robustness, &self.robustness),
         ]
     }
 
@@ -134,6 +137,7 @@ impl Checks {
             static_scan: s(),
             against: s(),
             definitions: s(),
+            robustness: s(),
         }
     }
 }

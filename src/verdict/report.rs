@@ -77,6 +77,8 @@ pub struct Report {
     pub expected: Option<Expected>,
     /// `--baseline`: the findings it accepted and its stale entries.
     pub accepted: Option<Accepted>,
+    /// `--robustness`: what the probe of every tool did.
+    pub robustness: Option<crate::checks::robustness::Summary>,
     /// The 0-100 score and its grade.
     pub score: Score,
 }
@@ -139,6 +141,7 @@ impl Report {
         let mut report = Report {
             expected: None,
             accepted: None,
+            robustness: None,
             score: Score::of(&checks, &Check::skipped(""), &[]),
             audit: runs.iter().map(probe::verdict).collect(),
             classes: check::classes(&issues),
@@ -156,6 +159,28 @@ impl Report {
         };
         report.score = Score::of(&report.checks, &report.repeat_check(), &report.issues);
         report
+    }
+
+    /// Attaches the robustness phase (its findings are among the issues
+    /// already): its block, its check, the score again.
+    pub fn attach_robustness(&mut self, summary: crate::checks::robustness::Summary) {
+        self.checks.robustness = if summary.calls_sent == 0 {
+            let why = summary
+                .not_called
+                .iter()
+                .find(|n| n.tool.is_empty())
+                .map_or("no call was made", |_| "the server listed no tools to call");
+            Check::skipped(why)
+        } else {
+            Check::of(
+                self.issues
+                    .iter()
+                    .filter(|i| i.in_group(crate::checks::Group::Robustness)),
+                check::Status::Pass,
+            )
+        };
+        self.robustness = Some(summary);
+        self.score = Score::of(&self.checks, &self.repeat_check(), &self.issues);
     }
 
     /// The run the top-level fields describe.

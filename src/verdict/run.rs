@@ -608,6 +608,7 @@ pub fn checks(
         python_buffering: Check::of(in_group(issues, Group::PythonBuffering), Status::Pass),
         static_scan,
         against,
+        robustness: Check::skipped("--robustness was not used"),
         definitions: if run.init_result.is_none()
             && !run.tools_answered
             && run.server_info.is_none()

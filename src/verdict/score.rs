@@ -21,6 +21,7 @@ pub const WEIGHTS: &[(&str, u32)] = &[
     ("capabilities", 10),
     ("toolSchema", 10),
     ("definitions", 10),
+    ("robustness", 10),
     ("adversarial", 5),
     ("process", 5),
     ("pythonBuffering", 5),

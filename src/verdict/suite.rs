@@ -33,6 +33,8 @@ pub struct SuiteCheck {
     pub status: Status,
     pub codes: Vec<String>,
     pub reason: Option<String>,
+    /// A robustness check of one tool: only that tool's issues.
+    pub tool: Option<String>,
 }
 
 /// One server's judged report.
@@ -56,9 +58,44 @@ pub struct Suite {
 impl Suite {
     /// The issues behind a check: those whose code it names.
     pub fn issues_of<'a>(&'a self, check: &'a SuiteCheck) -> impl Iterator<Item = &'a SuiteIssue> {
-        self.issues
-            .iter()
-            .filter(|i| check.codes.iter().any(|c| c == i.code.as_str()))
+        self.issues.iter().filter(|i| {
+            check.codes.iter().any(|c| c == i.code.as_str())
+                && check.tool.as_deref().is_none_or(|t| {
+                    i.details.get("toolName").and_then(Value::as_str) == Some(t)
+                        && i.details.get("phase").and_then(Value::as_str) == Some("robustness")
+                })
+        })
+    }
+
+    /// One testcase per tool the robustness phase called: its findings.
+    fn add_robustness(&mut self, tools: &[String]) {
+        for tool in tools {
+            let mine: Vec<&SuiteIssue> = self
+                .issues
+                .iter()
+                .filter(|i| {
+                    i.details.get("toolName").and_then(Value::as_str) == Some(tool.as_str())
+                        && i.details.get("phase").and_then(Value::as_str) == Some("robustness")
+                })
+                .collect();
+            let mut codes: Vec<String> = mine.iter().map(|i| i.code.as_str().to_string()).collect();
+            codes.sort();
+            codes.dedup();
+            let status = if mine.iter().any(|i| i.is_error()) {
+                Status::Fail
+            } else if mine.is_empty() {
+                Status::Pass
+            } else {
+                Status::Warning
+            };
+            self.checks.push(SuiteCheck {
+                name: format!("robustness: {tool}"),
+                status,
+                codes,
+                reason: None,
+                tool: Some(tool.clone()),
+            });
+        }
     }
 
     /// The suite of a check's report.
@@ -72,6 +109,7 @@ impl Suite {
                 status: c.status,
                 codes: c.codes.iter().map(|c| c.as_str().to_string()).collect(),
                 reason: c.reason.map(String::from),
+                tool: None,
             })
             .collect();
         if let Some(repeat) = &r.repeat {
@@ -85,10 +123,11 @@ impl Suite {
                     .map(|c| c.as_str().to_string())
                     .collect(),
                 reason: None,
+                tool: None,
             });
         }
         let command = r.subject.command.join(" ");
-        Suite {
+        let mut suite = Suite {
             name: command.clone(),
             classname: format!("mcp-stdio-guard.{}", r.subject.mode),
             program: r
@@ -115,7 +154,12 @@ impl Suite {
                         .collect(),
                 })
                 .collect(),
+        };
+        if let Some(rb) = &r.robustness {
+            let tools: Vec<String> = rb.tools.iter().map(|t| t.name.clone()).collect();
+            suite.add_robustness(&tools);
         }
+        suite
     }
 
     /// The suite of one line of a batch's results (`check --json` with its
@@ -155,9 +199,10 @@ impl Suite {
                 status: Status::Fail,
                 codes: vec![Code::BatchRunFailed.as_str().into()],
                 reason: None,
+                tool: None,
             });
         }
-        Some(Suite {
+        let mut suite = Suite {
             name: entry.clone(),
             classname: entry.clone(),
             command: argv.join(" "),
@@ -166,7 +211,16 @@ impl Suite {
             duration_ms: v["batch"]["durationMs"].as_u64().unwrap_or(0),
             checks,
             issues,
-        })
+        };
+        let tools: Vec<String> = v
+            .pointer("/robustness/tools")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|t| t.get("name").and_then(Value::as_str).map(String::from))
+            .collect();
+        suite.add_robustness(&tools);
+        Some(suite)
     }
 }
 
@@ -189,6 +243,7 @@ fn check_of(name: &str, c: &Value) -> SuiteCheck {
             .map(String::from)
             .collect(),
         reason: c.get("reason").and_then(Value::as_str).map(String::from),
+        tool: None,
     }
 }
 

@@ -179,6 +179,7 @@ fn the_json_report_keeps_the_1_0_field_order_and_adds_at_the_end() {
             "repeat",
             "against",
             "definitions",
+            "robustness",
         ]
     );
     assert_eq!(j["schemaVersion"], 1);

@@ -29,6 +29,7 @@ mod process;
 mod profiles;
 mod protocol;
 mod release;
+mod robustness;
 mod scan;
 mod session;
 mod soak;

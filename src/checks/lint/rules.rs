@@ -676,6 +676,12 @@ fn scored(ctx: &Ctx, scratch: &mut Vec<u32>) -> Option<Hit> {
         .filter(|(n, _)| *n > 0)
         .max_by_key(|(n, _)| *n)
         .map_or(Family::Instruction, |(_, f)| f);
+    // `Do not skip the user's approval step`: a guard kept, not dropped.
+    let negated_start =
+        (0..s.words.len().min(3)).any(|i| crate::word_set!(lexicon::NEGATIONS).at(s, i));
+    if family == Family::Guardrail && negated_start {
+        return None;
+    }
     let span = evidence_span(ctx.text, s, 0, s.words.len() - 1);
     Some(hit(
         family,

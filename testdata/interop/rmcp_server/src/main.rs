@@ -67,8 +67,18 @@ impl ServerHandler for Weather {
         request: CallToolRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        // Validate as the tool's inputSchema says (MCP: servers MUST
+        // validate all tool inputs).
+        if request.name != "forecast" {
+            return Err(ErrorData::invalid_params(format!("unknown tool {}", request.name), None));
+        }
         let args = request.arguments.unwrap_or_default();
-        let city = args.get("city").and_then(|v| v.as_str()).unwrap_or("nowhere");
+        let Some(city) = args.get("city").and_then(|v| v.as_str()) else {
+            return Err(ErrorData::invalid_params("city (a string) is required", None));
+        };
+        if args.get("days").is_some_and(|d| !d.is_i64() && !d.is_u64()) {
+            return Err(ErrorData::invalid_params("days must be an integer", None));
+        }
         let text = format!("{city}: sunny");
         Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
     }

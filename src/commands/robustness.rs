@@ -1,0 +1,326 @@
+//! The robustness phase (`--robustness`), after the judged runs: the calls
+//! `checks::robustness::generate` makes from the first run's tools, sent
+//! one at a time in sessions of their own (the era the first run spoke, no
+//! listing, no probes). A crash ends a session: the server is started again
+//! (in custody as every server is) and the phase goes on with the next
+//! call; a tool that crashed three times, or timed out once, gets no more
+//! calls; nothing starts past `--robustness-budget`. Each session's stdout
+//! is judged too (a tool that prints breaks the stream). The calls'
+//! outcomes go to `checks::robustness::judge`.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use crate::checks::robustness::generate::{self, PlannedCall};
+use crate::checks::robustness::{self, CallRecord, Judging, Outcome, Summary};
+use crate::checks::{self, Context, Group, Issue};
+use crate::error::Error;
+use crate::plan::{OpSource, Opening, Operation, Plan, SessionConfig};
+use crate::session::transcript::{EntryKind, Transcript};
+use crate::session::{self, Stage, Stop, Target};
+use crate::verdict::RunReport;
+
+/// Crashes of one tool after which it gets no more calls.
+const CRASHES: u32 = 3;
+
+/// What the phase found: its summary and its findings.
+#[derive(Debug)]
+pub struct Found {
+    pub summary: Summary,
+    pub issues: Vec<Issue>,
+}
+
+/// How one session left the calls it was given.
+struct Leg {
+    /// (index into the phase's calls, outcome, ms) for each call it reached.
+    outcomes: Vec<(usize, Outcome, u64)>,
+    /// The call during which the server exited, if one did.
+    crashed: Option<usize>,
+    stdout_issues: Vec<Issue>,
+}
+
+fn exit_text(tr: &Transcript) -> String {
+    match tr.shutdown.exit {
+        Some(e) => match (e.code, e.signal) {
+            (Some(code), _) => format!("code {code}"),
+            (None, Some(sig)) => format!("signal {}", crate::sys::signal_name(sig)),
+            _ => "an unknown status".into(),
+        },
+        None => "it closed its streams".into(),
+    }
+}
+
+/// The session config of one leg: the calls as operations.
+fn leg_config(
+    base: &SessionConfig,
+    opening: Opening,
+    calls: &[&PlannedCall],
+    deadline: Instant,
+) -> SessionConfig {
+    SessionConfig {
+        opening,
+        operations: calls
+            .iter()
+            .map(|c| Operation {
+                method: "tools/call".into(),
+                params: Some(
+                    crate::obj! {"name" => c.tool.clone(), "arguments" => c.arguments.clone()},
+                ),
+                source: OpSource::RobustnessCall,
+                safe_tool_call: None,
+            })
+            .collect(),
+        capability_probes: false,
+        force_tools_list: false,
+        tool_call: None,
+        adversarial: Vec::new(),
+        settle: Duration::ZERO,
+        deadline: Some(deadline),
+        ..base.clone()
+    }
+}
+
+/// When each operation's request went out (ms), by operation index.
+fn sent_at(tr: &Transcript) -> HashMap<u64, u64> {
+    tr.entries
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EntryKind::Sent { id: Some(id), .. } => Some((*id, e.at_ms)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// One session over `indices` of `calls`.
+fn leg(plan: &Plan, cfg: &SessionConfig, ctx: &Context, indices: &[usize]) -> Result<Leg, Error> {
+    let mut tr = Transcript::new(cfg);
+    let stop = session::run(&plan.launch, cfg, &checks::SessionRules, &mut tr);
+    if let Some(Stop::Interrupted(sig)) = stop {
+        return Err(Error::interrupted(sig));
+    }
+    let timed_out: Vec<usize> = tr
+        .entries
+        .iter()
+        .filter_map(|e| match e.kind {
+            EntryKind::Timeout {
+                target: Target::Op(i),
+                ..
+            } => Some(i),
+            _ => None,
+        })
+        .collect();
+    let crashed_op = tr.entries.iter().find_map(|e| match e.kind {
+        EntryKind::Exited {
+            stage: Stage::Operation(i),
+            ..
+        } => Some(i),
+        _ => None,
+    });
+    let said = crate::checks::said::read(&tr.stderr.text());
+    let sent = sent_at(&tr);
+    let mut outcomes = Vec::new();
+    let mut times: Vec<(usize, u64)> = tr
+        .ops
+        .iter()
+        .enumerate()
+        .filter_map(|(i, op)| op.id.and_then(|id| sent.get(&id)).map(|at| (i, *at)))
+        .collect();
+    times.sort_by_key(|t| t.1);
+    for (k, (i, at)) in times.iter().enumerate() {
+        let op = &tr.ops[*i];
+        let next = times.get(k + 1).map_or(tr.duration_ms, |t| t.1);
+        let ms = next.saturating_sub(*at);
+        let outcome = if let Some(result) = &op.result {
+            Outcome::Result(result.clone())
+        } else if let Some(error) = &op.error {
+            Outcome::Error(error.clone())
+        } else if timed_out.contains(i) {
+            Outcome::TimedOut
+        } else if crashed_op == Some(*i) || tr.shutdown.exit.is_some() {
+            Outcome::Crashed {
+                exit: exit_text(&tr),
+                said: said.quote().map(String::from),
+            }
+        } else {
+            continue;
+        };
+        outcomes.push((indices[*i], outcome, ms));
+    }
+    let crashed = outcomes
+        .iter()
+        .find_map(|(i, o, _)| matches!(o, Outcome::Crashed { .. }).then_some(*i));
+    let stdout_issues = checks::run(ctx, &tr)
+        .into_iter()
+        .filter(|i| i.in_group(Group::Stdout))
+        .map(|i| i.with("phase", "robustness"))
+        .collect();
+    Ok(Leg {
+        outcomes,
+        crashed,
+        stdout_issues,
+    })
+}
+
+/// Why a call was never sent.
+fn unsent_reason(
+    call: &PlannedCall,
+    crashes: &HashMap<String, u32>,
+    timed_out: &[String],
+) -> String {
+    if timed_out.contains(&call.tool) {
+        "an earlier call of this tool timed out".into()
+    } else if crashes.get(&call.tool).is_some_and(|n| *n >= CRASHES) {
+        "this tool crashed the server three times".into()
+    } else {
+        "the --robustness-budget ran out".into()
+    }
+}
+
+/// What the phase has gathered so far.
+#[derive(Default)]
+struct Phase {
+    outcomes: Vec<Option<(Outcome, u64)>>,
+    crashes: HashMap<String, u32>,
+    timed_out: Vec<String>,
+    stdout_issues: Vec<Issue>,
+}
+
+/// The sessions of the phase: each over the calls left, until every call
+/// is made, skipped or past the budget.
+fn drive(
+    plan: &Plan,
+    first: &RunReport,
+    calls: &[PlannedCall],
+    deadline: Instant,
+    state: &mut Phase,
+    summary: &mut Summary,
+) -> Result<(), Error> {
+    let opening = if first.modern() {
+        Opening::Modern
+    } else {
+        Opening::Legacy
+    };
+    let ctx = Context::of(plan);
+    let mut next = 0;
+    while next < calls.len() && Instant::now() < deadline {
+        let indices: Vec<usize> = (next..calls.len())
+            .filter(|&i| {
+                let tool = &calls[i].tool;
+                !state.timed_out.contains(tool)
+                    && state.crashes.get(tool).is_none_or(|n| *n < CRASHES)
+            })
+            .collect();
+        if indices.is_empty() {
+            break;
+        }
+        let chosen: Vec<&PlannedCall> = indices.iter().map(|&i| &calls[i]).collect();
+        let cfg = leg_config(&plan.session, opening, &chosen, deadline);
+        summary.sessions += 1;
+        let leg = leg(plan, &cfg, &ctx, &indices)?;
+        for issue in leg.stdout_issues {
+            if !state
+                .stdout_issues
+                .iter()
+                .any(|i| i.code == issue.code && i.message == issue.message)
+            {
+                state.stdout_issues.push(issue);
+            }
+        }
+        for (i, outcome, ms) in leg.outcomes {
+            if matches!(outcome, Outcome::TimedOut) && !state.timed_out.contains(&calls[i].tool) {
+                state.timed_out.push(calls[i].tool.clone());
+            }
+            state.outcomes[i] = Some((outcome, ms));
+        }
+        match leg.crashed {
+            Some(i) => {
+                *state.crashes.entry(calls[i].tool.clone()).or_default() += 1;
+                summary.restarts += 1;
+                next = i + 1;
+            }
+            None => break,
+        }
+    }
+    Ok(())
+}
+
+/// Runs the phase over the first run's tools. `None` when it was not asked
+/// for.
+pub fn run(plan: &Plan, first: &RunReport) -> Result<Option<Found>, Error> {
+    let spec = &plan.settings.robustness;
+    if !spec.on || plan.settings.cmd != crate::args::settings::Cmd::Check {
+        return Ok(None);
+    }
+    let started = Instant::now();
+    let mut summary = Summary {
+        seed: spec.seed,
+        budget_ms: spec.budget_ms,
+        ..Summary::default()
+    };
+    if !first.initialized || first.tools.is_empty() {
+        summary.not_called.push(generate::NotCalled {
+            tool: String::new(),
+            reason: if first.initialized {
+                "the server listed no tools".into()
+            } else {
+                "the session never opened".into()
+            },
+        });
+        return Ok(Some(Found {
+            summary,
+            issues: Vec::new(),
+        }));
+    }
+    let call_plan = generate::plan(&first.tools, spec);
+    let calls = &call_plan.calls;
+    let deadline = started + Duration::from_millis(spec.budget_ms);
+    let mut state = Phase {
+        outcomes: vec![None; calls.len()],
+        ..Phase::default()
+    };
+    drive(plan, first, calls, deadline, &mut state, &mut summary)?;
+    let Phase {
+        outcomes,
+        crashes,
+        timed_out,
+        stdout_issues,
+    } = state;
+    let records: Vec<CallRecord> = calls
+        .iter()
+        .zip(outcomes)
+        .map(|(call, got)| {
+            let (outcome, ms) = got.unwrap_or_else(|| {
+                (
+                    Outcome::NotSent(unsent_reason(call, &crashes, &timed_out)),
+                    0,
+                )
+            });
+            CallRecord {
+                call: call.clone(),
+                outcome,
+                ms,
+            }
+        })
+        .collect();
+    let judging = Judging {
+        strict: plan.settings.profile == crate::args::words::Profile::Strict,
+        modern: first.modern(),
+        argv: plan
+            .shown_argv
+            .iter()
+            .map(|a| robustness::shell_quote(a))
+            .collect::<Vec<_>>()
+            .join(" "),
+    };
+    let (mut issues, tools) = robustness::judge(&records, &first.tools, &judging);
+    issues.extend(stdout_issues);
+    summary.calls_sent = records
+        .iter()
+        .filter(|r| !matches!(r.outcome, Outcome::NotSent(_)))
+        .count() as u64;
+    summary.findings = issues.len() as u64;
+    summary.tools = tools;
+    summary.not_called = call_plan.not_called;
+    summary.duration_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    Ok(Some(Found { summary, issues }))
+}
