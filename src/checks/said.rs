@@ -215,7 +215,14 @@ fn usage(lines: &[&str]) -> Option<Vec<String>> {
 /// Reads what a server said.
 pub fn read(text: &str) -> Said {
     let text = strip_terminal_codes(text);
-    let lines: Vec<&str> = text.lines().collect();
+    // A run of blank lines reads as one: a flood of newlines costs nothing.
+    let mut lines: Vec<&str> = Vec::new();
+    for line in text.lines() {
+        let blank = line.trim().is_empty();
+        if !(blank && lines.last().is_some_and(|l| l.trim().is_empty())) {
+            lines.push(line);
+        }
+    }
     let errors: Vec<usize> = (0..lines.len())
         .filter(|&i| !is_noise(lines[i]) && is_error_line(lines[i]))
         .collect();

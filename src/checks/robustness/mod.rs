@@ -209,6 +209,7 @@ fn refused(rec: &CallRecord, judging: &Judging) -> Option<Issue> {
     let mut issue = finding(code, rec, judging, message);
     if code == Code::ToolInvalidInputAccepted && judging.strict {
         issue = issue.at(Severity::Error);
+        issue.details.push(("promotedBy", "strict".into()));
     }
     Some(issue)
 }
