@@ -29,6 +29,14 @@ const SIG_IGN: usize = 1;
 /// Scenario names and what they do, for `fake_server --list`.
 const SCENARIOS: &[(&str, &str)] = &[
     (
+        "touch",
+        "reads $FAKE_HOME (else $HOME)/.ssh/id_rsa, connects to 127.0.0.1:$FAKE_PORT (9 by default), runs /bin/true and writes touched.txt in that home, then serves",
+    ),
+    (
+        "touch-fail",
+        "as touch, but exits 1 when the key cannot be read",
+    ),
+    (
         "ok",
         "a correct server: initialize, tools/list, ping; exits on stdin EOF",
     ),
@@ -1177,6 +1185,7 @@ fn run(scenario: &str, marker: &str) {
     let mut err = io::stderr().lock();
     let ending = if scenario == "crlf" { "\r\n" } else { "\n" };
     match scenario {
+        "touch" | "touch-fail" => touch(scenario == "touch-fail", &mut err),
         "banner" => {
             let _ = writeln!(out, "Fake server 1.0 listening on stdio");
         }
@@ -1772,5 +1781,35 @@ mod eras {
             _ => error(id, -32601, "Method not found", None),
         };
         send(out, &reply);
+    }
+}
+
+/// What the `touch` scenarios do at start: each attempt's outcome on stderr.
+fn touch(fail: bool, err: &mut impl Write) {
+    // The user's home by its absolute path (as getpwuid would give it),
+    // else $HOME.
+    let home = std::env::var_os("FAKE_HOME")
+        .or_else(|| std::env::var_os("HOME"))
+        .map(std::path::PathBuf::from)
+        .unwrap_or_default();
+    let key = std::fs::read(home.join(".ssh/id_rsa"));
+    let _ = writeln!(err, "touch: key {}", if key.is_ok() { "read" } else { "refused" });
+    if let Ok(bytes) = &key {
+        // What a careless server would do with it: log it.
+        let _ = writeln!(err, "touch: {}", String::from_utf8_lossy(bytes));
+    }
+    let port = std::env::var("FAKE_PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(9u16);
+    let conn = std::net::TcpStream::connect_timeout(
+        &std::net::SocketAddr::from(([127, 0, 0, 1], port)),
+        Duration::from_secs(2),
+    );
+    let _ = writeln!(err, "touch: connect {}", if conn.is_ok() { "made" } else { "failed" });
+    let ran = std::process::Command::new("/bin/true").status();
+    let _ = writeln!(err, "touch: exec {}", if ran.is_ok() { "ran" } else { "refused" });
+    let wrote = std::fs::write(home.join("touched.txt"), b"touched");
+    let _ = writeln!(err, "touch: write {}", if wrote.is_ok() { "done" } else { "refused" });
+    if fail && key.is_err() {
+        let _ = writeln!(err, "Error: cannot read the deploy key");
+        std::process::exit(1);
     }
 }

@@ -8,10 +8,14 @@
 //! compared at once (`Bytes16`, SSE2 on x86_64), for the scanner's search.
 //!
 //! Everything here is a thin, hand-declared binding; the policy (when to
-//! signal, what to record) lives in `child` and `session`. Nothing outside
-//! this file contains `unsafe`.
+//! signal, what to record) lives in `child` and `session`. Confinement's
+//! calls (Landlock, seccomp) are in the submodule `confine`. Nothing outside
+//! this module contains `unsafe`.
 
 use std::io;
+
+#[cfg(unix)]
+pub mod confine;
 use std::sync::atomic::{AtomicI32, Ordering};
 
 /// Signal numbers the guard sends or catches. These values are the same on

@@ -18,7 +18,7 @@ use serde_json::Value as Json;
 
 use crate::args::call::CallSpec;
 use crate::args::words::{
-    self, Annotations, Bound, ColorChoice, EnvSpec, Era, NotOneOf, Probe, Profile,
+    self, Annotations, Bound, ColorChoice, Confine, EnvSpec, Era, NotOneOf, Probe, Profile,
 };
 
 /// The protocol version requested when none is given.
@@ -112,6 +112,18 @@ pub struct RobustnessSpec {
     pub seed: u64,
     /// Every tool may be called with valid input (`--allow-side-effects`).
     pub allow_side_effects: bool,
+}
+
+/// `--confine`: the mode and what the policy adds.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ConfineSpec {
+    pub mode: Confine,
+    /// `--confine-read`: more trees the server may read.
+    pub read: Vec<PathBuf>,
+    /// `--confine-write`: more trees the server may write.
+    pub write: Vec<PathBuf>,
+    /// `--confine-connect`: `HOST:PORT` the server may connect to.
+    pub connect: Vec<(String, u16)>,
 }
 
 /// One slice of a sharded batch: the `index`-th (1-based) of `count`.
@@ -245,6 +257,7 @@ pub struct Settings {
     pub bench: BenchSpec,
     pub batch: BatchSettings,
     pub robustness: RobustnessSpec,
+    pub confine: ConfineSpec,
 }
 
 impl Settings {
@@ -983,6 +996,77 @@ pub const SETTINGS: &[Setting] = &[
     ),
     scoped(
         flag(
+            "confine",
+            Some("confine"),
+            Kind::Word(Confine::NAMES),
+            Fallback::Value("off"),
+            "off, observe, enforce or require: record what the server\nopens, runs and connects to (seccomp), and deny what the\npolicy does not allow (Landlock)",
+            |s, v| set(&mut s.confine.mode, v.word()),
+        ),
+        CHECK,
+    ),
+    scoped(
+        flag(
+            "confine-read",
+            Some("confineRead"),
+            Kind::Path("<path>"),
+            Fallback::None,
+            "--confine: the server may also read this tree (repeatable)",
+            |s, v| {
+                if v.fresh {
+                    s.confine.read.clear();
+                }
+                s.confine.read.extend(v.paths()?);
+                Ok(())
+            },
+        ),
+        CHECK,
+    ),
+    scoped(
+        flag(
+            "confine-write",
+            Some("confineWrite"),
+            Kind::Path("<path>"),
+            Fallback::None,
+            "--confine: the server may also write this tree (repeatable)",
+            |s, v| {
+                if v.fresh {
+                    s.confine.write.clear();
+                }
+                s.confine.write.extend(v.paths()?);
+                Ok(())
+            },
+        ),
+        CHECK,
+    ),
+    scoped(
+        flag(
+            "confine-connect",
+            Some("confineConnect"),
+            Kind::Text("<host:port>"),
+            Fallback::None,
+            "--confine: the server may connect to this TCP or UDP\naddress (repeatable)",
+            |s, v| {
+                if v.fresh {
+                    s.confine.connect.clear();
+                }
+                for text in v.texts()? {
+                    let parsed = text
+                        .rsplit_once(':')
+                        .and_then(|(h, p)| Some((h.trim_matches(['[', ']']).to_string(), p.parse::<u16>().ok()?)))
+                        .filter(|(h, p)| !h.is_empty() && *p != 0);
+                    match parsed {
+                        Some(hp) => s.confine.connect.push(hp),
+                        None => return Err(v.bad(format!("'{text}' is not HOST:PORT"))),
+                    }
+                }
+                Ok(())
+            },
+        ),
+        CHECK,
+    ),
+    scoped(
+        flag(
             "seed",
             Some("seed"),
             Kind::Number(words::SEED),
@@ -1673,7 +1757,7 @@ pub fn preset(profile: Profile) -> &'static [(&'static str, &'static str)] {
     match profile {
         Profile::Custom => &[],
         Profile::Smoke => &[("no-capability-probes", "")],
-        Profile::Registry => &[("repeat", "2"), ("robustness", "")],
+        Profile::Registry => &[("repeat", "2"), ("robustness", ""), ("confine", "observe")],
         Profile::Ci => &[("json", ""), ("fail-on-static", "")],
         Profile::Strict => &[
             ("repeat", "2"),

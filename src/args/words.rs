@@ -112,6 +112,23 @@ impl Probe {
 }
 
 words! {
+    /// `--confine`: what the server may touch.
+    #[derive(Default)]
+    Confine {
+        /// No filter, no ruleset: the server runs with the user's reach.
+        #[default]
+        Off = "off",
+        /// Record what the server touches; deny nothing.
+        Observe = "observe",
+        /// Landlock denies what the policy does not allow; still recorded.
+        Enforce = "enforce",
+        /// As `enforce`, and refuse to run where something cannot be
+        /// enforced.
+        Require = "require",
+    }
+}
+
+words! {
     /// The shells `completions` writes for.
     Shell {
         Bash = "bash",

@@ -25,13 +25,16 @@ pub enum Class {
     InstallRuntime,
     StdioTransport,
     McpProtocol,
+    /// What the server touched (`--confine`).
+    Security,
 }
 
 impl Class {
-    pub const ALL: [Class; 3] = [
+    pub const ALL: [Class; 4] = [
         Class::InstallRuntime,
         Class::StdioTransport,
         Class::McpProtocol,
+        Class::Security,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -39,6 +42,7 @@ impl Class {
             Class::InstallRuntime => "installRuntime",
             Class::StdioTransport => "stdioTransport",
             Class::McpProtocol => "mcpProtocol",
+            Class::Security => "security",
         }
     }
 }
@@ -63,6 +67,8 @@ pub enum Group {
     Definitions,
     /// `--robustness`: every tool called with bad (and safe valid) input.
     Robustness,
+    /// `--confine`: what the server touched.
+    Confinement,
 }
 
 /// A code's fixed facts.
@@ -337,6 +343,14 @@ codes! {
         "--robustness: no answer within --timeout to a call with valid input (a tool may be slow by design)";
     ToolCallInternalError = "tool-call-internal-error", McpProtocol, Warning, [Robustness],
         "--robustness: valid input got -32603 or another non-standard JSON-RPC error instead of a result (a tool's own failure belongs in an isError result)";
+    ConfineSecretRead = "confine-secret-read", Security, Error, [Confinement],
+        "--confine: the server opened, or tried to open, a credential file (an SSH key, cloud, registry or git credentials, .netrc, a browser profile, an MCP client's configuration)";
+    ConfineNetwork = "confine-network", Security, Warning, [Confinement],
+        "--confine: the server connected, or sent a datagram, to an IP address (DNS included) that --confine-connect does not allow";
+    ConfineWriteOutside = "confine-write-outside", Security, Warning, [Confinement],
+        "--confine: the server wrote, created, removed or renamed a path outside its private home, the temporary and cache trees and --confine-write";
+    ConfineDenied = "confine-denied", Security, Error, [Confinement],
+        "--confine enforce: the server failed after the confinement refused it something; the refusal is the cause (allow it with --confine-read, --confine-write or --confine-connect, or fix the server)";
     ToolAnnotationsContradict = "tool-annotations-contradict", McpProtocol, Warning, [ToolSchema],
         "a tool is annotated readOnlyHint: true and destructiveHint: true: a client cannot tell whether calling it is safe";
     DefinitionHiddenTagText = "definition-hidden-tag-text", McpProtocol, Error, [Definitions],
@@ -424,7 +438,9 @@ impl Code {
             return "SHOULD";
         }
         let info = self.info();
-        if info.groups.contains(&Group::Definitions) && self != Code::ContextBudgetExceeded {
+        if info.groups.contains(&Group::Definitions) && self != Code::ContextBudgetExceeded
+            || info.class == Class::Security
+        {
             return "security";
         }
         match (info.severity, info.class) {

@@ -28,6 +28,8 @@ pub struct Context {
     pub parent_unbuffered: bool,
     /// `--context-budget`, in tokens.
     pub context_budget: u64,
+    /// `--confine enforce` or `require`: refusals may be a failure's cause.
+    pub confine_enforcing: bool,
 }
 
 impl Context {
@@ -60,6 +62,7 @@ impl Context {
             strict: plan.settings.profile == crate::args::words::Profile::Strict,
             parent_unbuffered: std::env::var_os("PYTHONUNBUFFERED").is_some_and(|v| !v.is_empty()),
             context_budget: plan.settings.context_budget,
+            confine_enforcing: plan.launch.confine.as_ref().is_some_and(|p| p.enforcing()),
         }
     }
 
@@ -78,6 +81,7 @@ impl Context {
             strict: false,
             parent_unbuffered: false,
             context_budget: 10_000,
+            confine_enforcing: false,
         }
     }
 
@@ -96,6 +100,7 @@ impl Context {
             strict: false,
             parent_unbuffered: false,
             context_budget: 10_000,
+            confine_enforcing: false,
         }
     }
 }

@@ -55,6 +55,7 @@ pub fn run(ctx: &Context, tr: &Transcript) -> Vec<Issue> {
     adversarial::check(tr, &mut issues);
     lifecycle::after(ctx, tr, &mut issues);
     lifecycle::fold_usage(tr, &mut issues);
+    crate::checks::confine::check(tr, ctx.confine_enforcing, &mut issues);
     if ctx.strict {
         promote_shoulds(&mut issues);
     }

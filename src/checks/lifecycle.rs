@@ -691,6 +691,7 @@ mod tests {
             strict: false,
             parent_unbuffered: false,
             context_budget: 10_000,
+            confine_enforcing: false,
         };
         let mut out = Vec::new();
         after(&ctx, &tr, &mut out);

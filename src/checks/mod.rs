@@ -8,6 +8,7 @@ pub mod bench;
 pub mod capabilities;
 pub mod catalog;
 pub mod code;
+pub mod confine;
 mod context;
 pub mod drift;
 pub mod initialize;

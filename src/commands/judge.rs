@@ -65,6 +65,7 @@ pub fn session(
             Speaks::Modern => Opening::Modern,
         };
         let probe = tr.era.take();
+        let touched = tr.confinement.take();
         let tap = tr.take_tap();
         // One clock for the run: the fresh process's times follow the
         // probe's, and the durations cover both.
@@ -73,6 +74,7 @@ pub fn session(
             tr = tr.with_tap(tap);
         }
         tr.era_probe = probe;
+        tr.confinement = touched;
         stop = session::run(&plan.launch, &cfg, &checks::SessionRules, &mut tr);
     }
     if stop.is_none() && tr.modern() {
@@ -242,6 +244,9 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
     let mut report = Report::new(subject, runs, extra, scanned, baseline, drift, eras);
     if let Some(summary) = summary {
         report.attach_robustness(summary);
+    }
+    if let Some(policy) = &plan.launch.confine {
+        report.attach_confinement(policy);
     }
     baselines(plan, &mut report, sieve);
     Ok(report)

@@ -6,6 +6,7 @@
 //! needs (`Launch`, `SessionConfig`) from the `Settings`, which it keeps
 //! once for the report.
 
+pub mod confine;
 pub mod evidence;
 pub mod inputs;
 pub mod outputs;
@@ -70,6 +71,8 @@ pub struct Launch {
     pub cwd: Option<PathBuf>,
     /// The complete environment of the child; nothing else is inherited.
     pub env: Vec<(OsString, OsString)>,
+    /// `--confine`: what the server may touch, and what is recorded.
+    pub confine: Option<std::sync::Arc<confine::Policy>>,
 }
 
 /// Where a request the guard sends comes from.
@@ -377,12 +380,20 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
         .clone()
         .or_else(|| env::current_dir().ok())
         .unwrap_or_default();
+    let confined = confine::policy(
+        &settings.confine,
+        &program,
+        &settings.command[1..],
+        &env_pairs,
+        &base_dir,
+    )?;
     Ok(Plan {
         launch: Launch {
             program,
             args: settings.command[1..].to_vec(),
             cwd,
             env: env_pairs,
+            confine: confined.map(std::sync::Arc::new),
         },
         session: session_config(&settings),
         color: use_color(settings.color),

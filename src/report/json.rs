@@ -396,6 +396,7 @@ fn checks_value(checks: &Checks, capability_check: Value, repeat: Value) -> Valu
     m.insert("against".into(), check_value(&checks.against));
     m.insert("definitions".into(), check_value(&checks.definitions));
     m.insert("robustness".into(), check_value(&checks.robustness));
+    m.insert("confinement".into(), check_value(&checks.confinement));
     // Additive: the official conformance check ids each check covers.
     for (name, c) in m.iter_mut() {
         let ids = catalog::ids_of(name);
@@ -704,6 +705,9 @@ fn add_report_level(doc: &mut Value, r: &Report) {
     if let Some(rb) = &r.robustness {
         m.insert("robustness".into(), robustness_value(rb));
     }
+    if let Some(c) = &r.confinement {
+        m.insert("confinement".into(), confinement_value(c));
+    }
     if let Some(e) = &r.expected {
         m.insert(
             "expectedFailures".into(),
@@ -774,6 +778,41 @@ pub fn robustness_value(rb: &crate::checks::robustness::Summary) -> Value {
         "findings" => rb.findings,
         "tools" => tools,
         "notCalled" => not_called,
+    }
+}
+
+/// `confinement` (additive): the policy in force, what this kernel could
+/// enforce and observe, and what the server touched.
+pub fn confinement_value(c: &crate::checks::confine::Summary) -> Value {
+    let events: Vec<Value> = c
+        .events
+        .iter()
+        .map(|e| {
+            obj! {
+                "kind" => e.kind.as_str(),
+                "target" => e.target,
+                "argv" => e.argv,
+                "phase" => e.phase,
+                "pid" => e.pid,
+                "program" => e.program,
+                "denied" => e.denied,
+                "count" => e.count,
+                "atMs" => e.at_ms,
+            }
+        })
+        .collect();
+    obj! {
+        "mode" => c.mode,
+        "landlockAbi" => c.landlock_abi,
+        "seccomp" => c.seccomp,
+        "enforced" => c.enforced,
+        "notEnforced" => c.not_enforced,
+        "notObserved" => c.not_observed,
+        "notifications" => c.notifications,
+        "programs" => c.programs,
+        "events" => events,
+        "eventsDropped" => c.events_dropped,
+        "problem" => c.problem,
     }
 }
 

@@ -139,6 +139,12 @@ pub fn evidence(r: &Report, index: usize, file: &str) -> Value {
         crate::object::ToValue::to_value(&run.definitions_sha256),
     );
     m.insert("call".into(), call_summary(run));
+    if let Some(c) = &r.confinement {
+        m.insert(
+            "confinement".into(),
+            crate::report::json::confinement_value(c),
+        );
+    }
     if let Some(rb) = &r.robustness {
         m.insert(
             "robustness".into(),

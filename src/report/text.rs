@@ -181,6 +181,7 @@ pub fn render(r: &Report, p: Paint, verbose: bool) -> String {
     }
     lines.extend(context_line(run));
     lines.extend(robustness_lines(r));
+    lines.extend(confinement_lines(r));
     lines.push(score_line(r));
     lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
     if verbose {
@@ -194,6 +195,54 @@ pub fn render(r: &Report, p: Paint, verbose: bool) -> String {
     let mut out = lines.join("\n");
     out.push('\n');
     out
+}
+
+/// `--confine`: the mode and what it could do, then the programs run and
+/// the events that are not findings already.
+fn confinement_lines(r: &Report) -> Vec<String> {
+    let Some(c) = &r.confinement else {
+        return Vec::new();
+    };
+    let landlock = match c.landlock_abi {
+        0 => "no Landlock".to_string(),
+        abi => format!("Landlock ABI {abi}"),
+    };
+    let seccomp = if c.seccomp { "seccomp notification" } else { "no seccomp notification" };
+    let mut lines = vec![format!(
+        "confinement: {} ({landlock}, {seccomp}), {} notification{}, {} event{}",
+        c.mode,
+        c.notifications,
+        if c.notifications == 1 { "" } else { "s" },
+        c.events.len(),
+        if c.events.len() == 1 { "" } else { "s" },
+    )];
+    for n in &c.not_enforced {
+        lines.push(format!("  not enforced: {}", escape::line(n)));
+    }
+    if let Some(p) = &c.problem {
+        lines.push(format!("  not observed: {}", escape::line(p)));
+    }
+    if !c.programs.is_empty() {
+        let shown: Vec<String> = c.programs.iter().take(10).map(|p| escape::line(p)).collect();
+        lines.push(format!("  programs run: {}", shown.join(", ")));
+    }
+    use crate::session::confine::Kind;
+    let listed = |e: &&crate::session::confine::Event| {
+        matches!(
+            e.kind,
+            Kind::ReadOutside | Kind::LocalSocket | Kind::LauncherConfig | Kind::Foreign
+        ) || e.kind == Kind::Exec && e.denied
+    };
+    for e in c.events.iter().filter(listed).take(10) {
+        let denied = if e.denied { " (refused)" } else { "" };
+        lines.push(format!(
+            "  {} {}{denied} during {}",
+            e.kind.as_str(),
+            escape::line(&e.target),
+            escape::line(&e.phase)
+        ));
+    }
+    lines
 }
 
 /// `--robustness`: one line for the phase, then a table of the tools.

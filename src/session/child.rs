@@ -39,6 +39,9 @@ pub struct Server {
     clean: bool,
     /// The program as the user named it (for finding it on PATH).
     program: std::ffi::OsString,
+    /// `--confine`: the supervisor of what the server touches; it outlives
+    /// the server's processes (fields drop after `Drop` has reaped them).
+    supervisor: Option<crate::session::confine::Supervisor>,
     /// The group in the guard's custody (a signal ends it), released
     /// after `Drop` has killed and reaped everything.
     _custody: sys::custody::Held,
@@ -85,6 +88,15 @@ impl Server {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         sys::die_with_parent(&mut cmd);
+        let supervisor = match &launch.confine {
+            Some(policy) => Some(crate::session::confine::prepare(
+                &mut cmd,
+                launch,
+                policy,
+                std::time::Instant::now(),
+            )?),
+            None => None,
+        };
         let custody = sys::custody::spawning();
         let mut child = cmd.spawn()?;
         custody.started(child.id(), cfg!(unix));
@@ -99,6 +111,7 @@ impl Server {
             group_gone: false,
             clean: false,
             program: launch.program.clone(),
+            supervisor,
             _custody: custody,
         };
         Ok((
@@ -109,6 +122,17 @@ impl Server {
                 stderr,
             },
         ))
+    }
+
+    /// What the supervisor recorded (`--confine`), once the server's
+    /// processes are gone.
+    pub fn confinement(&mut self) -> Option<crate::session::confine::Log> {
+        self.supervisor.take().map(crate::session::confine::Supervisor::finish)
+    }
+
+    /// The supervisor's phase, which the session keeps current.
+    pub fn phase(&self) -> Option<&crate::session::confine::Phase> {
+        self.supervisor.as_ref().map(|s| &s.phase)
     }
 
     pub fn pid(&self) -> u32 {

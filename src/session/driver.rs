@@ -147,10 +147,12 @@ impl<'a, P: Process> Driver<'a, P> {
 
     pub(super) fn emit(&mut self, record: Record) {
         let at = self.now_ms();
+        self.server.note(&record);
         self.rec.record(at, record);
     }
 
     fn emit_at(&mut self, at: u64, record: Record) {
+        self.server.note(&record);
         self.rec.record(at, record);
     }
 
@@ -573,6 +575,9 @@ impl<'a, P: Process> Driver<'a, P> {
 
     /// Emits the last records and says why the conversation stopped early.
     pub fn finish(mut self) -> Option<Stop> {
+        if let Some(log) = self.server.confinement() {
+            self.emit(Record::Confined(log));
+        }
         self.emit(Record::Finished);
         self.stop
     }

@@ -14,6 +14,7 @@
 
 pub mod bench;
 pub mod child;
+pub mod confine;
 mod correlate;
 mod driver;
 pub mod fingerprint;

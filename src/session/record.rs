@@ -289,6 +289,8 @@ pub enum Record {
         stdout: bool,
         stderr: bool,
     },
+    /// What the server touched (`--confine`), once its processes are gone.
+    Confined(crate::session::confine::Log),
     /// The session is over.
     Finished,
 }
@@ -351,4 +353,10 @@ pub trait Process {
     fn activity(&mut self) -> Option<crate::sys::TreeActivity> {
         None
     }
+    /// What the supervisor recorded (`--confine`), after the teardown.
+    fn confinement(&mut self) -> Option<crate::session::confine::Log> {
+        None
+    }
+    /// Sees each record as it is made (the supervisor's phase).
+    fn note(&mut self, _record: &Record) {}
 }

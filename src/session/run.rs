@@ -37,6 +37,16 @@ impl Process for Server {
     fn activity(&mut self) -> Option<crate::sys::TreeActivity> {
         crate::sys::tree_activity(self.pid())
     }
+
+    fn confinement(&mut self) -> Option<crate::session::confine::Log> {
+        Server::confinement(self)
+    }
+
+    fn note(&mut self, record: &Record) {
+        if let Some(phase) = self.phase() {
+            phase.note(record);
+        }
+    }
 }
 
 /// Spawns the server, runs the session, stops the server. Everything is

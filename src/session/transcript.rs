@@ -364,6 +364,8 @@ pub struct Transcript {
     pub stderr_lines_dropped: u64,
     pub shutdown: Shutdown,
     pub duration_ms: u64,
+    /// `--confine`: what the server touched, each event with its phase.
+    pub confinement: Option<crate::session::confine::Log>,
     /// Every message line, kept as written for the report.
     frames: crate::session::frames::Frames,
     /// Message lines that answered no request of the guard's, so far.
@@ -453,6 +455,7 @@ impl Transcript {
                 stderr_held_open: false,
             },
             duration_ms: 0,
+            confinement: None,
             frames: crate::session::frames::Frames::default(),
             unsought: 0,
             offset_ms: 0,
@@ -1053,12 +1056,32 @@ impl Transcript {
                 self.shutdown.stdout_held_open = stdout;
                 self.shutdown.stderr_held_open = stderr;
             }
+            Record::Confined(log) => self.confined(log),
             Record::Finished => {
                 self.flush_stderr(at);
                 self.duration_ms = at;
                 self.tapped(|tap, tr| tap.finished(tr));
             }
             _ => {}
+        }
+    }
+}
+
+impl Transcript {
+    /// Keeps the supervisor's log (events of an earlier process this
+    /// run replaced come first), on the run's clock.
+    fn confined(&mut self, mut log: crate::session::confine::Log) {
+        for ev in &mut log.events {
+            ev.at_ms += self.offset_ms;
+        }
+        match &mut self.confinement {
+            Some(earlier) => {
+                earlier.events.extend(log.events);
+                earlier.notifications += log.notifications;
+                earlier.dropped += log.dropped;
+                earlier.problem = earlier.problem.take().or(log.problem);
+            }
+            None => self.confinement = Some(log),
         }
     }
 }

@@ -94,12 +94,14 @@ pub struct Checks {
     pub definitions: Check,
     /// `--robustness`: every tool with bad (and safe valid) input.
     pub robustness: Check,
+    /// `--confine`: what the server touched.
+    pub confinement: Check,
 }
 
 impl Checks {
     /// Every check with its name (as in the JSON `checks` object) and the
     /// issue group it gathers, in report order.
-    pub fn named(&self) -> [(&'static str, Group, &Check); 13] {
+    pub fn named(&self) -> [(&'static str, Group, &Check); 14] {
         [
             ("initialize", Group::Initialize, &self.initialize),
             ("stdout", Group::Stdout, &self.stdout),
@@ -118,6 +120,7 @@ impl Checks {
             ("against", Group::Against, &self.against),
             ("definitions", Group::Definitions, &self.definitions),
             ("robustness", Group::Robustness, &self.robustness),
+            ("confinement", Group::Confinement, &self.confinement),
         ]
     }
 
@@ -138,6 +141,7 @@ impl Checks {
             against: s(),
             definitions: s(),
             robustness: s(),
+            confinement: s(),
         }
     }
 }

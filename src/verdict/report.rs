@@ -79,6 +79,8 @@ pub struct Report {
     pub accepted: Option<Accepted>,
     /// `--robustness`: what the probe of every tool did.
     pub robustness: Option<crate::checks::robustness::Summary>,
+    /// `--confine`: the policy and what the server touched.
+    pub confinement: Option<crate::checks::confine::Summary>,
     /// The 0-100 score and its grade.
     pub score: Score,
 }
@@ -142,6 +144,7 @@ impl Report {
             expected: None,
             accepted: None,
             robustness: None,
+            confinement: None,
             score: Score::of(&checks, &Check::skipped(""), &[]),
             audit: runs.iter().map(probe::verdict).collect(),
             classes: check::classes(&issues),
@@ -159,6 +162,13 @@ impl Report {
         };
         report.score = Score::of(&report.checks, &report.repeat_check(), &report.issues);
         report
+    }
+
+    /// Attaches the confinement's policy and record (its findings are
+    /// among the issues already).
+    pub fn attach_confinement(&mut self, policy: &crate::plan::confine::Policy) {
+        let logs = self.runs.iter().filter_map(|r| r.confinement.as_ref());
+        self.confinement = Some(crate::checks::confine::Summary::of(policy, logs));
     }
 
     /// Attaches the robustness phase (its findings are among the issues

@@ -143,6 +143,8 @@ pub struct RunReport {
     pub shutdown: Shutdown,
     pub stdout_bytes: u64,
     pub stderr: StderrCapture,
+    /// `--confine`: what the supervisor saw.
+    pub confinement: Option<crate::session::confine::Log>,
     /// Every valid JSON-RPC message the server wrote, as written.
     pub frames: crate::session::frames::Frames,
     pub invalid_lines: u64,
@@ -254,6 +256,7 @@ impl RunReport {
             shutdown: tr.shutdown.clone(),
             stdout_bytes: tr.stdout_bytes,
             stderr: tr.stderr.clone(),
+            confinement: tr.confinement.take(),
             frames: tr.take_frames(),
             invalid_lines: tr.invalid_line_count(),
             duration_ms: tr.duration_ms,
@@ -609,6 +612,13 @@ pub fn checks(
         static_scan,
         against,
         robustness: Check::skipped("--robustness was not used"),
+        confinement: match &run.confinement {
+            Some(log) if log.problem.is_some() && log.notifications == 0 => {
+                Check::skipped("nothing could be observed (the report's confinement block says why)")
+            }
+            Some(_) => Check::of(in_group(issues, Group::Confinement), Status::Pass),
+            None => Check::skipped("--confine was not used"),
+        },
         definitions: if run.init_result.is_none()
             && !run.tools_answered
             && run.server_info.is_none()

@@ -22,6 +22,7 @@ pub const WEIGHTS: &[(&str, u32)] = &[
     ("toolSchema", 10),
     ("definitions", 10),
     ("robustness", 10),
+    ("confinement", 10),
     ("adversarial", 5),
     ("process", 5),
     ("pythonBuffering", 5),

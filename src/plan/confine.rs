@@ -1,0 +1,478 @@
+//! The confinement policy (`--confine`): which trees the server may read
+//! and write, where it may connect, which files are credentials, and what
+//! this kernel can enforce or observe. Built once before anything starts,
+//! from the settings, the launch and the guard's environment; `require`
+//! refuses here, before a spawn. Reads the filesystem only to resolve the
+//! command and find its tree; no other effect.
+
+use std::ffi::OsStr;
+use std::path::{Component, Path, PathBuf};
+
+use crate::args::settings::ConfineSpec;
+use crate::args::words::Confine;
+use crate::error::Error;
+use crate::sys::confine::Support;
+
+/// Read and execute, always: the system.
+const SYSTEM: &[&str] = &[
+    "/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc", "/opt", "/proc", "/sys",
+];
+
+/// Devices the server may read and write.
+const DEVICES: &[&str] = &[
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+    "/dev/tty",
+];
+
+/// Credential files and trees, relative to the home directory: SSH, cloud,
+/// registries, netrc, git credentials, browser profiles, MCP client
+/// configurations, keyrings.
+const CREDENTIALS: &[&str] = &[
+    ".ssh",
+    ".aws",
+    ".azure",
+    ".kube",
+    ".gnupg",
+    ".password-store",
+    ".docker/config.json",
+    ".npmrc",
+    ".yarnrc.yml",
+    ".pypirc",
+    ".netrc",
+    ".git-credentials",
+    ".config/gcloud",
+    ".config/gh",
+    ".config/hub",
+    ".config/git/credentials",
+    ".cargo/credentials",
+    ".cargo/credentials.toml",
+    ".local/share/keyrings",
+    ".mozilla",
+    ".config/google-chrome",
+    ".config/chromium",
+    ".config/BraveSoftware",
+    ".cursor/mcp.json",
+    ".config/Claude",
+    ".claude.json",
+    ".claude",
+    ".codeium/windsurf/mcp_config.json",
+    ".vscode/mcp.json",
+];
+
+/// Files a launcher reads as its own configuration: a read by these
+/// launchers is recorded, not judged.
+const LAUNCHER_CONFIG: &[(&[&str], &str)] = &[
+    (&["npx", "npm", "pnpm", "pnpx", "yarn", "bun", "bunx"], ".npmrc"),
+    (&["uv", "uvx", "pip", "pipx", "pip3"], ".netrc"),
+];
+
+/// What marks the top of a package or project.
+const MARKERS: &[&str] = &[
+    "package.json",
+    "node_modules",
+    "pyproject.toml",
+    "setup.py",
+    "pyvenv.cfg",
+    "Cargo.toml",
+    "go.mod",
+    ".venv",
+];
+
+/// The policy of one check: the same for every process it starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Policy {
+    /// `Observe` or `Enforce` (`require` enforces).
+    pub mode: Confine,
+    pub support: Support,
+    pub read: Vec<PathBuf>,
+    /// The server's own trees (its directory, its package, its
+    /// environment, `--confine-read`): programs in them may run.
+    pub own: Vec<PathBuf>,
+    /// The launch chain: the program, and the interpreter its `#!` line
+    /// names (through `env`). Under enforce only these, the own trees and
+    /// programs already running may be executed.
+    pub exec: Vec<PathBuf>,
+    pub devices: Vec<PathBuf>,
+    /// Trees the server may write besides its private home (under
+    /// `observe`: where writing is usual, the temporary and cache trees).
+    pub write: Vec<PathBuf>,
+    pub connect: Vec<(String, u16)>,
+    pub credentials: Vec<PathBuf>,
+    /// The user's home: writing in it counts as outside unless a write
+    /// tree inside it allows it (even when the home is under the
+    /// temporary directory).
+    pub home: Option<PathBuf>,
+    /// Credential files the launcher reads as its own configuration.
+    pub launcher_config: Vec<PathBuf>,
+    /// What is enforced, what is not and what is not observed, in words.
+    pub enforced: Vec<String>,
+    pub not_enforced: Vec<String>,
+    pub not_observed: Vec<String>,
+}
+
+impl Policy {
+    pub fn enforcing(&self) -> bool {
+        matches!(self.mode, Confine::Enforce | Confine::Require)
+    }
+
+    /// Whether Landlock applies (enforcing, and the kernel has it).
+    pub fn landlock(&self) -> bool {
+        self.enforcing() && self.support.landlock_abi > 0
+    }
+
+    pub fn may_read(&self, path: &Path) -> bool {
+        under_any(path, &self.read) || under_any(path, &self.write) || self.devices.iter().any(|d| d == path)
+    }
+
+    pub fn may_write(&self, path: &Path, private: Option<&Path>) -> bool {
+        let home = self.home.as_deref().filter(|h| path.starts_with(h));
+        self.write
+            .iter()
+            .any(|t| path.starts_with(t) && home.is_none_or(|h| t.starts_with(h)))
+            || private.is_some_and(|p| path.starts_with(p))
+            || self.devices.iter().any(|d| d == path)
+    }
+
+    pub fn is_credential(&self, path: &Path) -> bool {
+        under_any(path, &self.credentials)
+    }
+
+    pub fn is_launcher_config(&self, path: &Path) -> bool {
+        self.launcher_config.iter().any(|c| c == path)
+    }
+
+    /// Whether a connection to `ip:port` is allowed.
+    pub fn may_connect(&self, ip: &std::net::IpAddr, port: u16) -> bool {
+        self.connect.iter().any(|(host, p)| {
+            *p == port
+                && (host == "*"
+                    || host.parse::<std::net::IpAddr>().is_ok_and(|h| h == *ip)
+                    || host == "localhost" && ip.is_loopback())
+        })
+    }
+}
+
+fn under_any(path: &Path, trees: &[PathBuf]) -> bool {
+    trees.iter().any(|t| path.starts_with(t))
+}
+
+/// The path with `.` and `..` resolved by their names (no symlink read).
+pub fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// The policy for `spec`, or `None` when confinement is off. `require`
+/// fails here when the kernel cannot enforce everything.
+pub fn policy(
+    spec: &ConfineSpec,
+    program: &OsStr,
+    args: &[std::ffi::OsString],
+    env: &[(std::ffi::OsString, std::ffi::OsString)],
+    cwd: &Path,
+) -> Result<Option<Policy>, Error> {
+    if spec.mode == Confine::Off {
+        return Ok(None);
+    }
+    let support = crate::sys::confine::support();
+    let home = std::env::var_os("HOME").map(PathBuf::from).filter(|h| h.is_absolute());
+    let mut p = Policy {
+        mode: spec.mode,
+        support,
+        read: Vec::new(),
+        own: Vec::new(),
+        exec: Vec::new(),
+        devices: DEVICES.iter().map(PathBuf::from).collect(),
+        write: Vec::new(),
+        connect: spec.connect.clone(),
+        credentials: Vec::new(),
+        home: home.clone(),
+        launcher_config: Vec::new(),
+        enforced: Vec::new(),
+        not_enforced: Vec::new(),
+        not_observed: Vec::new(),
+    };
+    if let Some(home) = &home {
+        for c in CREDENTIALS {
+            add_both(&mut p.credentials, &home.join(c));
+        }
+        let launcher = Path::new(program).file_name().and_then(OsStr::to_str).unwrap_or("");
+        for (names, file) in LAUNCHER_CONFIG {
+            if names.contains(&launcher) {
+                add_both(&mut p.launcher_config, &home.join(file));
+            }
+        }
+    }
+    for s in SYSTEM {
+        add_both(&mut p.read, Path::new(s));
+    }
+    let forbidden = |t: &Path| t == Path::new("/") || home.as_deref().is_some_and(|h| h.starts_with(t));
+    let mut trees = vec![cwd.to_path_buf()];
+    let path_var = env.iter().find(|(k, _)| k == "PATH").map(|(_, v)| v.clone());
+    if let Some(exe) = resolve(program, path_var.as_deref(), cwd) {
+        launch_chain(&exe, path_var.as_deref(), cwd, &mut p.exec);
+        trees.extend(tree_of(&exe, home.as_deref()));
+        if let Ok(real) = std::fs::canonicalize(&exe) {
+            trees.extend(tree_of(&real, home.as_deref()));
+        }
+    }
+    for arg in args {
+        let a = cwd.join(arg);
+        if arg.len() < 4096 && a.is_file() {
+            trees.extend(tree_of(&a, home.as_deref()));
+        }
+    }
+    trees.extend(spec.read.iter().map(|r| cwd.join(r)));
+    for t in trees {
+        let t = lexical(&t);
+        if forbidden(&t) {
+            p.not_enforced.push(format!(
+                "{} is the root or holds the home directory: it is not readable under enforce",
+                t.display()
+            ));
+            continue;
+        }
+        add_tree(&mut p.read, &t, &p.credentials);
+        add_tree(&mut p.own, &t, &p.credentials);
+    }
+    for w in &spec.write {
+        add_both(&mut p.write, &lexical(&cwd.join(w)));
+    }
+    if !p.enforcing() {
+        add_both(&mut p.write, &std::env::temp_dir());
+        if let Some(home) = &home {
+            for usual in [".cache", ".npm", ".local/state"] {
+                add_both(&mut p.write, &home.join(usual));
+            }
+        }
+    }
+    state(&mut p);
+    if spec.mode == Confine::Require && !p.not_enforced.iter().all(|n| n.contains("not readable")) {
+        return Err(Error::usage(
+            format!(
+                "--confine require: this system cannot enforce everything: {}",
+                p.not_enforced.join("; ")
+            ),
+            "use --confine enforce to run with what can be enforced, or observe",
+        ));
+    }
+    Ok(Some(p))
+}
+
+/// Says what is enforced, what is not and what is not observed.
+fn state(p: &mut Policy) {
+    let abi = p.support.landlock_abi;
+    if p.support.notify {
+        p.enforced.push(if p.enforcing() {
+            "credential reads and connections outside --confine-connect are refused by the supervisor".into()
+        } else {
+            "opens, runs, connections and datagrams are recorded (seccomp user notification)".into()
+        });
+        p.not_observed.push(
+            "a call whose arguments the supervisor cannot read (another ABI, memory it may not read) is counted, not described".into(),
+        );
+        p.not_observed
+            .push("io_uring is refused (ENOSYS): its operations would not be seen".into());
+    } else {
+        let why = "seccomp user notification is not available";
+        p.not_observed.push(format!("nothing is recorded: {why}"));
+        p.not_enforced.push(format!("credential reads and UDP: {why}"));
+    }
+    if !p.enforcing() {
+        return;
+    }
+    match abi {
+        0 => p.not_enforced.push("files, TCP and signals: Landlock is not available on this kernel".into()),
+        _ => {
+            p.enforced.push(format!(
+                "files: read and execute in the allowed trees only, write in the private home and --confine-write only (Landlock ABI {abi})"
+            ));
+            if abi >= 4 {
+                p.enforced.push("TCP connect and bind: --confine-connect ports only (Landlock)".into());
+            } else {
+                p.not_enforced.push(format!("TCP connect and bind: Landlock ABI {abi} is older than 4"));
+            }
+            if abi >= 6 {
+                p.enforced.push("signals and abstract unix sockets beyond the server's own processes (Landlock)".into());
+            } else {
+                p.not_enforced.push(format!("signals to other processes: Landlock ABI {abi} is older than 6"));
+            }
+        }
+    }
+    p.not_enforced.push(
+        "the host of an allowed port: Landlock allows a port to every host; the supervisor refuses other hosts on what it reads".into(),
+    );
+}
+
+fn add_both(list: &mut Vec<PathBuf>, path: &Path) {
+    if !list.iter().any(|l| l == path) {
+        list.push(path.to_path_buf());
+    }
+    if let Ok(real) = std::fs::canonicalize(path)
+        && !list.contains(&real)
+    {
+        list.push(real);
+    }
+}
+
+/// Adds a read tree; one that holds a credential is added as its
+/// children, the credential left out.
+fn add_tree(list: &mut Vec<PathBuf>, tree: &Path, credentials: &[PathBuf]) {
+    let holds: Vec<&PathBuf> = credentials.iter().filter(|c| c.starts_with(tree)).collect();
+    if holds.is_empty() {
+        add_both(list, tree);
+        return;
+    }
+    if holds.iter().any(|c| c.as_path() == tree) {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(tree) else {
+        return;
+    };
+    for entry in entries.flatten().take(4096) {
+        add_tree(list, &entry.path(), credentials);
+    }
+}
+
+/// The program and, for a `#!` script, its interpreter (and the program
+/// `env` runs), raw and canonical.
+fn launch_chain(exe: &Path, path: Option<&OsStr>, cwd: &Path, out: &mut Vec<PathBuf>) {
+    add_both(out, exe);
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(exe)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        .unwrap_or(0);
+    let Some(line) = head[..n].strip_prefix(b"#!") else {
+        return;
+    };
+    let line = String::from_utf8_lossy(line.split(|&b| b == b'\n').next().unwrap_or_default()).into_owned();
+    let mut words = line.split_whitespace();
+    let Some(interp) = words.next() else { return };
+    add_both(out, Path::new(interp));
+    if Path::new(interp).file_name() == Some(OsStr::new("env")) {
+        let next = words.find(|w| !w.starts_with('-'));
+        if let Some(prog) = next.and_then(|w| resolve(OsStr::new(w), path, cwd)) {
+            add_both(out, &prog);
+        }
+    }
+}
+
+/// The program as the kernel would find it.
+fn resolve(program: &OsStr, path: Option<&OsStr>, cwd: &Path) -> Option<PathBuf> {
+    let p = Path::new(program);
+    if p.components().count() > 1 {
+        return Some(cwd.join(p));
+    }
+    std::env::split_paths(path?)
+        .map(|dir| cwd.join(dir).join(p))
+        .find(|c| c.is_file())
+}
+
+/// The tree a program or script needs: the top-most ancestor below the
+/// home directory that marks a package or project; else the prefix of a
+/// `bin/` directory, or the file's directory. The interpreter a virtual
+/// environment names (`pyvenv.cfg`'s `home`) comes with it.
+fn tree_of(file: &Path, home: Option<&Path>) -> Vec<PathBuf> {
+    if SYSTEM.iter().any(|s| file.starts_with(s)) {
+        return Vec::new();
+    }
+    let Some(dir) = file.parent() else {
+        return Vec::new();
+    };
+    let start = if dir.file_name() == Some(OsStr::new("bin")) {
+        dir.parent().unwrap_or(dir)
+    } else {
+        dir
+    };
+    let stop = |a: &Path| a == Path::new("/") || home.is_some_and(|h| h.starts_with(a));
+    let mut top = None;
+    for a in start.ancestors() {
+        if stop(a) {
+            break;
+        }
+        if MARKERS.iter().any(|m| a.join(m).exists()) {
+            top = Some(a);
+        }
+    }
+    let tree = top.unwrap_or(start).to_path_buf();
+    let mut out = vec![tree.clone()];
+    for cfg in [start.join("pyvenv.cfg"), tree.join(".venv/pyvenv.cfg")] {
+        if let Ok(text) = std::fs::read_to_string(&cfg) {
+            for line in text.lines().take(64) {
+                if let Some((k, v)) = line.split_once('=')
+                    && k.trim() == "home"
+                {
+                    let bin = PathBuf::from(v.trim());
+                    if let Some(prefix) = bin.parent().filter(|p| !stop(p)) {
+                        out.push(prefix.to_path_buf());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_resolve_by_name() {
+        assert_eq!(lexical(Path::new("/a/./b/../c")), PathBuf::from("/a/c"));
+    }
+
+    #[test]
+    fn a_tree_holding_a_credential_is_split_around_it() {
+        let dir = std::env::temp_dir().join(format!("mcpguard-confine-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join(".ssh")).expect("dir");
+        std::fs::create_dir_all(dir.join("project")).expect("dir");
+        let mut list = Vec::new();
+        add_tree(&mut list, &dir, &[dir.join(".ssh")]);
+        assert!(list.contains(&dir.join("project")), "{list:?}");
+        assert!(!list.iter().any(|l| l.starts_with(dir.join(".ssh"))), "{list:?}");
+        assert!(!list.contains(&dir));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_connection_is_allowed_by_address_and_port() {
+        let mut p = Policy {
+            mode: Confine::Enforce,
+            support: Support::default(),
+            read: vec![],
+            own: vec![],
+            exec: vec![],
+            devices: vec![],
+            write: vec![],
+            connect: vec![("localhost".into(), 8080), ("10.0.0.1".into(), 53)],
+            credentials: vec![],
+            home: None,
+            launcher_config: vec![],
+            enforced: vec![],
+            not_enforced: vec![],
+            not_observed: vec![],
+        };
+        let lo: std::net::IpAddr = "127.0.0.1".parse().expect("ip");
+        assert!(p.may_connect(&lo, 8080));
+        assert!(!p.may_connect(&lo, 8081));
+        assert!(p.may_connect(&"10.0.0.1".parse().expect("ip"), 53));
+        assert!(!p.may_connect(&"10.0.0.2".parse().expect("ip"), 53));
+        p.connect = vec![("*".into(), 443)];
+        assert!(p.may_connect(&"1.2.3.4".parse().expect("ip"), 443));
+    }
+}
