@@ -1793,21 +1793,40 @@ fn touch(fail: bool, err: &mut impl Write) {
         .map(std::path::PathBuf::from)
         .unwrap_or_default();
     let key = std::fs::read(home.join(".ssh/id_rsa"));
-    let _ = writeln!(err, "touch: key {}", if key.is_ok() { "read" } else { "refused" });
+    let _ = writeln!(
+        err,
+        "touch: key {}",
+        if key.is_ok() { "read" } else { "refused" }
+    );
     if let Ok(bytes) = &key {
         // What a careless server would do with it: log it.
         let _ = writeln!(err, "touch: {}", String::from_utf8_lossy(bytes));
     }
-    let port = std::env::var("FAKE_PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(9u16);
+    let port = std::env::var("FAKE_PORT")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(9u16);
     let conn = std::net::TcpStream::connect_timeout(
         &std::net::SocketAddr::from(([127, 0, 0, 1], port)),
         Duration::from_secs(2),
     );
-    let _ = writeln!(err, "touch: connect {}", if conn.is_ok() { "made" } else { "failed" });
+    let _ = writeln!(
+        err,
+        "touch: connect {}",
+        if conn.is_ok() { "made" } else { "failed" }
+    );
     let ran = std::process::Command::new("/bin/true").status();
-    let _ = writeln!(err, "touch: exec {}", if ran.is_ok() { "ran" } else { "refused" });
+    let _ = writeln!(
+        err,
+        "touch: exec {}",
+        if ran.is_ok() { "ran" } else { "refused" }
+    );
     let wrote = std::fs::write(home.join("touched.txt"), b"touched");
-    let _ = writeln!(err, "touch: write {}", if wrote.is_ok() { "done" } else { "refused" });
+    let _ = writeln!(
+        err,
+        "touch: write {}",
+        if wrote.is_ok() { "done" } else { "refused" }
+    );
     if fail && key.is_err() {
         let _ = writeln!(err, "Error: cannot read the deploy key");
         std::process::exit(1);

@@ -124,6 +124,9 @@ pub struct ConfineSpec {
     pub write: Vec<PathBuf>,
     /// `--confine-connect`: `HOST:PORT` the server may connect to.
     pub connect: Vec<(String, u16)>,
+    /// `--confine-exec`: programs (names on PATH, or paths) the server may
+    /// run under enforce.
+    pub exec: Vec<String>,
 }
 
 /// One slice of a sharded batch: the `index`-th (1-based) of `count`.
@@ -1041,6 +1044,23 @@ pub const SETTINGS: &[Setting] = &[
     ),
     scoped(
         flag(
+            "confine-exec",
+            Some("confineExec"),
+            Kind::Text("<program>"),
+            Fallback::None,
+            "--confine enforce: the server may also run this program\n(a name on PATH or a path; repeatable)",
+            |s, v| {
+                if v.fresh {
+                    s.confine.exec.clear();
+                }
+                s.confine.exec.extend(v.texts()?);
+                Ok(())
+            },
+        ),
+        CHECK,
+    ),
+    scoped(
+        flag(
             "confine-connect",
             Some("confineConnect"),
             Kind::Text("<host:port>"),
@@ -1053,7 +1073,12 @@ pub const SETTINGS: &[Setting] = &[
                 for text in v.texts()? {
                     let parsed = text
                         .rsplit_once(':')
-                        .and_then(|(h, p)| Some((h.trim_matches(['[', ']']).to_string(), p.parse::<u16>().ok()?)))
+                        .and_then(|(h, p)| {
+                            Some((
+                                h.trim_matches(['[', ']']).to_string(),
+                                p.parse::<u16>().ok()?,
+                            ))
+                        })
                         .filter(|(h, p)| !h.is_empty() && *p != 0);
                     match parsed {
                         Some(hp) => s.confine.connect.push(hp),

@@ -39,6 +39,7 @@ pub struct Summary {
     pub enforced: Vec<String>,
     pub not_enforced: Vec<String>,
     pub not_observed: Vec<String>,
+    pub limits: Vec<String>,
     /// Events of every run, in order, at most `LISTED`.
     pub events: Vec<Event>,
     /// Events past `LISTED` (and past each process's bound), counted.
@@ -59,6 +60,7 @@ impl Summary {
             enforced: policy.enforced.clone(),
             not_enforced: policy.not_enforced.clone(),
             not_observed: policy.not_observed.clone(),
+            limits: policy.limits.clone(),
             events: Vec::new(),
             events_dropped: 0,
             notifications: 0,
@@ -91,44 +93,29 @@ pub fn check(tr: &Transcript, enforcing: bool, issues: &mut Vec<Issue>) {
     let Some(log) = &tr.confinement else {
         return;
     };
-    for ev in log.events.iter().filter(|e| e.kind == Kind::SecretRead) {
-        let outcome = if ev.denied { "tried to open (refused)" } else { "opened" };
-        issues.push(
-            Issue::new(
-                Code::ConfineSecretRead,
-                format!(
-                    "the server {outcome} the credential file {} during {} ({}, pid {})",
-                    ev.target, ev.phase, ev.program, ev.pid
-                ),
-            )
-            .with("path", ev.target.clone())
-            .with("phase", ev.phase.clone())
-            .with("denied", ev.denied)
-            .with("evidence", evidence(ev)),
-        );
-    }
-    for ev in log.events.iter().filter(|e| e.kind == Kind::Network) {
-        let outcome = if ev.denied { "tried to reach (refused)" } else { "reached" };
-        issues.push(
-            Issue::new(
-                Code::ConfineNetwork,
-                format!(
-                    "the server {outcome} {} during {} ({}, pid {}, {} time(s))",
-                    ev.target, ev.phase, ev.program, ev.pid, ev.count
-                ),
-            )
-            .with("address", ev.target.clone())
-            .with("phase", ev.phase.clone())
-            .with("denied", ev.denied)
-            .with("evidence", evidence(ev)),
-        );
-    }
-    let writes: Vec<&Event> = log.events.iter().filter(|e| e.kind == Kind::WriteOutside).collect();
+    secrets_and_addresses(log, issues);
+    let writes: Vec<&Event> = log
+        .events
+        .iter()
+        .filter(|e| e.kind == Kind::WriteOutside)
+        .collect();
     if let Some(first) = writes.first() {
-        let named: Vec<&str> = writes.iter().take(NAMED).map(|e| e.target.as_str()).collect();
+        let named: Vec<&str> = writes
+            .iter()
+            .take(NAMED)
+            .map(|e| e.target.as_str())
+            .collect();
         let more = writes.len().saturating_sub(NAMED);
-        let tail = if more > 0 { format!(" and {more} more") } else { String::new() };
-        let refused = if writes.iter().all(|e| e.denied) { " (refused)" } else { "" };
+        let tail = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        let refused = if writes.iter().all(|e| e.denied) {
+            " (refused)"
+        } else {
+            ""
+        };
         issues.push(
             Issue::new(
                 Code::ConfineWriteOutside,
@@ -145,6 +132,50 @@ pub fn check(tr: &Transcript, enforcing: bool, issues: &mut Vec<Issue>) {
     }
     if enforcing {
         fold_denial(tr, issues);
+    }
+}
+
+/// One issue per credential file and per address.
+fn secrets_and_addresses(log: &Log, issues: &mut Vec<Issue>) {
+    for ev in log.events.iter().filter(|e| e.kind == Kind::SecretRead) {
+        let outcome = if ev.denied {
+            "tried to open (refused)"
+        } else {
+            "opened"
+        };
+        issues.push(
+            Issue::new(
+                Code::ConfineSecretRead,
+                format!(
+                    "the server {outcome} the credential file {} during {} ({}, pid {})",
+                    ev.target, ev.phase, ev.program, ev.pid
+                ),
+            )
+            .with("path", ev.target.clone())
+            .with("phase", ev.phase.clone())
+            .with("denied", ev.denied)
+            .with("evidence", evidence(ev)),
+        );
+    }
+    for ev in log.events.iter().filter(|e| e.kind == Kind::Network) {
+        let outcome = if ev.denied {
+            "tried to reach (refused)"
+        } else {
+            "reached"
+        };
+        issues.push(
+            Issue::new(
+                Code::ConfineNetwork,
+                format!(
+                    "the server {outcome} {} during {} ({}, pid {}, {} time(s))",
+                    ev.target, ev.phase, ev.program, ev.pid, ev.count
+                ),
+            )
+            .with("address", ev.target.clone())
+            .with("phase", ev.phase.clone())
+            .with("denied", ev.denied)
+            .with("evidence", evidence(ev)),
+        );
     }
 }
 

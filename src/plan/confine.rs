@@ -66,7 +66,10 @@ const CREDENTIALS: &[&str] = &[
 /// Files a launcher reads as its own configuration: a read by these
 /// launchers is recorded, not judged.
 const LAUNCHER_CONFIG: &[(&[&str], &str)] = &[
-    (&["npx", "npm", "pnpm", "pnpx", "yarn", "bun", "bunx"], ".npmrc"),
+    (
+        &["npx", "npm", "pnpm", "pnpx", "yarn", "bun", "bunx"],
+        ".npmrc",
+    ),
     (&["uv", "uvx", "pip", "pipx", "pip3"], ".netrc"),
 ];
 
@@ -112,6 +115,9 @@ pub struct Policy {
     pub enforced: Vec<String>,
     pub not_enforced: Vec<String>,
     pub not_observed: Vec<String>,
+    /// What the policy itself leaves open, whatever the kernel (a tree
+    /// too wide to allow, the host of an allowed port).
+    pub limits: Vec<String>,
 }
 
 impl Policy {
@@ -125,7 +131,9 @@ impl Policy {
     }
 
     pub fn may_read(&self, path: &Path) -> bool {
-        under_any(path, &self.read) || under_any(path, &self.write) || self.devices.iter().any(|d| d == path)
+        under_any(path, &self.read)
+            || under_any(path, &self.write)
+            || self.devices.iter().any(|d| d == path)
     }
 
     pub fn may_write(&self, path: &Path, private: Option<&Path>) -> bool {
@@ -188,7 +196,9 @@ pub fn policy(
         return Ok(None);
     }
     let support = crate::sys::confine::support();
-    let home = std::env::var_os("HOME").map(PathBuf::from).filter(|h| h.is_absolute());
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .filter(|h| h.is_absolute());
     let mut p = Policy {
         mode: spec.mode,
         support,
@@ -204,24 +214,78 @@ pub fn policy(
         enforced: Vec::new(),
         not_enforced: Vec::new(),
         not_observed: Vec::new(),
+        limits: Vec::new(),
     };
-    if let Some(home) = &home {
-        for c in CREDENTIALS {
-            add_both(&mut p.credentials, &home.join(c));
-        }
-        let launcher = Path::new(program).file_name().and_then(OsStr::to_str).unwrap_or("");
-        for (names, file) in LAUNCHER_CONFIG {
-            if names.contains(&launcher) {
-                add_both(&mut p.launcher_config, &home.join(file));
+    credentials(&mut p, program);
+    trees(&mut p, spec, program, args, env, cwd);
+    for w in &spec.write {
+        add_both(&mut p.write, &lexical(&cwd.join(w)));
+    }
+    if !p.enforcing() {
+        add_both(&mut p.write, &std::env::temp_dir());
+        if let Some(home) = &home {
+            for usual in [".cache", ".npm", ".local/state"] {
+                add_both(&mut p.write, &home.join(usual));
             }
         }
     }
+    state(&mut p);
+    if spec.mode == Confine::Require && !p.not_enforced.is_empty() {
+        return Err(Error::usage(
+            format!(
+                "--confine require: this system cannot enforce everything: {}",
+                p.not_enforced.join("; ")
+            ),
+            "use --confine enforce to run with what can be enforced, or observe",
+        ));
+    }
+    Ok(Some(p))
+}
+
+/// The credential list, and the launcher's own configuration files.
+fn credentials(p: &mut Policy, program: &OsStr) {
+    let Some(home) = p.home.clone() else { return };
+    for c in CREDENTIALS {
+        add_both(&mut p.credentials, &home.join(c));
+    }
+    let launcher = Path::new(program)
+        .file_name()
+        .and_then(OsStr::to_str)
+        .unwrap_or("");
+    for (names, file) in LAUNCHER_CONFIG {
+        if names.contains(&launcher) {
+            add_both(&mut p.launcher_config, &home.join(file));
+        }
+    }
+}
+
+/// The read trees (the system, the working directory, the command's own
+/// trees, `--confine-read`) and the launch chain.
+fn trees(
+    p: &mut Policy,
+    spec: &ConfineSpec,
+    program: &OsStr,
+    args: &[std::ffi::OsString],
+    env: &[(std::ffi::OsString, std::ffi::OsString)],
+    cwd: &Path,
+) {
+    let home = p.home.clone();
     for s in SYSTEM {
         add_both(&mut p.read, Path::new(s));
     }
-    let forbidden = |t: &Path| t == Path::new("/") || home.as_deref().is_some_and(|h| h.starts_with(t));
+    let forbidden =
+        |t: &Path| t == Path::new("/") || home.as_deref().is_some_and(|h| h.starts_with(t));
     let mut trees = vec![cwd.to_path_buf()];
-    let path_var = env.iter().find(|(k, _)| k == "PATH").map(|(_, v)| v.clone());
+    let path_var = env
+        .iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.clone());
+    let named = spec.exec.iter().map(OsStr::new);
+    for named in named.chain(words_run(program, args)) {
+        if let Some(exe) = resolve(named, path_var.as_deref(), cwd) {
+            launch_chain(&exe, path_var.as_deref(), cwd, &mut p.exec);
+        }
+    }
     if let Some(exe) = resolve(program, path_var.as_deref(), cwd) {
         launch_chain(&exe, path_var.as_deref(), cwd, &mut p.exec);
         trees.extend(tree_of(&exe, home.as_deref()));
@@ -239,7 +303,7 @@ pub fn policy(
     for t in trees {
         let t = lexical(&t);
         if forbidden(&t) {
-            p.not_enforced.push(format!(
+            p.limits.push(format!(
                 "{} is the root or holds the home directory: it is not readable under enforce",
                 t.display()
             ));
@@ -248,28 +312,6 @@ pub fn policy(
         add_tree(&mut p.read, &t, &p.credentials);
         add_tree(&mut p.own, &t, &p.credentials);
     }
-    for w in &spec.write {
-        add_both(&mut p.write, &lexical(&cwd.join(w)));
-    }
-    if !p.enforcing() {
-        add_both(&mut p.write, &std::env::temp_dir());
-        if let Some(home) = &home {
-            for usual in [".cache", ".npm", ".local/state"] {
-                add_both(&mut p.write, &home.join(usual));
-            }
-        }
-    }
-    state(&mut p);
-    if spec.mode == Confine::Require && !p.not_enforced.iter().all(|n| n.contains("not readable")) {
-        return Err(Error::usage(
-            format!(
-                "--confine require: this system cannot enforce everything: {}",
-                p.not_enforced.join("; ")
-            ),
-            "use --confine enforce to run with what can be enforced, or observe",
-        ));
-    }
-    Ok(Some(p))
 }
 
 /// Says what is enforced, what is not and what is not observed.
@@ -289,32 +331,42 @@ fn state(p: &mut Policy) {
     } else {
         let why = "seccomp user notification is not available";
         p.not_observed.push(format!("nothing is recorded: {why}"));
-        p.not_enforced.push(format!("credential reads and UDP: {why}"));
+        p.not_enforced
+            .push(format!("credential reads and UDP: {why}"));
     }
     if !p.enforcing() {
         return;
     }
     match abi {
-        0 => p.not_enforced.push("files, TCP and signals: Landlock is not available on this kernel".into()),
+        0 => p
+            .not_enforced
+            .push("files, TCP and signals: Landlock is not available on this kernel".into()),
         _ => {
             p.enforced.push(format!(
                 "files: read and execute in the allowed trees only, write in the private home and --confine-write only (Landlock ABI {abi})"
             ));
             if abi >= 4 {
-                p.enforced.push("TCP connect and bind: --confine-connect ports only (Landlock)".into());
+                p.enforced
+                    .push("TCP connect and bind: --confine-connect ports only (Landlock)".into());
             } else {
-                p.not_enforced.push(format!("TCP connect and bind: Landlock ABI {abi} is older than 4"));
+                p.not_enforced.push(format!(
+                    "TCP connect and bind: Landlock ABI {abi} is older than 4"
+                ));
             }
             if abi >= 6 {
                 p.enforced.push("signals and abstract unix sockets beyond the server's own processes (Landlock)".into());
             } else {
-                p.not_enforced.push(format!("signals to other processes: Landlock ABI {abi} is older than 6"));
+                p.not_enforced.push(format!(
+                    "signals to other processes: Landlock ABI {abi} is older than 6"
+                ));
             }
         }
     }
-    p.not_enforced.push(
-        "the host of an allowed port: Landlock allows a port to every host; the supervisor refuses other hosts on what it reads".into(),
-    );
+    if !p.connect.is_empty() {
+        p.limits.push(
+            "the host of an allowed port: Landlock allows a port to every host; the supervisor refuses other hosts on what it reads".into(),
+        );
+    }
 }
 
 fn add_both(list: &mut Vec<PathBuf>, path: &Path) {
@@ -347,6 +399,43 @@ fn add_tree(list: &mut Vec<PathBuf>, tree: &Path, credentials: &[PathBuf]) {
     }
 }
 
+/// The programs a launcher names in its arguments: `env`'s command,
+/// the words of a shell's `-c` script and the arguments after it (`sh -c
+/// 'exec "$0" "$@"' node server.js`). Words that resolve on PATH become
+/// part of the launch chain.
+fn words_run<'a>(program: &OsStr, args: &'a [std::ffi::OsString]) -> Vec<&'a OsStr> {
+    const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh", "ash"];
+    let name = Path::new(program)
+        .file_name()
+        .and_then(OsStr::to_str)
+        .unwrap_or("");
+    if name == "env" {
+        return args
+            .iter()
+            .map(|a| a.as_os_str())
+            .find(|a| !a.to_string_lossy().contains('=') && !a.to_string_lossy().starts_with('-'))
+            .into_iter()
+            .collect();
+    }
+    if !SHELLS.contains(&name) {
+        return Vec::new();
+    }
+    let Some(at) = args.iter().position(|a| a == "-c") else {
+        return Vec::new();
+    };
+    let mut out: Vec<&OsStr> = Vec::new();
+    if let Some(script) = args.get(at + 1).and_then(|s| s.to_str()) {
+        let words = script.split(|c: char| c.is_whitespace() || ";|&()`".contains(c));
+        out.extend(
+            words
+                .filter(|w| !w.is_empty() && !w.contains(['=', '$', '"', '\'']))
+                .map(OsStr::new),
+        );
+    }
+    out.extend(args.iter().skip(at + 2).map(|a| a.as_os_str()));
+    out
+}
+
 /// The program and, for a `#!` script, its interpreter (and the program
 /// `env` runs), raw and canonical.
 fn launch_chain(exe: &Path, path: Option<&OsStr>, cwd: &Path, out: &mut Vec<PathBuf>) {
@@ -358,7 +447,8 @@ fn launch_chain(exe: &Path, path: Option<&OsStr>, cwd: &Path, out: &mut Vec<Path
     let Some(line) = head[..n].strip_prefix(b"#!") else {
         return;
     };
-    let line = String::from_utf8_lossy(line.split(|&b| b == b'\n').next().unwrap_or_default()).into_owned();
+    let line = String::from_utf8_lossy(line.split(|&b| b == b'\n').next().unwrap_or_default())
+        .into_owned();
     let mut words = line.split_whitespace();
     let Some(interp) = words.next() else { return };
     add_both(out, Path::new(interp));
@@ -444,7 +534,10 @@ mod tests {
         let mut list = Vec::new();
         add_tree(&mut list, &dir, &[dir.join(".ssh")]);
         assert!(list.contains(&dir.join("project")), "{list:?}");
-        assert!(!list.iter().any(|l| l.starts_with(dir.join(".ssh"))), "{list:?}");
+        assert!(
+            !list.iter().any(|l| l.starts_with(dir.join(".ssh"))),
+            "{list:?}"
+        );
         assert!(!list.contains(&dir));
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -466,6 +559,7 @@ mod tests {
             enforced: vec![],
             not_enforced: vec![],
             not_observed: vec![],
+            limits: vec![],
         };
         let lo: std::net::IpAddr = "127.0.0.1".parse().expect("ip");
         assert!(p.may_connect(&lo, 8080));

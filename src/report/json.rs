@@ -808,6 +808,7 @@ pub fn confinement_value(c: &crate::checks::confine::Summary) -> Value {
         "enforced" => c.enforced,
         "notEnforced" => c.not_enforced,
         "notObserved" => c.not_observed,
+        "limits" => c.limits,
         "notifications" => c.notifications,
         "programs" => c.programs,
         "events" => events,

@@ -94,6 +94,23 @@ fn run_facts(run: &crate::verdict::RunReport) -> Map<String, Value> {
     facts
 }
 
+/// The blocks of the optional phases: what the server touched and what
+/// the robustness probe did.
+fn phases(r: &Report, m: &mut Map<String, Value>) {
+    if let Some(c) = &r.confinement {
+        m.insert(
+            "confinement".into(),
+            crate::report::json::confinement_value(c),
+        );
+    }
+    if let Some(rb) = &r.robustness {
+        m.insert(
+            "robustness".into(),
+            crate::report::json::robustness_value(rb),
+        );
+    }
+}
+
 pub fn evidence(r: &Report, index: usize, file: &str) -> Value {
     let (run, verdict) = (&r.runs[index], &r.audit[index]);
     let sub = &r.subject;
@@ -139,18 +156,7 @@ pub fn evidence(r: &Report, index: usize, file: &str) -> Value {
         crate::object::ToValue::to_value(&run.definitions_sha256),
     );
     m.insert("call".into(), call_summary(run));
-    if let Some(c) = &r.confinement {
-        m.insert(
-            "confinement".into(),
-            crate::report::json::confinement_value(c),
-        );
-    }
-    if let Some(rb) = &r.robustness {
-        m.insert(
-            "robustness".into(),
-            crate::report::json::robustness_value(rb),
-        );
-    }
+    phases(r, &mut m);
     let codes: Vec<&str> = run.issues.iter().map(|i| i.code.as_str()).collect();
     m.insert("issues".into(), crate::object::ToValue::to_value(&codes));
     m.insert("verdict".into(), verdict.word.into());

@@ -207,7 +207,11 @@ fn confinement_lines(r: &Report) -> Vec<String> {
         0 => "no Landlock".to_string(),
         abi => format!("Landlock ABI {abi}"),
     };
-    let seccomp = if c.seccomp { "seccomp notification" } else { "no seccomp notification" };
+    let seccomp = if c.seccomp {
+        "seccomp notification"
+    } else {
+        "no seccomp notification"
+    };
     let mut lines = vec![format!(
         "confinement: {} ({landlock}, {seccomp}), {} notification{}, {} event{}",
         c.mode,
@@ -219,11 +223,19 @@ fn confinement_lines(r: &Report) -> Vec<String> {
     for n in &c.not_enforced {
         lines.push(format!("  not enforced: {}", escape::line(n)));
     }
+    for n in &c.limits {
+        lines.push(format!("  limit: {}", escape::line(n)));
+    }
     if let Some(p) = &c.problem {
         lines.push(format!("  not observed: {}", escape::line(p)));
     }
     if !c.programs.is_empty() {
-        let shown: Vec<String> = c.programs.iter().take(10).map(|p| escape::line(p)).collect();
+        let shown: Vec<String> = c
+            .programs
+            .iter()
+            .take(10)
+            .map(|p| escape::line(p))
+            .collect();
         lines.push(format!("  programs run: {}", shown.join(", ")));
     }
     use crate::session::confine::Kind;

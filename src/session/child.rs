@@ -127,7 +127,9 @@ impl Server {
     /// What the supervisor recorded (`--confine`), once the server's
     /// processes are gone.
     pub fn confinement(&mut self) -> Option<crate::session::confine::Log> {
-        self.supervisor.take().map(crate::session::confine::Supervisor::finish)
+        self.supervisor
+            .take()
+            .map(crate::session::confine::Supervisor::finish)
     }
 
     /// The supervisor's phase, which the session keeps current.

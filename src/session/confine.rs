@@ -105,27 +105,27 @@ struct PhaseNow {
 }
 
 impl Phase {
-    /// Follows one session record.
-    pub fn note(&self, record: &crate::session::record::Record) {
-        use crate::session::record::Record;
-        let Ok(mut now) = self.0.lock() else { return };
-        match record {
-            Record::Sent {
-                id: Some(_),
-                method,
-                bytes,
-            } => {
-                now.sent = method.clone();
-                if method == "tools/call"
-                    && let Ok(v) = serde_json::from_slice::<serde_json::Value>(bytes)
-                    && let Some(name) = v.pointer("/params/name").and_then(|n| n.as_str())
-                {
-                    now.sent = format!("tools/call {name}");
-                }
-            }
-            Record::Line(_) | Record::Oversize { .. } => now.spoke = true,
-            Record::StdinClosed => now.closed = true,
-            _ => {}
+    /// A request was sent: its method, and a tool call's tool.
+    pub fn sent(&self, method: &str, tool: Option<&str>) {
+        if let Ok(mut now) = self.0.lock() {
+            now.sent = match tool {
+                Some(tool) => format!("{method} {tool}"),
+                None => method.to_string(),
+            };
+        }
+    }
+
+    /// The server wrote to stdout.
+    pub fn spoke(&self) {
+        if let Ok(mut now) = self.0.lock() {
+            now.spoke = true;
+        }
+    }
+
+    /// The guard closed the server's stdin.
+    pub fn closed(&self) {
+        if let Ok(mut now) = self.0.lock() {
+            now.closed = true;
         }
     }
 
@@ -232,7 +232,7 @@ impl Supervisor {
     /// Stops watching (the server is gone by now) and returns the log.
     pub fn finish(mut self) -> Log {
         self.stop.store(true, Ordering::SeqCst);
-        let log = match self.thread.take().map(JoinHandle::join) {
+        match self.thread.take().map(JoinHandle::join) {
             Some(Ok(log)) => log,
             Some(Err(_)) => Log {
                 problem: Some("the supervisor thread failed".into()),
@@ -242,8 +242,7 @@ impl Supervisor {
                 problem: Some("seccomp user notification is not available".into()),
                 ..Log::default()
             },
-        };
-        log
+        }
     }
 }
 
@@ -290,7 +289,8 @@ impl Seen {
             return;
         }
         ev.count = 1;
-        self.index.insert((ev.kind, ev.target.clone()), self.log.events.len());
+        self.index
+            .insert((ev.kind, ev.target.clone()), self.log.events.len());
         self.log.events.push(ev);
     }
 }
@@ -397,7 +397,10 @@ impl Watch {
                 let len = u32::from_le_bytes(hdr[8..12].try_into().unwrap_or([0; 4]));
                 self.address(n, name, u64::from(len))
             }
-            Call::Foreign => (vec![self.event(n, Kind::Foreign, "a call of another ABI".into(), false)], false),
+            Call::Foreign => (
+                vec![self.event(n, Kind::Foreign, "a call of another ABI".into(), false)],
+                false,
+            ),
         }
     }
 
@@ -433,7 +436,10 @@ impl Watch {
                 return (vec![ev], false);
             }
             let refuse = p.enforcing();
-            return (vec![self.event(n, Kind::SecretRead, path.display().to_string(), refuse)], refuse);
+            return (
+                vec![self.event(n, Kind::SecretRead, path.display().to_string(), refuse)],
+                refuse,
+            );
         }
         let home = self.home.as_deref();
         let allowed = if writes {
@@ -441,12 +447,21 @@ impl Watch {
         } else {
             either(&|x| p.may_read(x) || home.is_some_and(|h| x.starts_with(h)))
         };
-        if allowed || path.components().any(|c| c.as_os_str() == "__pycache__") {
+        // A read of nothing fails by itself (a lookup up the tree).
+        let nothing = !writes && real.is_none() && std::fs::symlink_metadata(&path).is_err();
+        if allowed || nothing || path.components().any(|c| c.as_os_str() == "__pycache__") {
             return (Vec::new(), false);
         }
-        let kind = if writes { Kind::WriteOutside } else { Kind::ReadOutside };
+        let kind = if writes {
+            Kind::WriteOutside
+        } else {
+            Kind::ReadOutside
+        };
         let denied = p.landlock();
-        (vec![self.event(n, kind, path.display().to_string(), denied)], false)
+        (
+            vec![self.event(n, kind, path.display().to_string(), denied)],
+            false,
+        )
     }
 
     fn change(&self, n: &Notice, dirfd: i32, ptr: u64) -> Vec<Event> {
@@ -459,7 +474,12 @@ impl Watch {
         {
             return Vec::new();
         }
-        vec![self.event(n, Kind::WriteOutside, path.display().to_string(), p.landlock())]
+        vec![self.event(
+            n,
+            Kind::WriteOutside,
+            path.display().to_string(),
+            p.landlock(),
+        )]
     }
 
     /// A program run: its event, and whether the supervisor refuses it
@@ -481,10 +501,14 @@ impl Watch {
             args.push(String::from_utf8_lossy(&arg).into_owned());
         }
         let p = &self.policy;
-        let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-        let known = |x: &Path| p.exec.iter().any(|e| e == x) || p.own.iter().any(|t| x.starts_with(t));
+        let Ok(real) = std::fs::canonicalize(&path) else {
+            // Nothing there (a PATH search): the kernel says ENOENT.
+            return (Vec::new(), false);
+        };
+        let known =
+            |x: &Path| p.exec.iter().any(|e| e == x) || p.own.iter().any(|t| x.starts_with(t));
         let allowed = known(&path) || known(&real) || self.ran.borrow().contains(&real);
-        let refuse = p.enforcing() && !allowed && real.exists();
+        let refuse = p.enforcing() && !allowed;
         if !refuse {
             self.ran.borrow_mut().insert(real);
         }
@@ -510,7 +534,10 @@ impl Watch {
                 let path = &raw[2..];
                 let name = match path.first() {
                     Some(0) => {
-                        let end = path[1..].iter().position(|&b| b == 0).map_or(path.len(), |e| e + 1);
+                        let end = path[1..]
+                            .iter()
+                            .position(|&b| b == 0)
+                            .map_or(path.len(), |e| e + 1);
                         format!("@{}", String::from_utf8_lossy(&path[1..end]))
                     }
                     _ => {

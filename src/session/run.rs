@@ -43,8 +43,25 @@ impl Process for Server {
     }
 
     fn note(&mut self, record: &Record) {
-        if let Some(phase) = self.phase() {
-            phase.note(record);
+        let Some(phase) = self.phase() else { return };
+        match record {
+            Record::Sent {
+                id: Some(_),
+                method,
+                bytes,
+            } => {
+                let tool = (method == "tools/call")
+                    .then(|| serde_json::from_slice::<serde_json::Value>(bytes).ok())
+                    .flatten();
+                let name = tool
+                    .as_ref()
+                    .and_then(|v| v.pointer("/params/name"))
+                    .and_then(serde_json::Value::as_str);
+                phase.sent(method, name);
+            }
+            Record::Line(_) | Record::Oversize { .. } => phase.spoke(),
+            Record::StdinClosed => phase.closed(),
+            _ => {}
         }
     }
 }

@@ -94,15 +94,10 @@ mod imp {
         fn sendmsg(fd: i32, msg: *const MsgHdr, flags: i32) -> isize;
         fn recvmsg(fd: i32, msg: *mut MsgHdr, flags: i32) -> isize;
         fn poll(fds: *mut PollFd, nfds: u64, timeout: i32) -> i32;
-        fn process_vm_readv(
-            pid: i32,
-            local: *const IoVec,
-            liovcnt: u64,
-            remote: *const IoVec,
-            riovcnt: u64,
-            flags: u64,
-        ) -> isize;
+        fn process_vm_readv(p: i32, l: Iov, ln: u64, r: Iov, rn: u64, f: u64) -> isize;
     }
+
+    type Iov = *const IoVec;
 
     #[repr(C)]
     struct IoVec {
@@ -256,10 +251,24 @@ mod imp {
         let abi = unsafe { syscall(LANDLOCK_CREATE_RULESET, 0usize, 0usize, 1u32) };
         let mut sizes = [0u16; 3];
         // SAFETY: the kernel writes three u16 into `sizes`.
-        let sizes_ok = unsafe { syscall(nr::SECCOMP, SECCOMP_GET_NOTIF_SIZES, 0u32, sizes.as_mut_ptr()) } == 0;
+        let sizes_ok = unsafe {
+            syscall(
+                nr::SECCOMP,
+                SECCOMP_GET_NOTIF_SIZES,
+                0u32,
+                sizes.as_mut_ptr(),
+            )
+        } == 0;
         let action = RET_USER_NOTIF;
         // SAFETY: the kernel reads one u32 from `action`.
-        let avail = unsafe { syscall(nr::SECCOMP, SECCOMP_GET_ACTION_AVAIL, 0u32, &action as *const u32) } == 0;
+        let avail = unsafe {
+            syscall(
+                nr::SECCOMP,
+                SECCOMP_GET_ACTION_AVAIL,
+                0u32,
+                &action as *const u32,
+            )
+        } == 0;
         Support {
             landlock_abi: u32::try_from(abi).unwrap_or(0),
             // The notification this module reads is 80 bytes.
@@ -293,12 +302,30 @@ mod imp {
             _ => 24,
         };
         // SAFETY: `attr` is valid for `size` bytes (a prefix of the struct).
-        let fd = unsafe { syscall(LANDLOCK_CREATE_RULESET, &attr as *const RulesetAttr, size, 0u32) };
+        let fd = unsafe {
+            syscall(
+                LANDLOCK_CREATE_RULESET,
+                &attr as *const RulesetAttr,
+                size,
+                0u32,
+            )
+        };
         if fd < 0 {
             return Err(io::Error::last_os_error());
         }
         // SAFETY: the kernel just returned this descriptor; nothing else owns it.
         let set = unsafe { OwnedFd::from_raw_fd(fd as RawFd) };
+        add_paths(&set, rules, fs)?;
+        if net != 0 {
+            add_ports(&set, &rules.ports)?;
+        }
+        Ok(Some(set))
+    }
+
+    /// One rule per allowed tree or device: read and execute, device
+    /// access, or every right (a directory's rights cut to a file's for a
+    /// file).
+    fn add_paths(set: &OwnedFd, rules: &Rules, fs: u64) -> io::Result<()> {
         let read = FS_EXECUTE | FS_READ_FILE | FS_READ_DIR;
         let file_rights = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV;
         let device = FS_READ_FILE | FS_WRITE_FILE | FS_IOCTL_DEV;
@@ -309,7 +336,11 @@ mod imp {
             let Ok(meta) = std::fs::metadata(path) else {
                 continue;
             };
-            let rights = if meta.is_dir() { rights } else { rights & file_rights } & fs;
+            let rights = if meta.is_dir() {
+                rights
+            } else {
+                rights & file_rights
+            } & fs;
             let Ok(file) = std::fs::OpenOptions::new()
                 .read(true)
                 .custom_flags_path()
@@ -323,28 +354,43 @@ mod imp {
             };
             // SAFETY: both descriptors are open; `rule` lives for the call.
             let rc = unsafe {
-                syscall(LANDLOCK_ADD_RULE, set.as_raw_fd(), 1u32, &rule as *const PathBeneath, 0u32)
+                syscall(
+                    LANDLOCK_ADD_RULE,
+                    set.as_raw_fd(),
+                    1u32,
+                    &rule as *const PathBeneath,
+                    0u32,
+                )
             };
             if rc != 0 {
                 return Err(io::Error::last_os_error());
             }
         }
-        if net != 0 {
-            for &port in &rules.ports {
-                let rule = NetPort {
-                    allowed: 0b10, // CONNECT_TCP
-                    port: u64::from(port),
-                };
-                // SAFETY: the ruleset is open; `rule` lives for the call.
-                let rc = unsafe {
-                    syscall(LANDLOCK_ADD_RULE, set.as_raw_fd(), 2u32, &rule as *const NetPort, 0u32)
-                };
-                if rc != 0 {
-                    return Err(io::Error::last_os_error());
-                }
+        Ok(())
+    }
+
+    /// One rule per port a TCP connection may go to.
+    fn add_ports(set: &OwnedFd, ports: &[u16]) -> io::Result<()> {
+        for &port in ports {
+            let rule = NetPort {
+                allowed: 0b10, // CONNECT_TCP
+                port: u64::from(port),
+            };
+            // SAFETY: the ruleset is open; `rule` lives for the call.
+            let rc = unsafe {
+                syscall(
+                    LANDLOCK_ADD_RULE,
+                    set.as_raw_fd(),
+                    2u32,
+                    &rule as *const NetPort,
+                    0u32,
+                )
+            };
+            if rc != 0 {
+                return Err(io::Error::last_os_error());
             }
         }
-        Ok(Some(set))
+        Ok(())
     }
 
     trait PathFlags {
@@ -366,7 +412,12 @@ mod imp {
         const JEQ: u16 = 0x15;
         const JGE: u16 = 0x35;
         const RET: u16 = 0x06;
-        let op = |code, k| SockFilter { code, jt: 0, jf: 0, k };
+        let op = |code, k| SockFilter {
+            code,
+            jt: 0,
+            jf: 0,
+            k,
+        };
         // Terminal instructions sit at the end, reached by jumps counted
         // from the instruction after each jump.
         let mut p: Vec<(SockFilter, Option<usize>, Option<usize>)> = Vec::new();
@@ -403,7 +454,11 @@ mod imp {
             .enumerate()
             .map(|(i, (ins, jt, jf))| {
                 let rel = |j: &Option<usize>| j.map_or(0, |t| (target(t) - i - 1) as u8);
-                SockFilter { jt: rel(jt), jf: rel(jf), ..*ins }
+                SockFilter {
+                    jt: rel(jt),
+                    jf: rel(jf),
+                    ..*ins
+                }
             })
             .collect();
         out.push(op(RET, RET_ALLOW));
@@ -474,38 +529,47 @@ mod imp {
                 if listener < 0 {
                     return Err(io::Error::last_os_error());
                 }
-                let mut byte = [0u8; 1];
-                let mut iov = IoVec {
-                    base: byte.as_mut_ptr(),
-                    len: 1,
-                };
-                let mut control = [0u64; 3];
-                let words = control.as_mut_ptr() as *mut u8;
-                // cmsghdr: len (20), level SOL_SOCKET, type SCM_RIGHTS, fd.
-                (words as *mut usize).write(20);
-                (words.add(8) as *mut i32).write(1);
-                (words.add(12) as *mut i32).write(1);
-                (words.add(16) as *mut i32).write(listener as i32);
-                let msg = MsgHdr {
-                    name: std::ptr::null_mut(),
-                    namelen: 0,
-                    iov: &mut iov,
-                    iovlen: 1,
-                    control: words,
-                    controllen: 24,
-                    flags: 0,
-                };
-                let sent = sendmsg(HANDOFF_FD, &msg, HANDOFF_FLAGS as i32);
-                let err = io::Error::last_os_error();
-                close(listener as i32);
-                close(HANDOFF_FD);
-                if sent != 1 {
-                    return Err(err);
-                }
-                Ok(())
+                hand_over(listener as i32)
             });
         }
         Ok(notify.then_some(ours))
+    }
+
+    /// Sends the listener to the guard over the handoff socket (the one
+    /// `sendmsg` the filter lets through), then closes both in the child.
+    ///
+    /// # Safety
+    /// Runs between fork and exec: it allocates nothing and uses only
+    /// buffers on its stack.
+    unsafe fn hand_over(listener: i32) -> io::Result<()> {
+        let mut byte = [0u8; 1];
+        let mut iov = IoVec {
+            base: byte.as_mut_ptr(),
+            len: 1,
+        };
+        // cmsghdr: len (20), level SOL_SOCKET, type SCM_RIGHTS, the fd.
+        let control: [u64; 3] = [20, 1 | (1 << 32), listener as u32 as u64];
+        let msg = MsgHdr {
+            name: std::ptr::null_mut(),
+            namelen: 0,
+            iov: &mut iov,
+            iovlen: 1,
+            control: control.as_ptr() as *mut u8,
+            controllen: 24,
+            flags: 0,
+        };
+        // SAFETY: every pointer in `msg` refers to a live local buffer of
+        // the stated size; the descriptors are the child's own.
+        unsafe {
+            let sent = sendmsg(HANDOFF_FD, &msg, HANDOFF_FLAGS as i32);
+            let err = io::Error::last_os_error();
+            close(listener);
+            close(HANDOFF_FD);
+            if sent != 1 {
+                return Err(err);
+            }
+        }
+        Ok(())
     }
 
     /// The guard's side of a seccomp notification fd.
@@ -584,7 +648,11 @@ mod imp {
             let rc = unsafe { poll(&mut pfd, 1, ms) };
             if rc < 0 {
                 let e = io::Error::last_os_error();
-                return if e.kind() == io::ErrorKind::Interrupted { Ok(Wait::Idle) } else { Err(e) };
+                return if e.kind() == io::ErrorKind::Interrupted {
+                    Ok(Wait::Idle)
+                } else {
+                    Err(e)
+                };
             }
             if rc == 0 {
                 return Ok(Wait::Idle);
@@ -643,13 +711,21 @@ mod imp {
     }
 
     fn wait(fd: RawFd, limit: Duration) -> io::Result<bool> {
-        let mut pfd = PollFd { fd, events: 1, revents: 0 };
+        let mut pfd = PollFd {
+            fd,
+            events: 1,
+            revents: 0,
+        };
         let ms = limit.as_millis().min(i32::MAX as u128) as i32;
         // SAFETY: one valid pollfd for the call.
         let rc = unsafe { poll(&mut pfd, 1, ms) };
         if rc < 0 {
             let e = io::Error::last_os_error();
-            return if e.kind() == io::ErrorKind::Interrupted { Ok(false) } else { Err(e) };
+            return if e.kind() == io::ErrorKind::Interrupted {
+                Ok(false)
+            } else {
+                Err(e)
+            };
         }
         Ok(rc > 0)
     }
@@ -740,7 +816,10 @@ mod imp {
     }
 
     impl Listener {
-        pub fn receive(_sock: &std::os::unix::net::UnixDatagram, _limit: Duration) -> io::Result<Listener> {
+        pub fn receive(
+            _sock: &std::os::unix::net::UnixDatagram,
+            _limit: Duration,
+        ) -> io::Result<Listener> {
             Err(io::Error::from(io::ErrorKind::Unsupported))
         }
         pub fn next(&self, _limit: Duration) -> io::Result<Wait> {
@@ -781,7 +860,10 @@ mod tests {
         let addr = buf.as_ptr() as u64;
         let s = read_string(std::process::id(), addr, 16384).expect("own memory");
         assert_eq!(s.len(), 8190);
-        assert_eq!(read_string(std::process::id(), addr, 100).map(|s| s.len()), Some(100));
+        assert_eq!(
+            read_string(std::process::id(), addr, 100).map(|s| s.len()),
+            Some(100)
+        );
         assert_eq!(read_string(std::process::id(), 0, 100), None);
     }
 }

@@ -613,9 +613,9 @@ pub fn checks(
         against,
         robustness: Check::skipped("--robustness was not used"),
         confinement: match &run.confinement {
-            Some(log) if log.problem.is_some() && log.notifications == 0 => {
-                Check::skipped("nothing could be observed (the report's confinement block says why)")
-            }
+            Some(log) if log.problem.is_some() && log.notifications == 0 => Check::skipped(
+                "nothing could be observed (the report's confinement block says why)",
+            ),
             Some(_) => Check::of(in_group(issues, Group::Confinement), Status::Pass),
             None => Check::skipped("--confine was not used"),
         },

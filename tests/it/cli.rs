@@ -180,6 +180,7 @@ fn the_json_report_keeps_the_1_0_field_order_and_adds_at_the_end() {
             "against",
             "definitions",
             "robustness",
+            "confinement",
         ]
     );
     assert_eq!(j["schemaVersion"], 1);

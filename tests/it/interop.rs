@@ -51,6 +51,10 @@ fn counted(sdk: Sdk, mode: &str, extra: &[&str]) -> Option<(crate::util::Run, us
         .args(extra)
         .arg("--env")
         .arg(format!("SPAWN_LOG={}", log.display()));
+    if extra.contains(&"--confine") {
+        // The counting shell writes its log there.
+        cmd.arg("--confine-write").arg(&dir);
+    }
     let counter = [
         "sh",
         "-c",
@@ -283,6 +287,38 @@ fn strict_finds_nothing_but_the_shoulds_it_promotes() {
                 "{mode}: {issue}"
             );
         }
+    }
+}
+
+#[test]
+#[ignore = "interop: needs scripts/setup-interop.sh; cargo test -- --include-ignored runs it"]
+fn every_sdk_server_passes_confined_with_no_finding() {
+    for sdk in [Sdk::Python, Sdk::TypeScript, Sdk::TypeScriptV2, Sdk::Rmcp] {
+        let Some(run) = check_with(sdk, "clean", &["--confine", "enforce"]) else {
+            return;
+        };
+        let j = run.json();
+        assert_eq!(run.code, Some(0), "{}", run.stdout);
+        assert_eq!(j["confinement"]["mode"], "enforce");
+        assert_eq!(
+            j["checks"]["confinement"]["status"], "pass",
+            "{}",
+            j["confinement"]
+        );
+        assert!(
+            j["confinement"]["notifications"]
+                .as_u64()
+                .is_some_and(|n| n > 0),
+            "{}",
+            j["confinement"]
+        );
+        let denied: Vec<&serde_json::Value> = j["confinement"]["events"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|e| e["denied"] == true)
+            .collect();
+        assert!(denied.is_empty(), "{denied:?}");
     }
 }
 

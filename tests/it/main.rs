@@ -12,6 +12,7 @@ mod batch;
 mod bench;
 mod cli;
 mod codes;
+mod confine;
 mod eras;
 mod fidelity;
 mod formats;
