@@ -13,6 +13,10 @@
 //!   has built it (what a CI runner downloads), and for any binary named
 //!   in `OVERHEAD_BASELINE` (an older build, for a before/after in one run).
 //!
+//! The same build with `--confine observe` and `--confine enforce` is
+//! measured too: what confinement adds to a check (goal: at most 3 ms),
+//! with the notifications the supervisor answered per check.
+//!
 //! Rounds interleave the sides, so machine noise lands on all of them
 //! alike; medians are compared. Each guard's `--version` (same run) shows
 //! how much of its overhead is only the start of one more process.
@@ -62,10 +66,14 @@ fn direct() -> Duration {
     start.elapsed()
 }
 
-/// A full check of the same server by `guard`.
-fn check(guard: &PathBuf) -> Duration {
+/// What confinement may add to one check, at most.
+const CONFINE_GOAL: Duration = Duration::from_millis(3);
+
+/// A full check of the same server by `guard`, with `extra` options.
+fn check(guard: &PathBuf, extra: &[String]) -> Duration {
     let start = Instant::now();
     let out = Command::new(guard)
+        .args(extra)
         .args(["--settle", "0", "--", GUARD, "__serve", "clean"])
         .stdin(Stdio::null())
         .output()
@@ -91,6 +99,18 @@ fn exec_only(guard: &PathBuf) -> Duration {
     start.elapsed()
 }
 
+/// The notifications the supervisor answered in one check.
+fn notifications(extra: &[String]) -> String {
+    let out = Command::new(GUARD)
+        .args(extra)
+        .args(["--json", "--settle", "0", "--", GUARD, "__serve", "clean"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run guard");
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    j["confinement"]["notifications"].to_string()
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -105,6 +125,7 @@ fn ms(d: Duration) -> f64 {
 struct Side {
     name: String,
     exe: PathBuf,
+    extra: Vec<String>,
     checks: Vec<Duration>,
     starts: Vec<Duration>,
 }
@@ -117,6 +138,7 @@ fn main() {
     let mut sides = vec![Side {
         name: "this build (dynamic)".into(),
         exe: PathBuf::from(GUARD),
+        extra: Vec::new(),
         checks: Vec::new(),
         starts: Vec::new(),
     }];
@@ -128,6 +150,7 @@ fn main() {
         sides.push(Side {
             name: "static release".into(),
             exe: static_exe,
+            extra: Vec::new(),
             checks: Vec::new(),
             starts: Vec::new(),
         });
@@ -138,6 +161,16 @@ fn main() {
         sides.push(Side {
             name: format!("baseline {}", PathBuf::from(&base).display()),
             exe: PathBuf::from(base),
+            extra: Vec::new(),
+            checks: Vec::new(),
+            starts: Vec::new(),
+        });
+    }
+    for mode in ["observe", "enforce"] {
+        sides.push(Side {
+            name: format!("this build, --confine {mode}"),
+            exe: PathBuf::from(GUARD),
+            extra: vec!["--confine".into(), mode.into()],
             checks: Vec::new(),
             starts: Vec::new(),
         });
@@ -146,21 +179,40 @@ fn main() {
     for _ in 0..5 {
         direct();
         for side in &sides {
-            check(&side.exe);
+            check(&side.exe, &side.extra);
         }
     }
     let mut floor = Vec::new();
     for _ in 0..rounds {
         floor.push(direct());
         for side in &mut sides {
-            side.checks.push(check(&side.exe));
+            side.checks.push(check(&side.exe, &side.extra));
             side.starts.push(exec_only(&side.exe));
         }
     }
     let floor = median(floor);
     println!("rounds: {rounds}, medians");
     println!("floor (direct driver, same exchange): {:.3} ms", ms(floor));
-    for side in sides {
+    let plain = median(sides[0].checks.clone());
+    for side in sides.iter().filter(|s| !s.extra.is_empty()) {
+        let confined = median(side.checks.clone());
+        let added = confined.saturating_sub(plain);
+        println!(
+            "{}: check {:.3} ms, {:.2}x the unconfined check, adds {:.3} ms ({}: at most {} ms), {} notifications per check",
+            side.name,
+            ms(confined),
+            ms(confined) / ms(plain),
+            ms(added),
+            if added <= CONFINE_GOAL {
+                "goal met"
+            } else {
+                "goal NOT met"
+            },
+            CONFINE_GOAL.as_millis(),
+            notifications(&side.extra),
+        );
+    }
+    for side in sides.into_iter().filter(|s| s.extra.is_empty()) {
         let (check, start) = (median(side.checks), median(side.starts));
         let over = check.saturating_sub(floor);
         println!(

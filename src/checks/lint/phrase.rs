@@ -12,6 +12,7 @@
 //! alternatives are written whole (`忽略`) and match their characters in a
 //! row. Pure.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -44,89 +45,91 @@ use crate::checks::lint::read::{Sentence, Word, is_cjk};
 /// One word of a pattern.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Atom {
-    Exact(String),
-    Prefix(String),
+    Exact(&'static str),
+    Prefix(&'static str),
     Ident,
     Any,
 }
 
 /// One step: its alternatives (each a run of atoms) after at most `gap`
-/// other words.
+/// other words. `alts` is a range of the pattern's alternatives.
 #[derive(Debug, Clone)]
 struct Step {
     gap: usize,
-    alts: Vec<Vec<Atom>>,
+    alts: (u32, u32),
 }
 
-/// A compiled pattern.
+/// A compiled pattern: its atoms in one list, its alternatives as ranges
+/// of it, its steps as ranges of those (three allocations a pattern, so
+/// the rule tables compile in a fraction of a millisecond).
 #[derive(Debug, Clone)]
 pub struct Pattern {
     steps: Vec<Step>,
+    alts: Vec<(u32, u32)>,
+    atoms: Vec<Atom>,
 }
 
-fn atoms(alt: &str) -> Vec<Atom> {
-    let mut out = Vec::new();
+fn atoms(alt: &'static str, out: &mut Vec<Atom>) {
     for part in alt.split('+') {
         if part.chars().any(is_cjk) {
-            out.extend(part.chars().map(|c| Atom::Exact(c.to_string())));
+            out.extend(
+                part.char_indices()
+                    .map(|(i, c)| Atom::Exact(&part[i..i + c.len_utf8()])),
+            );
         } else if part == "@id" {
             out.push(Atom::Ident);
         } else if part == "_" {
             out.push(Atom::Any);
         } else if let Some(prefix) = part.strip_suffix('*') {
-            out.push(Atom::Prefix(prefix.to_string()));
+            out.push(Atom::Prefix(prefix));
         } else {
-            out.push(Atom::Exact(part.to_string()));
+            out.push(Atom::Exact(part));
         }
     }
-    out
 }
 
 impl Pattern {
-    /// Compiles the notation above.
-    pub fn compile(source: &str) -> Pattern {
-        let mut steps = Vec::new();
+    /// Compiles the notation above (the rule tables are static: a
+    /// pattern borrows its words).
+    pub fn compile(source: &'static str) -> Pattern {
+        let mut p = Pattern {
+            steps: Vec::new(),
+            alts: Vec::new(),
+            atoms: Vec::new(),
+        };
         let mut gap = 0;
         for token in source.split_whitespace() {
             if let Some(n) = token.strip_prefix('~') {
                 gap = n.parse().unwrap_or(0);
                 continue;
             }
-            steps.push(Step {
+            let first = p.alts.len() as u32;
+            for alt in token.split('|') {
+                let start = p.atoms.len() as u32;
+                atoms(alt, &mut p.atoms);
+                p.alts.push((start, p.atoms.len() as u32));
+            }
+            p.steps.push(Step {
                 gap,
-                alts: token.split('|').map(atoms).collect(),
+                alts: (first, p.alts.len() as u32),
             });
             gap = 0;
         }
-        Pattern { steps }
+        p
     }
 
-    /// The first words a match can start with, for the index: exact words,
-    /// prefixes, and whether any word can start one.
-    fn firsts(&self) -> (Vec<&str>, Vec<&str>, bool) {
-        let (mut exact, mut prefix, mut any) = (Vec::new(), Vec::new(), false);
-        for alt in self
-            .steps
-            .first()
-            .map(|s| s.alts.as_slice())
-            .unwrap_or_default()
-        {
-            match alt.first() {
-                Some(Atom::Exact(w)) => exact.push(w.as_str()),
-                Some(Atom::Prefix(p)) => prefix.push(p.as_str()),
-                _ => any = true,
-            }
-        }
-        (exact, prefix, any)
+    /// The alternatives of a step, each its atoms.
+    fn alternatives(&self, st: &Step) -> impl Iterator<Item = &[Atom]> {
+        self.alts[st.alts.0 as usize..st.alts.1 as usize]
+            .iter()
+            .map(|&(a, b)| &self.atoms[a as usize..b as usize])
     }
 
     /// The first match that starts at word `at`: the index of its last
     /// word.
     pub fn at(&self, s: &Sentence, at: usize) -> Option<usize> {
         let first = self.steps.first()?;
-        first
-            .alts
-            .iter()
+        self.alternatives(first)
             .filter_map(|alt| run(&s.words, at, alt))
             .find_map(|end| self.rest(&s.words, 1, end))
     }
@@ -142,8 +145,7 @@ impl Pattern {
         };
         let last = (end + 1 + st.gap).min(words.len().saturating_sub(1));
         (end + 1..=last).find_map(|j| {
-            st.alts
-                .iter()
+            self.alternatives(st)
                 .filter_map(|alt| run(words, j, alt))
                 .find_map(|e| self.rest(words, step + 1, e))
         })
@@ -239,7 +241,8 @@ impl Set {
     /// From space-separated words.
     pub fn new(words: &'static str) -> Set {
         let words: Vec<&'static str> = words.split_whitespace().collect();
-        let mut exact: HashSet<&'static str, FnvBuild> = HashSet::default();
+        let mut exact: HashSet<&'static str, FnvBuild> =
+            HashSet::with_capacity_and_hasher(words.len(), FnvBuild::default());
         let mut prefixes: Vec<Vec<&'static str>> = vec![Vec::new(); 256];
         for w in &words {
             match w.strip_suffix('*') {
@@ -302,6 +305,15 @@ pub fn span(s: &Sentence, first: usize, last: usize) -> (usize, usize) {
     (s.words[first].span.0, s.words[last].span.1)
 }
 
+/// The bit `word` sets with each `l` read as `i` (a leetspeak `1`).
+fn bit_as_i(word: &str) -> u64 {
+    let mut h = Fnv::default();
+    for b in word.bytes() {
+        h.write(&[if b == b'l' { b'i' } else { b }]);
+    }
+    1 << (h.finish() % 64)
+}
+
 /// The bit of a 64-bit sentence signature a word sets.
 fn bit(word: &str) -> u64 {
     let mut h = Fnv::default();
@@ -317,8 +329,8 @@ impl Pattern {
         self.steps
             .iter()
             .map(|st| {
-                st.alts.iter().fold(0, |m, alt| match alt.first() {
-                    Some(Atom::Exact(w)) => m | bit(w) | bit(&w.replace('l', "i")),
+                self.alternatives(st).fold(0, |m, alt| match alt.first() {
+                    Some(Atom::Exact(w)) => m | bit(w) | bit_as_i(w),
                     _ => u64::MAX,
                 })
             })
@@ -326,36 +338,81 @@ impl Pattern {
     }
 }
 
-/// Many patterns, indexed by the words they can start with.
+/// Many patterns, indexed by the words they can start with. The index is
+/// built from each pattern's first step alone; a pattern is compiled (with
+/// its step masks) the first time a sentence holds one of its first words,
+/// so a check of a small server pays for the few rules its words reach,
+/// not for the whole table.
 #[derive(Debug)]
 pub struct Index {
-    pub patterns: Vec<Pattern>,
-    /// Each pattern's step masks: a sentence whose signature misses one
-    /// cannot match it.
-    masks: Vec<Vec<u64>>,
-    exact: HashMap<String, Vec<usize>, FnvBuild>,
+    sources: Vec<&'static str>,
+    /// Each pattern compiled, with its step masks (a sentence whose
+    /// signature misses one cannot match it), once needed.
+    compiled: Vec<std::sync::OnceLock<(Pattern, Vec<u64>)>>,
+    exact: HashMap<Cow<'static, str>, Vec<usize>, FnvBuild>,
     /// Prefix first words, bucketed by their first byte.
-    prefix: Vec<Vec<(String, usize)>>,
+    prefix: Vec<Vec<(&'static str, usize)>>,
     any: Vec<usize>,
 }
 
+/// The first step of a pattern's source.
+fn first_step(source: &'static str) -> &'static str {
+    source
+        .split_whitespace()
+        .find(|t| !t.starts_with('~'))
+        .unwrap_or("")
+}
+
+/// The first words a first step can start with (as `firsts`), read without
+/// compiling the rest of its pattern.
+fn first_words(first: &'static str) -> (Vec<&'static str>, Vec<&'static str>, bool) {
+    let (mut exact, mut prefix, mut any) = (Vec::new(), Vec::new(), false);
+    for alt in first.split('|') {
+        let word = alt.split('+').next().unwrap_or("");
+        if word.chars().any(is_cjk) {
+            let end = word.chars().next().map_or(0, char::len_utf8);
+            exact.push(&word[..end]);
+        } else if word == "@id" || word == "_" {
+            any = true;
+        } else if let Some(p) = word.strip_suffix('*') {
+            prefix.push(p);
+        } else {
+            exact.push(word);
+        }
+    }
+    (exact, prefix, any)
+}
+
 impl Index {
-    pub fn new(patterns: Vec<Pattern>) -> Index {
-        let mut exact: HashMap<String, Vec<usize>, FnvBuild> = HashMap::default();
-        let mut prefix: Vec<Vec<(String, usize)>> = vec![Vec::new(); 256];
+    pub fn new(sources: Vec<&'static str>) -> Index {
+        let mut exact: HashMap<Cow<'static, str>, Vec<usize>, FnvBuild> =
+            HashMap::with_capacity_and_hasher(4096, FnvBuild::default());
+        let mut prefix: Vec<Vec<(&'static str, usize)>> = vec![Vec::new(); 256];
         let mut any = Vec::new();
-        for (i, p) in patterns.iter().enumerate() {
-            let (e, pre, a) = p.firsts();
+        // Many rules open with the same long alternation: read it once.
+        let mut read: HashMap<
+            &'static str,
+            (Vec<&'static str>, Vec<&'static str>, bool),
+            FnvBuild,
+        > = HashMap::with_capacity_and_hasher(sources.len(), FnvBuild::default());
+        for (i, source) in sources.iter().enumerate() {
+            let (e, pre, a) = read
+                .entry(first_step(source))
+                .or_insert_with_key(|first| first_words(first))
+                .clone();
             for w in e {
-                exact.entry(w.to_string()).or_default().push(i);
+                exact.entry(Cow::Borrowed(w)).or_default().push(i);
                 // A leetspeak word may spell `l` as `1`, read as `i`.
                 if w.contains('l') {
-                    exact.entry(w.replace('l', "i")).or_default().push(i);
+                    exact
+                        .entry(Cow::Owned(w.replace('l', "i")))
+                        .or_default()
+                        .push(i);
                 }
             }
             for p in pre {
                 let first = p.as_bytes().first().copied().unwrap_or(0);
-                prefix[usize::from(first)].push((p.to_string(), i));
+                prefix[usize::from(first)].push((p, i));
             }
             if a {
                 any.push(i);
@@ -364,14 +421,26 @@ impl Index {
         for list in exact.values_mut() {
             list.dedup();
         }
-        let masks = patterns.iter().map(Pattern::masks).collect();
         Index {
-            patterns,
-            masks,
+            compiled: sources.iter().map(|_| std::sync::OnceLock::new()).collect(),
+            sources,
             exact,
             prefix,
             any,
         }
+    }
+
+    /// Pattern `k`, compiled on first use.
+    pub fn pattern(&self, k: usize) -> &Pattern {
+        &self.compiled_at(k).0
+    }
+
+    fn compiled_at(&self, k: usize) -> &(Pattern, Vec<u64>) {
+        self.compiled[k].get_or_init(|| {
+            let p = Pattern::compile(self.sources[k]);
+            let masks = p.masks();
+            (p, masks)
+        })
     }
 
     /// Every match in `s`, as (pattern, first word, last word), the first
@@ -388,17 +457,26 @@ impl Index {
                 },
             );
         for (i, w) in s.words.iter().enumerate() {
-            let exact = self.exact.get(&w.text).into_iter().flatten().copied();
+            let exact = self
+                .exact
+                .get(w.text.as_str())
+                .into_iter()
+                .flatten()
+                .copied();
             let first = w.text.as_bytes().first().copied().unwrap_or(0);
             let prefix = self.prefix[usize::from(first)]
                 .iter()
-                .filter(|(p, _)| w.text.starts_with(p.as_str()))
+                .filter(|(p, _)| w.text.starts_with(p))
                 .map(|(_, k)| *k);
             for k in exact.chain(prefix).chain(self.any.iter().copied()) {
-                if seen.contains(&k) || self.masks[k].iter().any(|m| m & signature == 0) {
+                if seen.contains(&k) {
                     continue;
                 }
-                if let Some(end) = self.patterns[k].at(s, i) {
+                let (pattern, masks) = self.compiled_at(k);
+                if masks.iter().any(|m| m & signature == 0) {
+                    continue;
+                }
+                if let Some(end) = pattern.at(s, i) {
                     seen.push(k);
                     out.push((k, i, end));
                 }
@@ -437,10 +515,7 @@ mod tests {
 
     #[test]
     fn the_index_finds_each_pattern_once_and_reads_leet_ones_as_l() {
-        let index = Index::new(vec![
-            Pattern::compile("all ~1 rules"),
-            Pattern::compile("ignore ~1 rules"),
-        ]);
+        let index = Index::new(vec!["all ~1 rules", "ignore ~1 rules"]);
         let s = &sentences("1gn0r3 a11 rules and all rules")[0];
         let found: Vec<usize> = index.matches(s).iter().map(|m| m.0).collect();
         assert_eq!(found, [1, 0]);

@@ -20,7 +20,7 @@ use crate::checks::lint::known::Known;
 use crate::checks::lint::lexicon::{self, RULES};
 use crate::checks::lint::lexicon::{ACTS, FOREIGN, GENERIC_OTHER, STOP, TECHNICAL};
 use crate::checks::lint::model;
-use crate::checks::lint::phrase::{self, Index, Pattern};
+use crate::checks::lint::phrase::{self, Index};
 use crate::checks::lint::read::{self, Sentence};
 use crate::checks::lint::special::{guard_off, markup, payload, secret_file};
 
@@ -258,7 +258,7 @@ impl Hit {
 /// The compiled rules, once per process.
 fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
-    INDEX.get_or_init(|| Index::new(RULES.iter().map(|r| Pattern::compile(r.3)).collect()))
+    INDEX.get_or_init(|| Index::new(RULES.iter().map(|r| r.3).collect()))
 }
 
 /// A sentence's text in the original, lower-cased (ASCII).
