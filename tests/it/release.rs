@@ -1,13 +1,15 @@
 //! The release binaries' size budget: the stripped dynamic build under
-//! 1.5 MiB, the fully static one under 2.5 MiB. `scripts/release-check.sh`
+//! 2.25 MiB, the fully static one under 3.25 MiB (raised from 1.5 and 2.5
+//! MiB for the lint's word tables and classifier, the robustness probe and
+//! confinement: 1,561,120 -> 2,063,992 bytes dynamic). `scripts/release-check.sh`
 //! (run by `.ci/run`) builds both and names them in
 //! `target/release-check.env`; outside CI a missing file skips the test
 //! with a note, in CI it fails.
 
 use std::path::PathBuf;
 
-const DYNAMIC_BUDGET: u64 = 1536 * 1024;
-const STATIC_BUDGET: u64 = 2560 * 1024;
+const DYNAMIC_BUDGET: u64 = 2304 * 1024;
+const STATIC_BUDGET: u64 = 3328 * 1024;
 
 #[test]
 fn the_release_binaries_fit_their_size_budget() {
