@@ -138,10 +138,10 @@ pub fn check(tr: &Transcript, enforcing: bool, issues: &mut Vec<Issue>) {
 /// One issue per credential file and per address.
 fn secrets_and_addresses(log: &Log, issues: &mut Vec<Issue>) {
     for ev in log.events.iter().filter(|e| e.kind == Kind::SecretRead) {
-        let outcome = if ev.denied {
-            "tried to open (refused)"
-        } else {
-            "opened"
+        let outcome = match (ev.denied, ev.absent) {
+            (true, _) => "tried to open (refused)",
+            (false, true) => "looked for (it does not exist)",
+            (false, false) => "opened",
         };
         issues.push(
             Issue::new(
@@ -154,6 +154,7 @@ fn secrets_and_addresses(log: &Log, issues: &mut Vec<Issue>) {
             .with("path", ev.target.clone())
             .with("phase", ev.phase.clone())
             .with("denied", ev.denied)
+            .with("absent", ev.absent)
             .with("evidence", evidence(ev)),
         );
     }

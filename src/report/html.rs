@@ -191,6 +191,46 @@ fn tools(out: &mut String, r: &Report) {
     out.push_str("</table>\n");
 }
 
+/// `--confine`: the mode, what this machine could enforce, and what the
+/// server touched (every string escaped).
+fn confinement(out: &mut String, r: &Report) {
+    let Some(c) = &r.confinement else { return };
+    let _ = writeln!(
+        out,
+        "<h2>Confinement</h2>\n<p>{} (Landlock ABI {}, seccomp notification {}), {} notifications.</p>",
+        esc(c.mode),
+        c.landlock_abi,
+        if c.seccomp { "yes" } else { "no" },
+        c.notifications
+    );
+    for (label, list) in [("Not enforced", &c.not_enforced), ("Limits", &c.limits)] {
+        for item in list {
+            let _ = writeln!(out, "<p>{label}: {}</p>", esc(item));
+        }
+    }
+    if c.events.is_empty() {
+        return;
+    }
+    head(
+        out,
+        &["what", "target", "phase", "process", "refused", "times"],
+    );
+    for e in &c.events {
+        let pid = format!("{} ({})", esc(&e.program), e.pid);
+        let count = e.count.to_string();
+        let cells = [
+            e.kind.as_str(),
+            &esc(&e.target),
+            &esc(&e.phase),
+            &pid,
+            if e.denied { "yes" } else { "no" },
+            &count,
+        ];
+        row(out, &cells);
+    }
+    out.push_str("</table>\n");
+}
+
 fn timings(out: &mut String, r: &Report) {
     let run = r.first();
     out.push_str("<h2>Timings</h2>\n<dl>\n");
@@ -243,6 +283,7 @@ pub fn render(r: &Report) -> String {
     if r.first().tools_answered {
         tools(&mut out, r);
     }
+    confinement(&mut out, r);
     timings(&mut out, r);
     let _ = writeln!(
         out,

@@ -796,6 +796,7 @@ pub fn confinement_value(c: &crate::checks::confine::Summary) -> Value {
                 "pid" => e.pid,
                 "program" => e.program,
                 "denied" => e.denied,
+                "absent" => e.absent,
                 "count" => e.count,
                 "atMs" => e.at_ms,
             }

@@ -74,6 +74,9 @@ pub struct Event {
     pub program: String,
     /// Refused: by Landlock (predicted) or by the supervisor.
     pub denied: bool,
+    /// The path did not exist when the call was made (an open that could
+    /// only fail: a probe for the file).
+    pub absent: bool,
     pub count: u64,
     /// The protocol phase it happened in.
     pub phase: String,
@@ -354,6 +357,7 @@ impl Watch {
                 .map(|s| s.trim_end().to_string())
                 .unwrap_or_default(),
             denied,
+            absent: false,
             count: 1,
             phase: self.phase.now(),
         }
@@ -436,10 +440,9 @@ impl Watch {
                 return (vec![ev], false);
             }
             let refuse = p.enforcing();
-            return (
-                vec![self.event(n, Kind::SecretRead, path.display().to_string(), refuse)],
-                refuse,
-            );
+            let mut ev = self.event(n, Kind::SecretRead, path.display().to_string(), refuse);
+            ev.absent = real.is_none() && std::fs::symlink_metadata(&path).is_err();
+            return (vec![ev], refuse);
         }
         let home = self.home.as_deref();
         let allowed = if writes {
