@@ -31,6 +31,7 @@ fn peak_mib(args: &[&str], bytes: usize, dense: bool) -> (f64, i32) {
 #[test]
 fn the_densest_megabyte_of_valid_json_is_held_once_under_64_mb() {
     let (mib, code) = peak_mib(&[], 1 << 20, true);
+    eprintln!("memory: the densest 1 MiB of valid JSON peaks at {mib:.1} MiB");
     assert_eq!(code, 0);
     assert!(mib < 64.0, "{mib:.1} MiB");
 }
@@ -51,6 +52,7 @@ fn memory_does_not_grow_with_repeat() {
         assert_eq!(code, 0);
         let (thirty, code) = peak_mib(&[json, &["--repeat", "30"]].concat(), 1 << 20, false);
         assert_eq!(code, 0);
+        eprintln!("memory: {json:?}: {one:.1} MiB at --repeat 1, {thirty:.1} MiB at --repeat 30");
         assert!(
             thirty <= 2.0 * one + 8.0,
             "{json:?}: {one:.1} MiB at --repeat 1, {thirty:.1} MiB at --repeat 30"
