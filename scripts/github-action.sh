@@ -87,6 +87,12 @@ while IFS= read -r line; do
   [ -n "$line" ] && options+=("$line")
 done <<< "${INPUT_ARGS:-}"
 
+min="${INPUT_MIN_SCORE:-0}"
+case "$min" in
+  ''|*[!0-9]*) fail "min-score must be a whole number from 0 to 100, not '$min'" ;;
+esac
+[ "${#min}" -le 3 ] && [ "$min" -le 100 ] || fail "min-score must be a whole number from 0 to 100, not '$min'"
+
 report="$out_dir/report.json"
 junit="$out_dir/junit.xml"
 sarif="$out_dir/results.sarif"
@@ -117,10 +123,6 @@ else
   ok=false score=0 grade=F errors=0 warnings=0
 fi
 
-min="${INPUT_MIN_SCORE:-0}"
-case "$min" in
-  ''|*[!0-9]*) fail "min-score must be a whole number from 0 to 100, not '$min'" ;;
-esac
 if [ "$status" -eq 0 ] && [ "${score:-0}" -lt "$min" ]; then
   echo "::error title=mcp-stdio-guard::score $score is under min-score $min"
   ok=false

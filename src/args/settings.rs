@@ -161,6 +161,8 @@ pub struct BatchSettings {
     pub merge: Vec<PathBuf>,
     /// `--summary`: the Markdown summary.
     pub summary: Option<PathBuf>,
+    /// `--badges`: a directory for one badge per server.
+    pub badges: Option<PathBuf>,
 }
 
 /// The config file read, as it was: where, and what it gave (for the
@@ -1450,13 +1452,16 @@ pub const SETTINGS: &[Setting] = &[
         "also write the score as a shields.io endpoint badge (JSON)",
         |s, v| set(&mut s.badge, path_of(v)),
     ),
-    flag(
-        "html",
-        None,
-        Kind::Path("<file>"),
-        Fallback::None,
-        "also write a self-contained HTML report card (no script, no\nexternal asset)",
-        |s, v| set(&mut s.html, path_of(v)),
+    scoped(
+        flag(
+            "html",
+            None,
+            Kind::Path("<file>"),
+            Fallback::None,
+            "also write a self-contained HTML report card (no script, no\nexternal asset); batch: the fleet page of every server",
+            |s, v| set(&mut s.html, path_of(v)),
+        ),
+        OUTPUTS,
     ),
     flag(
         "context-budget",
@@ -1723,6 +1728,17 @@ pub const SETTINGS: &[Setting] = &[
                 s.batch.merge.push(v.path()?);
                 Ok(())
             },
+        ),
+        BATCH,
+    ),
+    scoped(
+        flag(
+            "badges",
+            None,
+            Kind::Path("<dir>"),
+            Fallback::None,
+            "batch: write one shields.io badge per server into this\ndirectory (NAME.json)",
+            |s, v| set(&mut s.batch.badges, path_of(v)),
         ),
         BATCH,
     ),

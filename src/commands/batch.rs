@@ -200,6 +200,7 @@ fn open(s: &Settings) -> Result<Outputs, Error> {
         (Kind::Junit, &s.junit),
         (Kind::Sarif, &s.sarif),
         (Kind::Summary, &s.batch.summary),
+        (Kind::Html, &s.html),
     ];
     for (kind, path) in named {
         if let Some(p) = path {
@@ -216,11 +217,11 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
         return merge(args);
     }
     let manifest = args.batch.manifest.clone().unwrap_or_default();
-    if (args.junit.is_some() || args.sarif.is_some()) && args.batch.out.is_none() {
+    if read_back(args) && args.batch.out.is_none() {
         // The reports are streamed to --out and read back from there, so
         // memory stays flat in the number of servers.
         return Err(Error::usage(
-            "--junit and --sarif of a batch are written from its --out file",
+            "--junit, --sarif, --html and --badges of a batch are written from its --out file",
             "add --out results.jsonl",
         ));
     }
@@ -233,11 +234,9 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
     let names = slice(entries(&manifest)?, shard);
     let mut outputs = open(args)?;
     let out = outputs.take(Kind::Jsonl);
-    if (args.junit.is_some() || args.sarif.is_some())
-        && out.as_ref().is_some_and(|o| o.path.is_empty())
-    {
+    if read_back(args) && out.as_ref().is_some_and(|o| o.path.is_empty()) {
         return Err(Error::usage(
-            "--junit and --sarif of a batch are read back from its --out file, which must be a regular file",
+            "--junit, --sarif, --html and --badges of a batch are read back from its --out file, which must be a regular file",
             "give --out a file path, not a pipe",
         ));
     }
@@ -250,6 +249,61 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
     crate::commands::judge::check_interrupt()?;
     crate::order::sort_by(&mut rows, |a, b| a.name.cmp(&b.name));
     finish(args, &rows, &reports, &mut outputs)
+}
+
+/// Whether an output is written from the reports read back from `--out`.
+fn read_back(args: &Settings) -> bool {
+    args.junit.is_some()
+        || args.sarif.is_some()
+        || args.html.is_some()
+        || args.batch.badges.is_some()
+}
+
+/// The fleet page and the badges, from the reports read back.
+fn fleet(args: &Settings, reports: &[PathBuf], outputs: &mut Outputs) -> Result<(), Error> {
+    if !outputs.wants(Kind::Html) && args.batch.badges.is_none() {
+        return Ok(());
+    }
+    let mut entries = Vec::new();
+    let mut badges: Vec<(String, String)> = Vec::new();
+    for_each_report(reports, |r| {
+        if outputs.wants(Kind::Html) {
+            entries.push(report::fleet::entry(r));
+        }
+        if args.batch.badges.is_some() && r.get("score").is_some() {
+            let name = r["batch"]["entry"].as_str().unwrap_or("");
+            badges.push((report::fleet::badge_file(name), report::fleet::badge(r)));
+        }
+    })?;
+    if outputs.wants(Kind::Html) {
+        outputs.write(Kind::Html, report::fleet::render(&mut entries).as_bytes())?;
+    }
+    if let Some(dir) = &args.batch.badges {
+        write_badges(dir, &badges)?;
+    }
+    Ok(())
+}
+
+/// One badge file per server in `dir` (made if missing), each written
+/// whole beside its name and renamed over it; two names that read the same
+/// as files get `-2`, `-3`.
+fn write_badges(dir: &Path, badges: &[(String, String)]) -> Result<(), Error> {
+    let fail = |e| Error::io(format!("cannot write badges into {}", dir.display()), e);
+    std::fs::create_dir_all(dir).map_err(fail)?;
+    let mut used: std::collections::HashSet<String> = std::collections::HashSet::new();
+    for (file, json) in badges {
+        let mut name = file.clone();
+        let mut n = 1;
+        while !used.insert(name.clone()) {
+            n += 1;
+            name = format!("{}-{n}.json", file.trim_end_matches(".json"));
+        }
+        let path = dir.join(&name);
+        let temp = dir.join(format!(".{name}.tmp"));
+        std::fs::write(&temp, json.as_bytes()).map_err(fail)?;
+        std::fs::rename(&temp, &path).map_err(fail)?;
+    }
+    Ok(())
 }
 
 /// What the workers share: the entries left, the output and the rows.
@@ -467,6 +521,7 @@ fn finish(
             outputs.write(Kind::Sarif, report::common::pretty(&doc).as_bytes())?;
         }
     }
+    fleet(args, reports, outputs)?;
     outputs.write(Kind::Report, text.as_bytes())?;
     outputs.commit()?;
     let worst = rows.iter().map(|r| r.code).max().unwrap_or(0);

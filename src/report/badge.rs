@@ -8,10 +8,15 @@ use crate::verdict::Report;
 
 pub fn render(r: &Report) -> String {
     let s = &r.score;
+    of(u64::from(s.value), s.grade, s.color())
+}
+
+/// The badge of a score, its grade and colour.
+pub fn of(value: u64, grade: &str, color: &str) -> String {
     crate::report::common::pretty(&obj! {
         "schemaVersion" => 1,
         "label" => "mcp-stdio-guard",
-        "message" => format!("{}/100 {}", s.value, s.grade),
-        "color" => s.color(),
+        "message" => format!("{value}/100 {grade}"),
+        "color" => color,
     })
 }

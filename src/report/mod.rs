@@ -16,6 +16,7 @@ pub mod baseline;
 pub mod bench;
 pub mod checks_json;
 pub mod common;
+pub mod fleet;
 pub mod html;
 pub mod json;
 pub mod junit;

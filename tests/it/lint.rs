@@ -362,7 +362,7 @@ fn the_report_card_is_self_contained_and_escapes_every_server_string() {
 }
 
 /// Chromium, when it is installed (`.ci/run` installs Debian's).
-fn chromium() -> Option<PathBuf> {
+pub fn chromium() -> Option<PathBuf> {
     [
         "/usr/bin/chromium",
         "/usr/bin/chromium-browser",
@@ -373,7 +373,7 @@ fn chromium() -> Option<PathBuf> {
     .find(|p| p.exists())
 }
 
-fn headless(browser: &Path, profile: &Path, extra: &[&str], page: &Path) -> Run {
+pub fn headless(browser: &Path, profile: &Path, extra: &[&str], page: &Path) -> Run {
     let mut cmd = Command::new(browser);
     cmd.args([
         "--headless",

@@ -13,6 +13,7 @@ mod bench;
 mod cli;
 mod codes;
 mod confine;
+mod ecosystem;
 mod eras;
 mod fidelity;
 mod formats;
