@@ -14,7 +14,6 @@
 
 use std::io;
 
-#[cfg(unix)]
 pub mod confine;
 use std::sync::atomic::{AtomicI32, Ordering};
 

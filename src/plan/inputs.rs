@@ -10,7 +10,9 @@
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(unix)]
+use std::time::Instant;
 
 use crate::error::Error;
 use crate::sys;
@@ -22,6 +24,7 @@ pub const LIMIT: u64 = 16 << 20;
 /// between two reads.
 pub const WRITER_WAIT: Duration = Duration::from_secs(10);
 /// How often a wait looks for a signal.
+#[cfg(unix)]
 const POLL: Duration = Duration::from_millis(25);
 
 /// An open input: a regular file, or a stream read without ever blocking
@@ -46,7 +49,7 @@ pub fn open(path: &Path, flag: &str) -> Result<Input, Error> {
             "give a file",
         ));
     }
-    let stream = is_stream(&kind);
+    let stream = crate::plan::paths::is_stream(&kind);
     if !meta.is_file() && !stream {
         return Err(Error::usage(
             format!("{shown} is a device, not a file"),
@@ -68,17 +71,6 @@ pub fn open(path: &Path, flag: &str) -> Result<Input, Error> {
         stream,
         shown,
     })
-}
-
-#[cfg(unix)]
-fn is_stream(kind: &std::fs::FileType) -> bool {
-    use std::os::unix::fs::FileTypeExt;
-    kind.is_fifo() || kind.is_socket()
-}
-
-#[cfg(not(unix))]
-fn is_stream(_kind: &std::fs::FileType) -> bool {
-    false
 }
 
 impl Input {

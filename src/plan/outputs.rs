@@ -18,10 +18,12 @@
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
-use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+#[cfg(unix)]
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(unix)]
+use std::time::Instant;
 
 use serde_json::Value;
 
@@ -32,6 +34,7 @@ use crate::sys;
 /// How long a FIFO nobody reads yet is waited for.
 pub const READER_WAIT: Duration = Duration::from_secs(10);
 /// How often a wait looks for a signal.
+#[cfg(unix)]
 const POLL: Duration = Duration::from_millis(25);
 
 /// What an output is, by the flag that names it.
@@ -88,6 +91,7 @@ impl Kind {
 /// the path it would be created at, its directory resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Identity {
+    #[cfg(unix)]
     File(u64, u64),
     Path(PathBuf),
 }
@@ -373,16 +377,20 @@ fn open_one(w: &Wanted) -> Result<Sink, Error> {
         w.label.unwrap_or(w.kind.flag()),
         crate::plan::paths::normalize(&abs).display()
     );
+    if crate::plan::paths::is_named_pipe(&abs) {
+        let file = open_stream(&abs, &shown)?;
+        return Ok(sink(w.kind, shown, abs.display().to_string(), file, false));
+    }
     match std::fs::metadata(&abs) {
         Ok(m) if m.is_dir() => Err(Error::usage(
             format!("{shown} cannot be written: it is a directory"),
             "give a file path",
         )),
-        Ok(m) if m.file_type().is_fifo() || m.file_type().is_socket() => {
+        Ok(m) if crate::plan::paths::is_stream(&m.file_type()) => {
             let file = open_stream(&abs, &shown)?;
             Ok(sink(w.kind, shown, abs.display().to_string(), file, false))
         }
-        Ok(m) if m.file_type().is_char_device() || m.file_type().is_block_device() => {
+        Ok(m) if crate::plan::paths::is_device(&m.file_type()) => {
             let file = OpenOptions::new()
                 .write(true)
                 .open(&abs)
@@ -460,14 +468,26 @@ fn sink(kind: Kind, shown: String, target: String, file: File, regular: bool) ->
     }
 }
 
+/// Opens a named pipe (`\\\\.\\pipe\\name`) for writing: the pipe's server
+/// must be listening.
+#[cfg(not(unix))]
+fn open_stream(path: &Path, shown: &str) -> Result<File, Error> {
+    OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(|e| Error::io(format!("cannot write {shown}"), e))
+}
+
 /// Opens a FIFO (or a pipe named by `/dev/fd/N`) for writing. With a
 /// reader it opens at once; without one, a helper thread waits in the
 /// blocking open while this thread watches for a signal and the deadline.
+#[cfg(unix)]
 fn open_stream(path: &Path, shown: &str) -> Result<File, Error> {
-    let nonblocking = OpenOptions::new()
-        .write(true)
-        .custom_flags(sys::O_NONBLOCK)
-        .open(path);
+    let nonblocking = std::os::unix::fs::OpenOptionsExt::custom_flags(
+        OpenOptions::new().write(true),
+        sys::O_NONBLOCK,
+    )
+    .open(path);
     match nonblocking {
         Ok(file) => {
             sys::set_blocking(&file).map_err(|e| Error::io(format!("cannot write {shown}"), e))?;

@@ -1,5 +1,6 @@
-//! Paths made readable for reports and messages: `.` dropped and `a/..`
-//! folded where that names the same file.
+//! Paths made readable for reports and messages (`.` dropped and `a/..`
+//! folded where that names the same file), and what kind of file a path
+//! names where that differs by platform (FIFOs, devices, named pipes).
 
 use std::path::{Component, Path, PathBuf};
 
@@ -28,6 +29,41 @@ pub fn normalize(path: &Path) -> PathBuf {
         return PathBuf::from(".");
     }
     out.iter().collect()
+}
+
+/// Whether a file type is a stream the guard must wait on (a FIFO or a
+/// socket): Unix only, Windows has no such file type.
+#[cfg(unix)]
+pub fn is_stream(kind: &std::fs::FileType) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    kind.is_fifo() || kind.is_socket()
+}
+
+#[cfg(not(unix))]
+pub fn is_stream(_kind: &std::fs::FileType) -> bool {
+    false
+}
+
+/// Whether a file type is a character or block device (`/dev/null`).
+#[cfg(unix)]
+pub fn is_device(kind: &std::fs::FileType) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    kind.is_char_device() || kind.is_block_device()
+}
+
+#[cfg(not(unix))]
+pub fn is_device(_kind: &std::fs::FileType) -> bool {
+    false
+}
+
+/// Whether `path` names a Windows named pipe (`\\.\pipe\name`), which
+/// is opened for writing as it is, like a FIFO.
+pub fn is_named_pipe(path: &std::path::Path) -> bool {
+    cfg!(windows)
+        && path
+            .to_str()
+            .and_then(|p| p.get(..9).filter(|_| p.len() > 9))
+            .is_some_and(|head| head.eq_ignore_ascii_case("\\\\.\\pipe\\"))
 }
 
 #[cfg(test)]

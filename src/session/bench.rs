@@ -15,7 +15,6 @@
 
 use crate::obj;
 use std::io::{Read, Write};
-use std::os::fd::AsRawFd;
 use std::process::{ChildStdin, ChildStdout};
 use std::time::{Duration, Instant};
 
@@ -147,7 +146,7 @@ pub const READY_ASKS: u32 = 32;
 struct Client {
     _server: Server,
     stdin: ChildStdin,
-    stdout: ChildStdout,
+    stdout: Source,
     buf: Vec<u8>,
     /// The read buffer, allocated once (zeroing 64 KiB on every read
     /// would cost more than a fast server's reply).
@@ -245,7 +244,7 @@ impl Client {
         Ok(Client {
             _server: server,
             stdin: pipes.stdin,
-            stdout: pipes.stdout,
+            stdout: Source::new(pipes.stdout),
             buf: Vec::with_capacity(1 << 16),
             chunk: vec![0; 1 << 16],
             read_at: 0,
@@ -309,45 +308,16 @@ impl Client {
     /// error, and when its bytes became readable. `None` at the deadline,
     /// an interrupt, or EOF.
     fn next_reply(&mut self, deadline: Instant) -> Option<(u64, bool, Instant)> {
-        let fd = self.stdout.as_raw_fd();
         loop {
             if let Some(reply) = self.buffered_reply() {
                 return Some(reply);
             }
-            if !self.ready(fd, deadline)? {
-                continue;
-            }
-            // Bytes are there: this read does not block.
-            let n = match self.stdout.read(&mut self.chunk) {
-                Ok(0) | Err(_) => return None,
-                Ok(n) => n,
-            };
-            self.stamp = Instant::now();
             self.buf.drain(..self.read_at);
             self.read_at = 0;
-            self.buf.extend_from_slice(&self.chunk[..n]);
-        }
-    }
-
-    /// Whether stdout has bytes to read: asked a few times first, giving
-    /// the processor away between asks (a fast server answers within
-    /// microseconds, and a sleeping reader's wake-up would cost tens of
-    /// them on a virtual machine), then waited for with `poll` until
-    /// `deadline`. `None` at the deadline or on an interrupt; `Some(false)`
-    /// when a wait ended without bytes (ask again).
-    fn ready(&mut self, fd: i32, deadline: Instant) -> Option<bool> {
-        for _ in 0..READY_ASKS {
-            if sys::pipe_unread(fd).is_ok_and(|n| n > 0) {
-                return Some(true);
+            if let Some(stamp) = self.stdout.read(&mut self.buf, &mut self.chunk, deadline)? {
+                self.stamp = stamp;
             }
-            std::thread::yield_now();
         }
-        let now = Instant::now();
-        if now >= deadline || sys::pending_interrupt().is_some() {
-            return None;
-        }
-        let wait = (deadline - now).min(Duration::from_millis(50));
-        sys::wait_readable(fd, wait).ok()
     }
 
     /// A response already read, if a whole line of one is in the buffer.
@@ -544,6 +514,109 @@ pub fn measure(t: &Target, spec: &BenchSpec) -> Result<Measured, Error> {
     report.guard_share = Stats::of(&mut client.share);
     Ok(report)
 }
+/// The server's stdout as the warm client reads it. On Unix the client
+/// thread reads the pipe itself, asking whether bytes are there before it
+/// waits in `poll`; elsewhere a reader thread hands over what it read,
+/// stamped when it was read.
+#[cfg(unix)]
+struct Source(ChildStdout);
+
+#[cfg(unix)]
+impl Source {
+    fn new(stdout: ChildStdout) -> Source {
+        Source(stdout)
+    }
+
+    /// Appends what is readable to `buf`: `Some(Some(when))` when bytes
+    /// came, `Some(None)` when a wait ended without bytes (ask again),
+    /// `None` at the deadline, an interrupt, or EOF.
+    fn read(
+        &mut self,
+        buf: &mut Vec<u8>,
+        chunk: &mut [u8],
+        deadline: Instant,
+    ) -> Option<Option<Instant>> {
+        use std::os::fd::AsRawFd;
+        if !ready(self.0.as_raw_fd(), deadline)? {
+            return Some(None);
+        }
+        // Bytes are there: this read does not block.
+        let n = match self.0.read(chunk) {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => n,
+        };
+        buf.extend_from_slice(&chunk[..n]);
+        Some(Some(Instant::now()))
+    }
+}
+
+/// Whether stdout has bytes to read: asked a few times first, giving the
+/// processor away between asks (a fast server answers within
+/// microseconds, and a sleeping reader's wake-up would cost tens of them on
+/// a virtual machine), then waited for with `poll` until `deadline`.
+/// `None` at the deadline or on an interrupt; `Some(false)` when a wait
+/// ended without bytes (ask again).
+#[cfg(unix)]
+fn ready(fd: i32, deadline: Instant) -> Option<bool> {
+    for _ in 0..READY_ASKS {
+        if sys::pipe_unread(fd).is_ok_and(|n| n > 0) {
+            return Some(true);
+        }
+        std::thread::yield_now();
+    }
+    let now = Instant::now();
+    if now >= deadline || sys::pending_interrupt().is_some() {
+        return None;
+    }
+    let wait = (deadline - now).min(Duration::from_millis(50));
+    sys::wait_readable(fd, wait).ok()
+}
+
+#[cfg(not(unix))]
+struct Source(std::sync::mpsc::Receiver<(Vec<u8>, Instant)>);
+
+#[cfg(not(unix))]
+impl Source {
+    /// Starts the reader thread; it ends at EOF or when the client is
+    /// gone.
+    fn new(mut stdout: ChildStdout) -> Source {
+        let (tx, rx) = std::sync::mpsc::sync_channel(64);
+        let _ = std::thread::Builder::new()
+            .name("bench-stdout".into())
+            .spawn(move || {
+                let mut chunk = vec![0; 1 << 16];
+                while let Ok(n) = stdout.read(&mut chunk) {
+                    if n == 0 || tx.send((chunk[..n].to_vec(), Instant::now())).is_err() {
+                        break;
+                    }
+                }
+            });
+        Source(rx)
+    }
+
+    fn read(
+        &mut self,
+        buf: &mut Vec<u8>,
+        _chunk: &mut [u8],
+        deadline: Instant,
+    ) -> Option<Option<Instant>> {
+        use std::sync::mpsc::RecvTimeoutError;
+        let now = Instant::now();
+        if now >= deadline || sys::pending_interrupt().is_some() {
+            return None;
+        }
+        let wait = (deadline - now).min(Duration::from_millis(50));
+        match self.0.recv_timeout(wait) {
+            Ok((bytes, at)) => {
+                buf.extend_from_slice(&bytes);
+                Some(Some(at))
+            }
+            Err(RecvTimeoutError::Timeout) => Some(None),
+            Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

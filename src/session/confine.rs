@@ -223,11 +223,14 @@ pub fn prepare(
 }
 
 fn private_home() -> std::io::Result<PathBuf> {
-    use std::os::unix::fs::DirBuilderExt;
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("mcp-guard-home-{}-{n}", std::process::id()));
-    std::fs::DirBuilder::new().mode(0o700).create(&dir)?;
+    #[cfg_attr(not(unix), allow(unused_mut))]
+    let mut builder = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(&dir)?;
     Ok(dir)
 }
 
@@ -305,7 +308,7 @@ const O_TRUNC: u64 = 0o1000;
 const AT_FDCWD: i32 = -100;
 
 impl Watch {
-    fn serve(self, sock: &std::os::unix::net::UnixDatagram) -> Log {
+    fn serve(self, sock: &sc::Handoff) -> Log {
         let mut seen = Seen::default();
         let listener = loop {
             if self.stop.load(Ordering::SeqCst) {
@@ -410,9 +413,12 @@ impl Watch {
 
     /// A path argument, absolute and resolved by name.
     fn path(&self, n: &Notice, dirfd: i32, ptr: u64) -> Option<PathBuf> {
-        use std::os::unix::ffi::OsStringExt;
         let raw = sc::read_string(n.pid, ptr, 4096)?;
-        let p = PathBuf::from(std::ffi::OsString::from_vec(raw));
+        #[cfg(unix)]
+        let p =
+            PathBuf::from(<std::ffi::OsString as std::os::unix::ffi::OsStringExt>::from_vec(raw));
+        #[cfg(not(unix))]
+        let p = PathBuf::from(String::from_utf8_lossy(&raw).into_owned());
         if p.is_absolute() {
             return Some(lexical(&p));
         }

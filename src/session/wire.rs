@@ -360,6 +360,7 @@ struct PipeState {
 
 /// How long the writer thread waits for room in one `poll`; it waits again
 /// until the pipe has room or fails (a server that is killed fails it).
+#[cfg(unix)]
 const ROOM_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Writes as much of `bytes` as the pipe takes now: how many bytes that
@@ -435,7 +436,7 @@ impl Stdin {
         }
         #[cfg(not(unix))]
         {
-            let _ = state;
+            drop(state);
             None
         }
     }

@@ -72,7 +72,7 @@ pub enum Call {
     Foreign,
 }
 
-pub use imp::{Armed, Listener, arm, read_bytes, read_string, support};
+pub use imp::{Armed, Handoff, Listener, arm, read_bytes, read_string, support};
 
 /// The errno a denied call gets.
 pub const EACCES: i32 = 13;
@@ -84,6 +84,9 @@ mod imp {
     use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
     use std::os::unix::net::UnixDatagram;
     use std::time::{Duration, Instant};
+
+    /// The guard's end of the socketpair the listener comes over.
+    pub type Handoff = UnixDatagram;
 
     unsafe extern "C" {
         fn syscall(number: i64, ...) -> i64;
@@ -797,12 +800,19 @@ mod imp {
     #[derive(Debug)]
     pub struct Armed;
 
+    /// No socketpair: nothing is handed over here.
+    #[derive(Debug)]
+    pub struct Handoff;
+
+    /// Neither Landlock nor seccomp exists here: `support` says so, the
+    /// policy reports everything as neither enforced nor observed, and the
+    /// command runs unarmed.
     pub fn arm(
         _cmd: &mut std::process::Command,
         _rules: &Rules,
         _abi: u32,
-    ) -> io::Result<Option<std::os::unix::net::UnixDatagram>> {
-        Err(io::Error::from(io::ErrorKind::Unsupported))
+    ) -> io::Result<Option<Handoff>> {
+        Ok(None)
     }
 
     #[derive(Debug)]
@@ -816,10 +826,7 @@ mod imp {
     }
 
     impl Listener {
-        pub fn receive(
-            _sock: &std::os::unix::net::UnixDatagram,
-            _limit: Duration,
-        ) -> io::Result<Listener> {
+        pub fn receive(_sock: &Handoff, _limit: Duration) -> io::Result<Listener> {
             Err(io::Error::from(io::ErrorKind::Unsupported))
         }
         pub fn next(&self, _limit: Duration) -> io::Result<Wait> {
