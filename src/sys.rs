@@ -9,12 +9,15 @@
 //!
 //! Everything here is a thin, hand-declared binding; the policy (when to
 //! signal, what to record) lives in `child` and `session`. Confinement's
-//! calls (Landlock, seccomp) are in the submodule `confine`. Nothing outside
+//! calls (Landlock, seccomp) are in the submodule `confine`, Windows' (the job
+//! object, the console control handler) in `windows`. Nothing outside
 //! this module contains `unsafe`.
 
 use std::io;
 
 pub mod confine;
+#[cfg(windows)]
+pub mod windows;
 use std::sync::atomic::{AtomicI32, Ordering};
 
 /// Signal numbers the guard sends or catches. These values are the same on
@@ -551,7 +554,10 @@ mod imp {
 
     pub(super) static PENDING: AtomicI32 = AtomicI32::new(0);
 
-    pub fn install_interrupt_handlers() {}
+    pub fn install_interrupt_handlers() {
+        #[cfg(windows)]
+        super::windows::install_ctrl_handler();
+    }
 
     pub fn hide_memory() {}
 

@@ -354,6 +354,16 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
         EnvBase::AllowList
     };
     let (env_pairs, environment, secrets) = build_env(&settings.env, base);
+    // Windows runs `npx` as `npx.cmd`, which std does not look for.
+    if cfg!(windows)
+        && let Some(found) = crate::plan::paths::with_pathext(
+            &program,
+            child_var(&env_pairs, "PATH").as_deref(),
+            child_var(&env_pairs, "PATHEXT").as_deref(),
+        )
+    {
+        program = found.into_os_string();
+    }
     let argv: Vec<String> = settings
         .command
         .iter()
@@ -586,6 +596,15 @@ fn session_config(s: &Settings) -> SessionConfig {
         adversarial,
         deadline: None,
     }
+}
+
+/// A variable of the server's environment (names compared as Windows
+/// does, ignoring case), else the guard's own.
+fn child_var(env: &[(OsString, OsString)], name: &str) -> Option<OsString> {
+    env.iter()
+        .find(|(k, _)| k.to_str().is_some_and(|k| k.eq_ignore_ascii_case(name)))
+        .map(|(_, v)| v.clone())
+        .or_else(|| env::var_os(name))
 }
 
 fn is_relative_path(program: &OsString) -> bool {

@@ -42,6 +42,9 @@ pub struct Server {
     /// `--confine`: the supervisor of what the server touches; it outlives
     /// the server's processes (fields drop after `Drop` has reaped them).
     supervisor: Option<crate::session::confine::Supervisor>,
+    /// Windows: the job object holding the server and all it starts.
+    #[cfg(windows)]
+    job: sys::windows::Job,
     /// The group in the guard's custody (a signal ends it), released
     /// after `Drop` has killed and reaped everything.
     _custody: sys::custody::Held,
@@ -97,9 +100,19 @@ impl Server {
             )?),
             None => None,
         };
+        #[cfg(windows)]
+        let job = sys::windows::Job::create()?;
+        #[cfg(windows)]
+        sys::windows::start_suspended(&mut cmd);
         let custody = sys::custody::spawning();
-        let mut child = cmd.spawn()?;
+        let mut child = cmd.spawn().map_err(|e| explain(e, &launch.program))?;
         custody.started(child.id(), cfg!(unix));
+        #[cfg(windows)]
+        if let Err(e) = job.adopt(&child) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(e);
+        }
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
@@ -112,6 +125,8 @@ impl Server {
             clean: false,
             program: launch.program.clone(),
             supervisor,
+            #[cfg(windows)]
+            job,
             _custody: custody,
         };
         Ok((
@@ -152,6 +167,12 @@ impl Server {
         }
         let program = std::path::Path::new(program);
         if program.components().count() > 1 {
+            // Windows' canonical form is a `\\?\` path nobody wrote.
+            if cfg!(windows) {
+                return std::path::absolute(program)
+                    .ok()
+                    .map(|p| p.to_string_lossy().into_owned());
+            }
             return std::fs::canonicalize(program)
                 .ok()
                 .map(|p| p.to_string_lossy().into_owned());
@@ -194,7 +215,17 @@ impl Server {
             let group = !self.group_gone && sys::signal_group(self.pid(), sig).unwrap_or_default();
             leader || group
         }
-        #[cfg(not(unix))]
+        // No polite signal reaches a console process of another group:
+        // asking is asking the job, and any other signal ends the job.
+        #[cfg(windows)]
+        {
+            if sig == 0 {
+                !self.job.pids().is_empty()
+            } else {
+                self.job.terminate()
+            }
+        }
+        #[cfg(not(any(unix, windows)))]
         {
             let _ = sig;
             self.child.kill().is_ok()
@@ -209,6 +240,30 @@ impl Server {
         if !self.has_exited() {
             return Vec::new();
         }
+        self.table_leftovers()
+    }
+
+    /// The job's live processes: the job holds everything the server
+    /// started, however it detached.
+    #[cfg(windows)]
+    fn table_leftovers(&mut self) -> Vec<sys::Proc> {
+        let found: Vec<sys::Proc> = sys::windows::describe(&self.job.pids())
+            .into_iter()
+            .map(|(pid, ppid, exe)| sys::Proc {
+                pid,
+                ppid,
+                pgid: 0,
+                state: 'R',
+                cmdline: exe,
+            })
+            .collect();
+        self.clean = found.is_empty();
+        found
+    }
+
+    /// Live group members and, as subreaper, every live descendant.
+    #[cfg(not(windows))]
+    fn table_leftovers(&mut self) -> Vec<sys::Proc> {
         if !sys::PROCESS_TABLE {
             // Only the group can be asked, and only whether it has members.
             let alive = !self.group_gone && sys::signal_group(self.pid(), 0).unwrap_or_default();
@@ -277,6 +332,8 @@ impl Server {
     /// Kills every leftover (and the group), then reaps those the guard
     /// adopted.
     pub fn kill_leftovers(&mut self, left: &[sys::Proc]) {
+        #[cfg(windows)]
+        self.job.terminate();
         if !self.group_gone {
             let _ = sys::signal_group(self.pid(), sys::SIGKILL);
         }
@@ -286,10 +343,31 @@ impl Server {
     }
 }
 
+/// A spawn error in the user's terms: std refuses to hand a `.cmd` or
+/// `.bat` script an argument that `cmd.exe` would reinterpret (the
+/// "BatBadBut" flaw, CVE-2024-24576).
+fn explain(e: io::Error, program: &std::ffi::OsStr) -> io::Error {
+    let script = std::path::Path::new(program)
+        .extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(|x| x.eq_ignore_ascii_case("cmd") || x.eq_ignore_ascii_case("bat"));
+    if script && e.kind() == io::ErrorKind::InvalidInput {
+        return io::Error::new(
+            e.kind(),
+            format!(
+                "{e}: an argument cannot be passed safely through cmd.exe to a .cmd or .bat \
+                 script (CVE-2024-24576); run the script's interpreter directly"
+            ),
+        );
+    }
+    e
+}
+
 /// Children the guard starts for itself (runtime version probes): never
 /// mistaken for what a server left behind.
 static HELPERS: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
 
+#[cfg(not(windows))]
 fn helpers() -> Vec<u32> {
     HELPERS.lock().map(|h| h.clone()).unwrap_or_default()
 }
@@ -345,10 +423,21 @@ pub fn version_of(
         .stderr(Stdio::piped());
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    #[cfg(windows)]
+    let job = sys::windows::Job::create().ok()?;
+    #[cfg(windows)]
+    sys::windows::start_suspended(&mut cmd);
     let custody = sys::custody::spawning();
-    let child = cmd.spawn().ok()?;
+    #[cfg_attr(not(windows), allow(unused_mut))]
+    let mut child = cmd.spawn().ok()?;
     let pid = child.id();
     custody.started(pid, cfg!(unix));
+    #[cfg(windows)]
+    if job.adopt(&child).is_err() {
+        let _ = child.kill();
+        let _ = child.wait();
+        return None;
+    }
     helper(pid, true);
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -358,6 +447,8 @@ pub fn version_of(
         Ok(out) => Some(out),
         Err(_) => {
             let _ = sys::signal_group(pid, sys::SIGKILL);
+            #[cfg(windows)]
+            job.terminate();
             // The waiting thread reaps it; give it a bounded moment.
             let _ = rx.recv_timeout(std::time::Duration::from_secs(1));
             None
