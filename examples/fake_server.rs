@@ -9,22 +9,70 @@
 //! so a broken test can never leave a process behind for long.
 
 use std::io::{self, BufRead, Write};
-use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-unsafe extern "C" {
-    fn signal(signum: i32, handler: usize) -> usize;
-    fn setsid() -> i32;
-    fn setpgid(pid: i32, pgid: i32) -> i32;
-    fn getpgid(pid: i32) -> i32;
-    fn getppid() -> i32;
+/// The process calls the hostile scenarios make. On Windows, which has
+/// neither process groups nor SIGTERM, they do nothing: a scenario there
+/// still serves, it just cannot hide (the job object holds it anyway).
+#[cfg(unix)]
+mod os {
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+        fn setsid() -> i32;
+        fn setpgid(pid: i32, pgid: i32) -> i32;
+        fn getpgid(pid: i32) -> i32;
+        fn getppid() -> i32;
+    }
+
+    const SIGTERM: i32 = 15;
+    const SIG_IGN: usize = 1;
+
+    pub fn ignore_sigterm() {
+        // SAFETY: installs the "ignore" disposition; no handler code runs.
+        unsafe { signal(SIGTERM, SIG_IGN) };
+    }
+
+    pub fn new_session() {
+        // SAFETY: setsid has no memory effects.
+        unsafe { setsid() };
+    }
+
+    pub fn join_group(pgid: i32) {
+        // SAFETY: setpgid has no memory effects.
+        unsafe { setpgid(0, pgid) };
+    }
+
+    pub fn parent() -> i32 {
+        // SAFETY: getppid has no memory effects.
+        unsafe { getppid() }
+    }
+
+    pub fn group_of(pid: i32) -> i32 {
+        // SAFETY: getpgid has no memory effects.
+        unsafe { getpgid(pid) }
+    }
+
+    pub fn own_group(cmd: &mut std::process::Command) {
+        std::os::unix::process::CommandExt::process_group(cmd, 0);
+    }
 }
 
-const SIGTERM: i32 = 15;
-const SIG_IGN: usize = 1;
+#[cfg(not(unix))]
+mod os {
+    pub fn ignore_sigterm() {}
+    pub fn new_session() {}
+    pub fn join_group(_pgid: i32) {}
+    pub fn parent() -> i32 {
+        0
+    }
+    pub fn group_of(_pid: i32) -> i32 {
+        0
+    }
+    pub fn own_group(_cmd: &mut std::process::Command) {}
+}
 
 /// Scenario names and what they do, for `fake_server --list`.
 const SCENARIOS: &[(&str, &str)] = &[
@@ -995,26 +1043,18 @@ fn hostile_start(scenario: &str, marker: &str, out: &mut impl Write, err: &mut i
     let exe = || std::env::current_exe().expect("own path");
     match scenario {
         "escape-group" => {
-            let helper = Command::new(exe())
-                .args(["own-group-helper", marker])
-                .stdin(Stdio::null())
-                .process_group(0)
-                .spawn()
-                .expect("spawn helper");
+            let mut cmd = Command::new(exe());
+            cmd.args(["own-group-helper", marker]).stdin(Stdio::null());
+            os::own_group(&mut cmd);
+            let helper = cmd.spawn().expect("spawn helper");
             let pid = i32::try_from(helper.id()).expect("pid");
             std::mem::forget(helper);
-            // SAFETY: setpgid and signal have no memory effects.
-            unsafe {
-                setpgid(0, pid);
-                signal(SIGTERM, SIG_IGN);
-            }
+            os::join_group(pid);
+            os::ignore_sigterm();
         }
         "join-guard-group" => {
-            // SAFETY: these calls have no memory effects.
-            unsafe {
-                setpgid(0, getpgid(getppid()));
-                signal(SIGTERM, SIG_IGN);
-            }
+            os::join_group(os::group_of(os::parent()));
+            os::ignore_sigterm();
         }
         "daemon-orphan" => {
             let daemon = Command::new(exe())
@@ -1038,8 +1078,7 @@ fn hostile_start(scenario: &str, marker: &str, out: &mut impl Write, err: &mut i
             std::mem::forget(helper);
         }
         "parent-env" => {
-            // SAFETY: getppid has no memory effects.
-            let ppid = unsafe { getppid() };
+            let ppid = os::parent();
             let env = match std::fs::read(format!("/proc/{ppid}/environ")) {
                 Ok(env) => env,
                 Err(e) => {
@@ -1138,13 +1177,11 @@ fn main() {
         // Grandchild modes: hold the inherited stdout open and stay alive.
         "grandchild-hold" => return linger(Duration::from_secs(30)),
         "own-group-helper" => {
-            // SAFETY: setpgid has no memory effects.
-            unsafe { setpgid(0, 0) };
+            os::join_group(0);
             return linger(Duration::from_secs(30));
         }
         "daemon-closed" | "daemon-holding" => {
-            // SAFETY: setsid has no memory effects.
-            unsafe { setsid() };
+            os::new_session();
             return linger(Duration::from_secs(30));
         }
         "pipe-helper" => {
@@ -1153,8 +1190,7 @@ fn main() {
             return;
         }
         "grandchild-escape" => {
-            // SAFETY: setsid has no memory effects.
-            unsafe { setsid() };
+            os::new_session();
             return linger(Duration::from_secs(8));
         }
         "needs-key" => {
@@ -1233,8 +1269,7 @@ fn run(scenario: &str, marker: &str) {
             }
         }
         "ignore-sigterm" => {
-            // SAFETY: installs the "ignore" disposition; no handler code runs.
-            unsafe { signal(SIGTERM, SIG_IGN) };
+            os::ignore_sigterm();
         }
         "grandchild" => spawn_grandchild("grandchild-hold", marker),
         "setsid-escape" => spawn_grandchild("grandchild-escape", marker),

@@ -102,6 +102,7 @@ mod imp {
         fn write(fd: i32, buf: *const u8, count: usize) -> isize;
         fn poll(fds: *mut PollFd, nfds: u64, timeout: i32) -> i32;
         fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
+        #[cfg(any(target_os = "linux", target_os = "android"))]
         fn getpid() -> i32;
         #[cfg(any(target_os = "linux", target_os = "android", target_os = "macos"))]
         fn waitid(idtype: u32, id: u32, infop: *mut u8, options: i32) -> i32;

@@ -35,8 +35,15 @@ fn ended_by_line(run: &RunReport) -> Option<String> {
             "server: exited after its stdin was closed{} ({status})",
             after(sd.stdin_closed_at_ms)
         ),
+        // Windows has no SIGTERM for a console process: that step ends the
+        // job object that holds the server.
         EndedBy::Sigterm => format!(
-            "server: ignored stdin close; stopped by SIGTERM{} ({status})",
+            "server: ignored stdin close; stopped by {}{} ({status})",
+            if cfg!(windows) {
+                "ending its job"
+            } else {
+                "SIGTERM"
+            },
             after(sd.sigterm_at_ms)
         ),
         EndedBy::Sigkill => format!("server: killed with SIGKILL ({status})"),

@@ -6,6 +6,7 @@
 /// The index of the first byte of `hay` that is one of `set`.
 #[inline]
 pub fn find4(hay: &[u8], set: [u8; 4]) -> Option<usize> {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     let mut at = 0;
     #[cfg(target_arch = "x86_64")]
     {
