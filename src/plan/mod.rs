@@ -331,15 +331,6 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
     settings.cwd = settings.cwd.as_deref().map(normalize);
     settings.scan = settings.scan.iter().map(|p| normalize(p)).collect();
     let cwd = settings.cwd.as_deref().map(checked_cwd).transpose()?;
-    let mut program = settings.command[0].clone();
-    // A relative path with a separator would be resolved against the child's
-    // cwd; the user meant ours.
-    if cwd.is_some()
-        && is_relative_path(&program)
-        && let Ok(abs) = std::fs::canonicalize(&program)
-    {
-        program = abs.into_os_string();
-    }
     if settings.inherit_env && settings.env_clear {
         return Err(Error::usage(
             "--inherit-env and --env-clear contradict each other",
@@ -354,16 +345,7 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
         EnvBase::AllowList
     };
     let (env_pairs, environment, secrets) = build_env(&settings.env, base);
-    // Windows runs `npx` as `npx.cmd`, which std does not look for.
-    if cfg!(windows)
-        && let Some(found) = crate::plan::paths::with_pathext(
-            &program,
-            child_var(&env_pairs, "PATH").as_deref(),
-            child_var(&env_pairs, "PATHEXT").as_deref(),
-        )
-    {
-        program = found.into_os_string();
-    }
+    let program = program_of(&settings.command[0], cwd.is_some(), &env_pairs);
     let argv: Vec<String> = settings
         .command
         .iter()
@@ -596,6 +578,29 @@ fn session_config(s: &Settings) -> SessionConfig {
         adversarial,
         deadline: None,
     }
+}
+
+/// The program to start. A relative path with a separator would be
+/// resolved against the child's cwd (`--cwd`); the user meant ours. On
+/// Windows a name without an extension is found through `PATHEXT` (`npx`
+/// is `npx.cmd`, which std does not look for).
+fn program_of(named: &OsString, own_cwd: bool, env: &[(OsString, OsString)]) -> OsString {
+    if own_cwd
+        && is_relative_path(named)
+        && let Ok(abs) = std::fs::canonicalize(named)
+    {
+        return abs.into_os_string();
+    }
+    if cfg!(windows)
+        && let Some(found) = crate::plan::paths::with_pathext(
+            named,
+            child_var(env, "PATH").as_deref(),
+            child_var(env, "PATHEXT").as_deref(),
+        )
+    {
+        return found.into_os_string();
+    }
+    named.clone()
 }
 
 /// A variable of the server's environment (names compared as Windows
