@@ -320,6 +320,9 @@ fn fingerprint(c: &Context, run: &RunReport) -> Value {
             "executable" => argv.first().cloned().unwrap_or_default(),
             "args" => argv.get(1..).unwrap_or_default(),
             "argv" => argv.as_slice(),
+            // The program that ran, found as the system found it (`PATH`,
+            // on Windows `PATHEXT`); null when it did not start.
+            "resolved" => run.executable.clone(),
         },
         "cwd" => obj! {
             "requested" => sub.cwd.requested.as_str(),

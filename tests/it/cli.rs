@@ -392,3 +392,31 @@ fn help_codes_names_only_flags_that_exist() {
         }
     }
 }
+
+#[test]
+fn the_fingerprint_names_the_program_found_on_path() {
+    let m = crate::util::marker("resolved");
+    let server = crate::util::fake_server();
+    let dir = server.parent().expect("examples dir").to_path_buf();
+    let name = server.file_name().expect("name").to_os_string();
+    let path = std::env::join_paths(std::iter::once(dir.clone()).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .expect("PATH");
+    let mut cmd = Command::new(guard());
+    cmd.env("PATH", path)
+        .args(["--json", "--"])
+        .arg(&name)
+        .args(["ok", &m]);
+    let run = run_with_deadline(cmd, DEADLINE);
+    let j = run.json();
+    let command = &j["fingerprint"]["command"];
+    assert_eq!(command["executable"], name.to_string_lossy().as_ref());
+    let resolved = command["resolved"].as_str().expect("resolved path");
+    assert_eq!(
+        std::fs::canonicalize(resolved).ok(),
+        std::fs::canonicalize(&server).ok(),
+        "{command}"
+    );
+    crate::util::assert_no_survivors(&m);
+}
