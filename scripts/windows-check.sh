@@ -36,8 +36,10 @@ passed=0
 failed=0
 pass() { passed=$((passed + 1)); echo "ok   $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && sed 's/^/     | /' "$2" | tail -20; }
+began=$(date +%s)
 finish() {
   "$wineserver" -k > /dev/null 2>&1 || true
+  echo "windows-check took $(($(date +%s) - began)) s"
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]
   exit $?
