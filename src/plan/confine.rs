@@ -329,7 +329,11 @@ fn state(p: &mut Policy) {
         p.not_observed
             .push("io_uring is refused (ENOSYS): its operations would not be seen".into());
     } else {
-        let why = "seccomp user notification is not available";
+        let why = if cfg!(target_os = "linux") {
+            "seccomp user notification is not available"
+        } else {
+            "seccomp is Linux's; this platform has no confinement"
+        };
         p.not_observed.push(format!("nothing is recorded: {why}"));
         p.not_enforced
             .push(format!("credential reads and UDP: {why}"));
@@ -338,9 +342,11 @@ fn state(p: &mut Policy) {
         return;
     }
     match abi {
-        0 => p
-            .not_enforced
-            .push("files, TCP and signals: Landlock is not available on this kernel".into()),
+        0 => p.not_enforced.push(if cfg!(target_os = "linux") {
+            "files, TCP and signals: Landlock is not available on this kernel".into()
+        } else {
+            "files, TCP and signals: Landlock is Linux's; this platform has none".into()
+        }),
         _ => {
             p.enforced.push(format!(
                 "files: read and execute in the allowed trees only, write in the private home and --confine-write only (Landlock ABI {abi})"
