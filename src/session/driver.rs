@@ -81,7 +81,7 @@ pub struct Driver<'a, P: Process> {
     pub(super) shutting_down: bool,
     pub(super) stdout_open: bool,
     pub(super) stderr_open: bool,
-    /// The leader exited; judged once stdout is drained or `EXIT_DRAIN`
+    /// The leader exited; judged once stdout and stderr are drained or `EXIT_DRAIN`
     /// passed.
     exit_seen: Option<(Exit, Instant)>,
     pub(super) exited: bool,
@@ -320,12 +320,14 @@ impl<'a, P: Process> Driver<'a, P> {
         }
     }
 
-    /// Judges a seen exit once stdout is drained (or the drain bound passed).
+    /// Judges a seen exit once stdout and stderr are drained (or the drain
+    /// bound passed): what a server says as it dies (a crash on the way out)
+    /// is read however late its reader thread runs on a loaded machine.
     fn settle_exit(&mut self) {
         let Some((exit, drain_end)) = self.exit_seen else {
             return;
         };
-        if self.stdout_open && Instant::now() < drain_end {
+        if (self.stdout_open || self.stderr_open) && Instant::now() < drain_end {
             return;
         }
         self.exit_seen = None;
