@@ -151,7 +151,7 @@ impl<'a, P: Process> Driver<'a, P> {
         self.rec.record(at, record);
     }
 
-    fn emit_at(&mut self, at: u64, record: Record) {
+    pub(super) fn emit_at(&mut self, at: u64, record: Record) {
         self.server.note(&record);
         self.rec.record(at, record);
     }

@@ -28,8 +28,12 @@ impl<P: Process> super::driver::Driver<'_, P> {
     fn ladder(&mut self) {
         self.shutting_down = true;
         if !self.interrupted() {
+            // Stamped before the close: what the server says in answer to
+            // EOF can be read (and stamped) before this thread runs again,
+            // and must not seem to come before the close.
+            let closing = self.now_ms();
             self.writer = None;
-            self.emit(Record::StdinClosed);
+            self.emit_at(closing, Record::StdinClosed);
             let grace = Instant::now() + self.cfg.grace;
             if self.wait_until(grace, INTERRUPT_POLL, |d| d.leader_gone()) {
                 self.ended_by = Some(EndedBy::StdinClose);

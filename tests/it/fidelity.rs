@@ -122,7 +122,9 @@ fn a_crash_on_the_way_out_is_a_warning_that_quotes_it() {
         issue["message"]
             .as_str()
             .unwrap_or("")
-            .contains("RangeError: Maximum call stack size exceeded")
+            .contains("RangeError: Maximum call stack size exceeded"),
+        "{issue}\n{}",
+        run.stdout
     );
     assert!(
         run.json()["ok"].as_bool().unwrap_or(false),
