@@ -99,10 +99,11 @@ pub fn is_device(_kind: &std::fs::FileType) -> bool {
 /// is opened for writing as it is, like a FIFO.
 pub fn is_named_pipe(path: &std::path::Path) -> bool {
     cfg!(windows)
-        && path
-            .to_str()
-            .and_then(|p| p.get(..9).filter(|_| p.len() > 9))
-            .is_some_and(|head| head.eq_ignore_ascii_case("\\\\.\\pipe\\"))
+        && path.to_str().is_some_and(|p| {
+            p.len() > 9
+                && p.get(..9)
+                    .is_some_and(|head| head.eq_ignore_ascii_case("\\\\.\\pipe\\"))
+        })
 }
 
 #[cfg(test)]

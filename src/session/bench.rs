@@ -514,6 +514,17 @@ pub fn measure(t: &Target, spec: &BenchSpec) -> Result<Measured, Error> {
     report.guard_share = Stats::of(&mut client.share);
     Ok(report)
 }
+
+/// How long one wait for stdout may last: `None` at the deadline or on
+/// an interrupt, else at most 50 ms, so an interrupt is seen soon.
+fn wait_left(deadline: Instant) -> Option<Duration> {
+    let now = Instant::now();
+    if now >= deadline || sys::pending_interrupt().is_some() {
+        return None;
+    }
+    Some((deadline - now).min(Duration::from_millis(50)))
+}
+
 /// The server's stdout as the warm client reads it. On Unix the client
 /// thread reads the pipe itself, asking whether bytes are there before it
 /// waits in `poll`; elsewhere a reader thread hands over what it read,
@@ -564,12 +575,7 @@ fn ready(fd: i32, deadline: Instant) -> Option<bool> {
         }
         std::thread::yield_now();
     }
-    let now = Instant::now();
-    if now >= deadline || sys::pending_interrupt().is_some() {
-        return None;
-    }
-    let wait = (deadline - now).min(Duration::from_millis(50));
-    sys::wait_readable(fd, wait).ok()
+    sys::wait_readable(fd, wait_left(deadline)?).ok()
 }
 
 #[cfg(not(unix))]
@@ -601,12 +607,7 @@ impl Source {
         deadline: Instant,
     ) -> Option<Option<Instant>> {
         use std::sync::mpsc::RecvTimeoutError;
-        let now = Instant::now();
-        if now >= deadline || sys::pending_interrupt().is_some() {
-            return None;
-        }
-        let wait = (deadline - now).min(Duration::from_millis(50));
-        match self.0.recv_timeout(wait) {
+        match self.0.recv_timeout(wait_left(deadline)?) {
             Ok((bytes, at)) => {
                 buf.extend_from_slice(&bytes);
                 Some(Some(at))

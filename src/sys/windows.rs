@@ -242,14 +242,35 @@ pub fn start_suspended(cmd: &mut std::process::Command) {
     cmd.creation_flags(CREATE_SUSPENDED | CREATE_NEW_PROCESS_GROUP);
 }
 
+/// A Toolhelp snapshot of the system's threads or processes, closed when
+/// dropped.
+struct Snapshot(Handle);
+
+impl Snapshot {
+    fn take(what: u32) -> io::Result<Snapshot> {
+        // SAFETY: asks for a snapshot of every thread or process; the
+        // handle is closed by `Drop`.
+        let handle = unsafe { CreateToolhelp32Snapshot(what, 0) };
+        if handle == INVALID_HANDLE_VALUE {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(Snapshot(handle))
+    }
+}
+
+impl Drop for Snapshot {
+    fn drop(&mut self) {
+        // SAFETY: the handle came from `take` and is closed once.
+        unsafe {
+            CloseHandle(self.0);
+        }
+    }
+}
+
 /// Resumes every thread of the suspended process `pid` (a new process has
 /// one).
 fn resume(pid: u32) -> io::Result<()> {
-    // SAFETY: a snapshot of every thread; closed below.
-    let snapshot = unsafe { CreateToolhelp32Snapshot(TH32CS_SNAPTHREAD, 0) };
-    if snapshot == INVALID_HANDLE_VALUE {
-        return Err(io::Error::last_os_error());
-    }
+    let snapshot = Snapshot::take(TH32CS_SNAPTHREAD)?;
     let mut entry = ThreadEntry {
         size: u32::try_from(std::mem::size_of::<ThreadEntry>())
             .expect("invariant: the entry is 28 bytes"),
@@ -262,7 +283,7 @@ fn resume(pid: u32) -> io::Result<()> {
     };
     let mut resumed = 0;
     // SAFETY: `entry` is valid and its size field set, for every call.
-    let mut more = unsafe { Thread32First(snapshot, &raw mut entry) } != 0;
+    let mut more = unsafe { Thread32First(snapshot.0, &raw mut entry) } != 0;
     while more {
         if entry.owner_pid == pid {
             // SAFETY: opens the thread by id; the handle is closed at once.
@@ -278,11 +299,7 @@ fn resume(pid: u32) -> io::Result<()> {
             }
         }
         // SAFETY: as for Thread32First.
-        more = unsafe { Thread32Next(snapshot, &raw mut entry) } != 0;
-    }
-    // SAFETY: the snapshot handle is closed once.
-    unsafe {
-        CloseHandle(snapshot);
+        more = unsafe { Thread32Next(snapshot.0, &raw mut entry) } != 0;
     }
     if resumed == 0 {
         return Err(io::Error::other(
@@ -296,11 +313,9 @@ fn resume(pid: u32) -> io::Result<()> {
 /// snapshot of the process table.
 pub fn describe(pids: &[u32]) -> Vec<(u32, u32, String)> {
     let mut out: Vec<(u32, u32, String)> = pids.iter().map(|p| (*p, 0, String::new())).collect();
-    // SAFETY: a snapshot of every process; closed below.
-    let snapshot = unsafe { CreateToolhelp32Snapshot(TH32CS_SNAPPROCESS, 0) };
-    if snapshot == INVALID_HANDLE_VALUE {
+    let Ok(snapshot) = Snapshot::take(TH32CS_SNAPPROCESS) else {
         return out;
-    }
+    };
     let mut entry = ProcessEntry {
         size: u32::try_from(std::mem::size_of::<ProcessEntry>())
             .expect("invariant: the entry is under 600 bytes"),
@@ -315,7 +330,7 @@ pub fn describe(pids: &[u32]) -> Vec<(u32, u32, String)> {
         exe: [0; 260],
     };
     // SAFETY: `entry` is valid and its size field set, for every call.
-    let mut more = unsafe { Process32FirstW(snapshot, &raw mut entry) } != 0;
+    let mut more = unsafe { Process32FirstW(snapshot.0, &raw mut entry) } != 0;
     while more {
         if let Some(slot) = out.iter_mut().find(|o| o.0 == entry.pid) {
             let end = entry.exe.iter().position(|c| *c == 0).unwrap_or(260);
@@ -323,11 +338,7 @@ pub fn describe(pids: &[u32]) -> Vec<(u32, u32, String)> {
             slot.2 = String::from_utf16_lossy(&entry.exe[..end]);
         }
         // SAFETY: as for Process32FirstW.
-        more = unsafe { Process32NextW(snapshot, &raw mut entry) } != 0;
-    }
-    // SAFETY: the snapshot handle is closed once.
-    unsafe {
-        CloseHandle(snapshot);
+        more = unsafe { Process32NextW(snapshot.0, &raw mut entry) } != 0;
     }
     out
 }
