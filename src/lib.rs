@@ -8,7 +8,8 @@
 //!    Landlock and seccomp included), `clock`, `jsontext`, `jsonrpc`, `mcp`,
 //!    `fold`, `escape`, `sha256`, `order`, `object`, `redact`, and the
 //!    independent static scanner `scan`;
-//! 1. the user's words: `args` (settings, flags, config files, words);
+//! 1. the user's words: `args` (settings, the format table, flags, config
+//!    files, words);
 //! 2. what to do: `plan` (the launch, the session's configuration, the
 //!    inputs and outputs, the confinement policy);
 //! 3. doing it: `session` (the server's one owner `child`, the pipes

@@ -1,5 +1,6 @@
 //! The user's words: the vocabulary (`words`), every setting of every
-//! command declared once (`settings`), argv (`cli`), a config file's text
+//! command declared once (`settings`), the formats beside the report
+//! (`formats`), argv (`cli`), a config file's text
 //! (`config`), an expected-failures baseline's text (`expected`), an
 //! accepted-findings baseline's text (`baseline`), the one
 //! rule that layers them (`resolve`), the `call`
@@ -12,6 +13,7 @@ pub mod call;
 pub mod cli;
 pub mod config;
 pub mod expected;
+pub mod formats;
 pub mod help;
 pub mod resolve;
 pub mod settings;

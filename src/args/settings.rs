@@ -3,7 +3,9 @@
 //! value's placeholder and words, its default, its help text, and the code
 //! that applies a value of it to the one `Settings` struct. `--help`, the
 //! man page, the completions, the config reader and the parser all read
-//! this table; nothing else names a setting.
+//! this table; nothing else names a setting. The formats written beside
+//! the report are declared in their own table (`formats::FORMATS`), and a
+//! flag is made here for each of its rows.
 //!
 //! A run's settings are built in layers, each applied in order to the same
 //! struct: the declared defaults, the profile's presets (themselves written
@@ -11,12 +13,14 @@
 //! given in a layer replaces what earlier layers gave (`Value::fresh`),
 //! except `env`, which adds. No I/O here.
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use serde_json::Value as Json;
 
 use crate::args::call::CallSpec;
+use crate::args::formats::{Declared, FORMATS, Format};
 use crate::args::words::{
     self, Annotations, Bound, ColorChoice, Confine, EnvSpec, Era, NotOneOf, Probe, Profile,
 };
@@ -241,19 +245,12 @@ pub struct Settings {
     pub evidence: Option<PathBuf>,
     pub against: Option<PathBuf>,
     pub transcript: Option<PathBuf>,
-    pub junit: Option<PathBuf>,
-    pub sarif: Option<PathBuf>,
-    pub checks_json: Option<PathBuf>,
+    /// The formats written beside the report (`formats::FORMATS`), and where.
+    pub formats: BTreeMap<Format, PathBuf>,
     /// An expected-failures baseline in the official suite's YAML form.
     pub expected_failures: Option<PathBuf>,
     /// `--baseline`: accepted findings (code and subject).
     pub baseline: Option<PathBuf>,
-    /// `--write-baseline`: where this run's findings are written as one.
-    pub write_baseline: Option<PathBuf>,
-    /// `--badge`: a shields.io endpoint JSON of the score.
-    pub badge: Option<PathBuf>,
-    /// `--html`: the self-contained report card.
-    pub html: Option<PathBuf>,
     /// `--context-budget`: tokens the definitions may add to a prompt.
     pub context_budget: u64,
     pub annotations: Annotations,
@@ -901,8 +898,60 @@ fn shard_of(v: &Value) -> Result<ShardSpec, Problem> {
     Ok(ShardSpec::Fixed(Shard { index, count }))
 }
 
-/// Every setting, in `--help` order.
-pub const SETTINGS: &[Setting] = &[
+/// Every setting, in `--help` order: those declared here, with a flag for
+/// each format of `formats::FORMATS` after `--transcript`.
+pub const SETTINGS: &[Setting] = &JOINED;
+
+const COUNT: usize = HEAD.len() + FORMATS.len() + TAIL.len();
+const JOINED: [Setting; COUNT] = join();
+
+/// `HEAD`, the formats' flags, `TAIL`.
+const fn join() -> [Setting; COUNT] {
+    let mut out = [HEAD[0]; COUNT];
+    let mut i = 0;
+    while i < HEAD.len() {
+        out[i] = HEAD[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < FORMATS.len() {
+        out[i] = format_flag(&FORMATS[j]);
+        i += 1;
+        j += 1;
+    }
+    j = 0;
+    while j < TAIL.len() {
+        out[i] = TAIL[j];
+        i += 1;
+        j += 1;
+    }
+    out
+}
+
+/// The flag of a format: a file path, for every command that has it.
+const fn format_flag(d: &Declared) -> Setting {
+    Setting {
+        long: Some(d.flag),
+        short: None,
+        key: d.key,
+        field: d.flag,
+        kind: Kind::Path("<file>"),
+        default: Fallback::None,
+        scope: if d.batch { OUTPUTS } else { SESSION },
+        help: d.help,
+        apply: format_path,
+    }
+}
+
+/// Stores where a format goes, the format found by the name it was given.
+fn format_path(s: &mut Settings, v: &Value) -> Applied {
+    let format = Format::named(&v.name).ok_or_else(|| v.bad("names no format"))?;
+    s.formats.insert(format, v.path()?);
+    Ok(())
+}
+
+/// The settings before the formats' flags, in `--help` order.
+const HEAD: &[Setting] = &[
     flag(
         "profile",
         Some("profile"),
@@ -1390,36 +1439,10 @@ pub const SETTINGS: &[Setting] = &[
         "write every message (both ways) and stderr line as JSON\nlines, even when the run fails",
         |s, v| set(&mut s.transcript, path_of(v)),
     ),
-    scoped(
-        flag(
-            "junit",
-            None,
-            Kind::Path("<file>"),
-            Fallback::None,
-            "also write the report as JUnit XML (one testcase per check)",
-            |s, v| set(&mut s.junit, path_of(v)),
-        ),
-        OUTPUTS,
-    ),
-    scoped(
-        flag(
-            "sarif",
-            None,
-            Kind::Path("<file>"),
-            Fallback::None,
-            "also write the report as SARIF 2.1.0 (static findings with\nregions, runtime issues on the server command)",
-            |s, v| set(&mut s.sarif, path_of(v)),
-        ),
-        OUTPUTS,
-    ),
-    flag(
-        "checks-json",
-        None,
-        Kind::Path("<file>"),
-        Fallback::None,
-        "also write the official conformance suite's per-check records",
-        |s, v| set(&mut s.checks_json, path_of(v)),
-    ),
+];
+
+/// The settings after the formats' flags, in `--help` order.
+const TAIL: &[Setting] = &[
     flag(
         "expected-failures",
         Some("expectedFailures"),
@@ -1435,33 +1458,6 @@ pub const SETTINGS: &[Setting] = &[
         Fallback::None,
         "accepted findings (by code and subject, as --write-baseline\nwrites them): they are reported but fail nothing; a stale\nentry is reported",
         |s, v| set(&mut s.baseline, path_of(v)),
-    ),
-    flag(
-        "write-baseline",
-        None,
-        Kind::Path("<file>"),
-        Fallback::None,
-        "write this run's findings as a baseline for --baseline",
-        |s, v| set(&mut s.write_baseline, path_of(v)),
-    ),
-    flag(
-        "badge",
-        None,
-        Kind::Path("<file>"),
-        Fallback::None,
-        "also write the score as a shields.io endpoint badge (JSON)",
-        |s, v| set(&mut s.badge, path_of(v)),
-    ),
-    scoped(
-        flag(
-            "html",
-            None,
-            Kind::Path("<file>"),
-            Fallback::None,
-            "also write a self-contained HTML report card (no script, no\nexternal asset); batch: the fleet page of every server",
-            |s, v| set(&mut s.html, path_of(v)),
-        ),
-        OUTPUTS,
     ),
     flag(
         "context-budget",

@@ -10,7 +10,6 @@
 
 use crate::obj;
 use std::ffi::OsString;
-use std::fmt::Write as _;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -19,24 +18,13 @@ use std::time::Instant;
 
 use serde_json::Value;
 
+use crate::args::formats::FORMATS;
 use crate::args::settings::{Settings, Shard, ShardSpec};
 use crate::error::Error;
 use crate::plan::outputs::{Kind, Outputs, Sink, Wanted};
 use crate::report;
+use crate::report::batch::{Row, row_of};
 use crate::sys;
-use crate::verdict::Suite;
-
-/// What the summary keeps of one run.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Row {
-    pub name: String,
-    pub code: i32,
-    pub ok: bool,
-    pub errors: u64,
-    pub warnings: u64,
-    pub primary: String,
-    pub ms: u64,
-}
 
 /// The entry names of a manifest, sorted (the order shards are cut in).
 pub fn entries(manifest: &Path) -> Result<Vec<String>, Error> {
@@ -101,24 +89,6 @@ pub fn slice(names: Vec<String>, shard: Option<Shard>) -> Vec<String> {
         .filter(|(i, _)| (*i as u64) % s.count == s.index - 1)
         .map(|(_, n)| n)
         .collect()
-}
-
-/// The summary row of one report line.
-pub fn row_of(report: &Value) -> Row {
-    let b = &report["batch"];
-    let counts = &report["summary"]["issueCounts"];
-    Row {
-        name: b["entry"].as_str().unwrap_or("?").to_string(),
-        code: b["exitCode"].as_i64().unwrap_or(2) as i32,
-        ok: report["ok"].as_bool().unwrap_or(false),
-        errors: counts["error"].as_u64().unwrap_or(0),
-        warnings: counts["warning"].as_u64().unwrap_or(0),
-        primary: report["summary"]["primaryIssueCode"]
-            .as_str()
-            .unwrap_or("")
-            .to_string(),
-        ms: b["durationMs"].as_u64().unwrap_or(0),
-    }
 }
 
 /// The line of a run that produced no report (the guard refused the entry,
@@ -197,15 +167,15 @@ fn open(s: &Settings) -> Result<Outputs, Error> {
     let mut wanted = Vec::new();
     let named = [
         (Kind::Jsonl, &s.batch.out),
-        (Kind::Junit, &s.junit),
-        (Kind::Sarif, &s.sarif),
         (Kind::Summary, &s.batch.summary),
-        (Kind::Html, &s.html),
     ];
     for (kind, path) in named {
         if let Some(p) = path {
             wanted.push(Wanted::new(kind, p.clone()));
         }
+    }
+    for (format, path) in &s.formats {
+        wanted.push(Wanted::new(Kind::Format(*format), path.clone()));
     }
     wanted.push(Wanted::new(Kind::Report, "-"));
     Outputs::open(&wanted, &crate::plan::inputs_of(s))
@@ -221,7 +191,10 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
         // The reports are streamed to --out and read back from there, so
         // memory stays flat in the number of servers.
         return Err(Error::usage(
-            "--junit, --sarif, --html and --badges of a batch are written from its --out file",
+            format!(
+                "{} of a batch are written from its --out file",
+                read_back_flags()
+            ),
             "add --out results.jsonl",
         ));
     }
@@ -236,7 +209,10 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
     let out = outputs.take(Kind::Jsonl);
     if read_back(args) && out.as_ref().is_some_and(|o| o.path.is_empty()) {
         return Err(Error::usage(
-            "--junit, --sarif, --html and --badges of a batch are read back from its --out file, which must be a regular file",
+            format!(
+                "{} of a batch are read back from its --out file, which must be a regular file",
+                read_back_flags()
+            ),
             "give --out a file path, not a pipe",
         ));
     }
@@ -253,35 +229,47 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
 
 /// Whether an output is written from the reports read back from `--out`.
 fn read_back(args: &Settings) -> bool {
-    args.junit.is_some()
-        || args.sarif.is_some()
-        || args.html.is_some()
-        || args.batch.badges.is_some()
+    !args.formats.is_empty() || args.batch.badges.is_some()
 }
 
-/// The fleet page and the badges, from the reports read back.
-fn fleet(args: &Settings, reports: &[PathBuf], outputs: &mut Outputs) -> Result<(), Error> {
-    if !outputs.wants(Kind::Html) && args.batch.badges.is_none() {
-        return Ok(());
+/// The flags written from the reports read back: `--junit, ... and --badges`.
+fn read_back_flags() -> String {
+    let flags: Vec<String> = FORMATS
+        .iter()
+        .filter(|d| d.batch)
+        .map(|d| format!("--{}", d.flag))
+        .collect();
+    format!("{} and --badges", flags.join(", "))
+}
+
+/// Every format asked for, each written from the reports read back.
+fn formats(reports: &[PathBuf], outputs: &mut Outputs) -> Result<(), Error> {
+    for d in FORMATS {
+        let kind = Kind::Format(d.format);
+        if !outputs.wants(kind) {
+            continue;
+        }
+        let text = report::write_batch(d.format, &mut |f| for_each_report(reports, f))?;
+        if let Some(text) = text {
+            outputs.write(kind, text.as_bytes())?;
+        }
     }
-    let mut entries = Vec::new();
+    Ok(())
+}
+
+/// `--badges DIR`: one badge per server with a score.
+fn badges(args: &Settings, reports: &[PathBuf]) -> Result<(), Error> {
+    let Some(dir) = &args.batch.badges else {
+        return Ok(());
+    };
     let mut badges: Vec<(String, String)> = Vec::new();
     for_each_report(reports, |r| {
-        if outputs.wants(Kind::Html) {
-            entries.push(report::fleet::entry(r));
-        }
-        if args.batch.badges.is_some() && r.get("score").is_some() {
+        if r.get("score").is_some() {
             let name = r["batch"]["entry"].as_str().unwrap_or("");
             badges.push((report::fleet::badge_file(name), report::fleet::badge(r)));
         }
     })?;
-    if outputs.wants(Kind::Html) {
-        outputs.write(Kind::Html, report::fleet::render(&mut entries).as_bytes())?;
-    }
-    if let Some(dir) = &args.batch.badges {
-        write_badges(dir, &badges)?;
-    }
-    Ok(())
+    write_badges(dir, &badges)
 }
 
 /// One badge file per server in `dir` (made if missing), each written
@@ -491,103 +479,17 @@ fn finish(
     outputs: &mut Outputs,
 ) -> Result<u8, Error> {
     let text = if args.json {
-        report::common::pretty(&obj! {
-            "schemaVersion" => 1,
-            "ok" => rows.iter().all(|r| r.ok),
-            "runs" => rows.iter().map(|r| obj! {
-                "entry" => r.name,
-                "ok" => r.ok,
-                "exitCode" => r.code,
-                "errors" => r.errors,
-                "warnings" => r.warnings,
-                "primaryIssueCode" => r.primary,
-                "durationMs" => r.ms,
-            }).collect::<Vec<_>>(),
-        })
+        report::batch::json(rows)
     } else {
-        table(rows)
+        report::batch::table(rows)
     };
-    outputs.write(Kind::Summary, markdown(rows).as_bytes())?;
-    if outputs.wants(Kind::Junit) || outputs.wants(Kind::Sarif) {
-        // Read back one line at a time; the suites are small.
-        let mut suites = Vec::new();
-        for_each_report(reports, |r| suites.extend(Suite::of_batch_line(r)))?;
-        if outputs.wants(Kind::Junit) {
-            let xml = report::junit::render("mcp-stdio-guard batch", &suites);
-            outputs.write(Kind::Junit, xml.as_bytes())?;
-        }
-        if outputs.wants(Kind::Sarif) {
-            let doc = report::sarif::render(&suites, "mcp-stdio-guard batch");
-            outputs.write(Kind::Sarif, report::common::pretty(&doc).as_bytes())?;
-        }
-    }
-    fleet(args, reports, outputs)?;
+    outputs.write(Kind::Summary, report::batch::markdown(rows).as_bytes())?;
+    formats(reports, outputs)?;
+    badges(args, reports)?;
     outputs.write(Kind::Report, text.as_bytes())?;
     outputs.commit()?;
     let worst = rows.iter().map(|r| r.code).max().unwrap_or(0);
     Ok(u8::try_from(worst.clamp(0, 255)).unwrap_or(2))
-}
-
-fn table(rows: &[Row]) -> String {
-    let w = rows
-        .iter()
-        .map(|r| crate::escape::line(&r.name).chars().count())
-        .max()
-        .unwrap_or(5)
-        .max(5);
-    let pad = report::common::padded;
-    let mut out = format!(
-        "{}  {:<6} {:>6} {:>8} {:>8}  PRIMARY\n",
-        pad("ENTRY", w),
-        "RESULT",
-        "ERRORS",
-        "WARNINGS",
-        "MS"
-    );
-    for r in rows {
-        let _ = writeln!(
-            out,
-            "{}  {:<6} {:>6} {:>8} {:>8}  {}",
-            pad(&crate::escape::line(&r.name), w),
-            if r.ok { "pass" } else { "fail" },
-            r.errors,
-            r.warnings,
-            r.ms,
-            r.primary
-        );
-    }
-    let failed = rows.iter().filter(|r| !r.ok).count();
-    let _ = writeln!(
-        out,
-        "{} servers, {} passed, {failed} failed",
-        rows.len(),
-        rows.len() - failed
-    );
-    out
-}
-
-fn markdown(rows: &[Row]) -> String {
-    let failed = rows.iter().filter(|r| !r.ok).count();
-    let mut out = format!(
-        "### mcp-stdio-guard batch: {} servers, {failed} failed\n\n| Server | Result | Errors | Warnings | Primary issue |\n| --- | --- | --- | --- | --- |\n",
-        rows.len()
-    );
-    for r in rows {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} |",
-            crate::escape::markdown(&r.name),
-            if r.ok { "pass" } else { "**fail**" },
-            r.errors,
-            r.warnings,
-            if r.primary.is_empty() {
-                String::new()
-            } else {
-                format!("`{}`", r.primary)
-            }
-        );
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! `bench`: one normal judged session first (the era, the tools, whether
 //! the named tool is read-only), then the measurements (`session::bench`),
 //! their findings (`checks::bench`), and the table or the JSON `bench`
-//! block followed by every issue. The formats beside the report (JUnit,
-//! SARIF, evidence, annotations) cover the session and the findings.
+//! block followed by every issue (`report::bench`). The formats beside the
+//! report (JUnit, SARIF, evidence, annotations) cover the session and the
+//! findings.
 
 use crate::obj;
 use serde_json::Value;
@@ -13,8 +14,6 @@ use crate::commands::{deliver, judge};
 use crate::error::Error;
 use crate::plan::Plan;
 use crate::plan::outputs::Kind;
-use crate::report::common::{issue_line, issue_value, pretty};
-use crate::report::style::Paint;
 use crate::session::Speaks;
 use crate::session::bench::{self, Measured, Target};
 use crate::verdict::{Baseline, Eras, Report, RunReport};
@@ -67,34 +66,13 @@ pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
         eras,
     );
     judge::baselines(plan, &mut report, sieve);
-    let rendered = render(&report, &measured, plan.settings.json);
+    let rendered = crate::report::bench::render(&report, &measured, plan.settings.json);
     deliver::deliver(
         &report,
         &crate::report::rendered::Rendered::text(rendered),
         &mut outputs,
         crate::plan::annotates(&plan.settings),
     )
-}
-
-/// The table (or the JSON document), then every issue.
-fn render(report: &Report, measured: &Measured, json: bool) -> String {
-    if json {
-        return pretty(&obj! {
-            "schemaVersion" => 1,
-            "ok" => report.ok(),
-            "command" => report.subject.command,
-            "negotiatedProtocol" => report.first().negotiated(),
-            "bench" => crate::report::bench::value(measured),
-            "issues" => report.issues.iter().map(issue_value).collect::<Vec<_>>(),
-        });
-    }
-    let plain = Paint { on: false };
-    let mut text = crate::report::bench::text(measured);
-    for issue in &report.issues {
-        text.push_str(&issue_line(issue, &plain));
-        text.push('\n');
-    }
-    text
 }
 
 /// The named tool's params, after the checks: it exists, and it is

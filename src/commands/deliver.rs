@@ -4,13 +4,14 @@
 //! workflow commands (stderr) and the step summary (`deliver`). Each is a
 //! writer over the same report; the exit status is the verdict's.
 
+use crate::args::formats::FORMATS;
 use crate::error::Error;
 use crate::plan::outputs::{Kind, Outputs};
 use crate::plan::{self, Plan};
 use crate::report;
 use crate::report::rendered::Rendered;
 use crate::report::style::Paint;
-use crate::verdict::{Report, Suite};
+use crate::verdict::Report;
 
 /// Opens every output the plan names: a bad path is the guard's error
 /// (exit 2) before the server is started.
@@ -40,9 +41,8 @@ pub fn deliver(
     Ok(report.exit_code())
 }
 
-/// `--evidence`, `--junit`, `--sarif`, `--html`, `--badge`,
-/// `--write-baseline` and `--checks-json`: each a writer over the same
-/// report.
+/// `--evidence` (one record per run), then every format of the table the
+/// user asked for, each a writer over the same report.
 pub fn formats(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
     if let Some(sink) = outputs.get(Kind::Evidence) {
         let file = sink.target.clone();
@@ -50,29 +50,12 @@ pub fn formats(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
             sink.append_record(report::record::evidence(report, index, &file))?;
         }
     }
-    let suite = [Suite::of_report(report)];
-    if outputs.wants(Kind::Junit) {
-        let xml = report::junit::render("mcp-stdio-guard", &suite);
-        outputs.write(Kind::Junit, xml.as_bytes())?;
-    }
-    if outputs.wants(Kind::Sarif) {
-        let doc = report::sarif::render(&suite, &suite[0].command);
-        outputs.write(Kind::Sarif, report::common::pretty(&doc).as_bytes())?;
-    }
-    if outputs.wants(Kind::Html) {
-        outputs.write(Kind::Html, report::html::render(report).as_bytes())?;
-    }
-    if outputs.wants(Kind::Badge) {
-        outputs.write(Kind::Badge, report::badge::render(report).as_bytes())?;
-    }
-    if outputs.wants(Kind::Baseline) {
-        outputs.write(Kind::Baseline, report::baseline::render(report).as_bytes())?;
-    }
-    if outputs.wants(Kind::ChecksJson) {
-        let time = crate::clock::rfc3339(crate::clock::now_ms());
-        let records = report.official_records();
-        let doc = report::common::pretty(&report::checks_json::render(&records, &time));
-        outputs.write(Kind::ChecksJson, doc.as_bytes())?;
+    let time = crate::clock::rfc3339(crate::clock::now_ms());
+    for d in FORMATS {
+        let kind = Kind::Format(d.format);
+        if outputs.wants(kind) {
+            outputs.write(kind, report::write(d.format, report, &time).as_bytes())?;
+        }
     }
     Ok(())
 }

@@ -457,17 +457,14 @@ pub fn wanted_outputs(s: &Settings) -> Vec<Wanted> {
     let files = [
         (Kind::Transcript, &s.transcript),
         (Kind::Evidence, &s.evidence),
-        (Kind::Junit, &s.junit),
-        (Kind::Sarif, &s.sarif),
-        (Kind::ChecksJson, &s.checks_json),
-        (Kind::Badge, &s.badge),
-        (Kind::Html, &s.html),
-        (Kind::Baseline, &s.write_baseline),
     ];
     for (kind, path) in files {
         if let Some(p) = path {
             out.push(Wanted::new(kind, p.clone()));
         }
+    }
+    for (format, path) in &s.formats {
+        out.push(Wanted::new(Kind::Format(*format), path.clone()));
     }
     if annotates(s)
         && let Some(summary) = env::var_os("GITHUB_STEP_SUMMARY").filter(|v| !v.is_empty())
@@ -520,8 +517,8 @@ fn readable_against(path: Option<&Path>) -> Result<Option<PathBuf>, Error> {
     Ok(Some(abs))
 }
 
-/// What the session needs, derived from the settings.
-fn session_config(s: &Settings) -> SessionConfig {
+/// What the session needs, derived from the settings (no I/O).
+pub fn session_config(s: &Settings) -> SessionConfig {
     let request = |r: &Request, source| Operation {
         method: r.method.clone(),
         params: r.params.clone(),

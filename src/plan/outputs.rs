@@ -27,6 +27,7 @@ use std::time::Instant;
 
 use serde_json::Value;
 
+use crate::args::formats::Format;
 use crate::error::Error;
 use crate::plan::evidence;
 use crate::sys;
@@ -44,34 +45,24 @@ pub enum Kind {
     Report,
     Transcript,
     Evidence,
-    Junit,
-    Sarif,
-    ChecksJson,
     /// `GITHUB_STEP_SUMMARY` (appended), or `batch --summary`.
     Summary,
     /// `batch --out`: one JSON report per line.
     Jsonl,
-    Badge,
-    Html,
-    /// `--write-baseline`.
-    Baseline,
+    /// A format of the table (`--junit`, `--sarif`, `--html`, ...).
+    Format(Format),
 }
 
 impl Kind {
     /// How the user named it, for messages.
-    pub fn flag(self) -> &'static str {
+    pub fn flag(self) -> String {
         match self {
-            Kind::Report => "--output",
-            Kind::Transcript => "--transcript",
-            Kind::Evidence => "--evidence",
-            Kind::Junit => "--junit",
-            Kind::Sarif => "--sarif",
-            Kind::ChecksJson => "--checks-json",
-            Kind::Summary => "--summary",
-            Kind::Jsonl => "--out",
-            Kind::Badge => "--badge",
-            Kind::Html => "--html",
-            Kind::Baseline => "--write-baseline",
+            Kind::Report => "--output".into(),
+            Kind::Transcript => "--transcript".into(),
+            Kind::Evidence => "--evidence".into(),
+            Kind::Summary => "--summary".into(),
+            Kind::Jsonl => "--out".into(),
+            Kind::Format(f) => format!("--{}", f.flag()),
         }
     }
 
@@ -151,7 +142,7 @@ impl Wanted {
     fn name(&self) -> String {
         format!(
             "{} {}",
-            self.label.unwrap_or(self.kind.flag()),
+            self.label.map_or_else(|| self.kind.flag(), String::from),
             Path::new(&self.path).display()
         )
     }
@@ -374,7 +365,7 @@ fn open_one(w: &Wanted) -> Result<Sink, Error> {
     let abs = std::path::absolute(&w.path).unwrap_or_else(|_| PathBuf::from(&w.path));
     let shown = format!(
         "{} {}",
-        w.label.unwrap_or(w.kind.flag()),
+        w.label.map_or_else(|| w.kind.flag(), String::from),
         crate::plan::paths::normalize(&abs).display()
     );
     if crate::plan::paths::is_named_pipe(&abs) {
@@ -546,14 +537,21 @@ mod tests {
 
     #[test]
     fn a_bad_path_is_refused_with_its_flag_before_anything_runs() {
-        let e = Outputs::open(&[Wanted::new(Kind::Junit, "/nonexistent/dir/x.xml")], &[])
-            .expect_err("no directory");
+        let e = Outputs::open(
+            &[Wanted::new(
+                Kind::Format(Format::Junit),
+                "/nonexistent/dir/x.xml",
+            )],
+            &[],
+        )
+        .expect_err("no directory");
         assert!(
             e.to_string().contains("--junit /nonexistent/dir/x.xml"),
             "{e}"
         );
         let dir = std::env::temp_dir();
-        let e = Outputs::open(&[Wanted::new(Kind::Sarif, dir)], &[]).expect_err("a directory");
+        let e = Outputs::open(&[Wanted::new(Kind::Format(Format::Sarif), dir)], &[])
+            .expect_err("a directory");
         assert!(e.to_string().contains("is a directory"), "{e}");
     }
 
@@ -562,8 +560,8 @@ mod tests {
         let p = temp("twin");
         let e = Outputs::open(
             &[
-                Wanted::new(Kind::Junit, p.clone()),
-                Wanted::new(Kind::Sarif, p.clone()),
+                Wanted::new(Kind::Format(Format::Junit), p.clone()),
+                Wanted::new(Kind::Format(Format::Sarif), p.clone()),
             ],
             &[],
         )
@@ -579,13 +577,13 @@ mod tests {
         std::fs::write(&ev, "{\"time\":\"x\"}\n").expect("seed");
         let mut o = Outputs::open(
             &[
-                Wanted::new(Kind::Junit, out.clone()),
+                Wanted::new(Kind::Format(Format::Junit), out.clone()),
                 Wanted::new(Kind::Evidence, ev.clone()),
             ],
             &[],
         )
         .expect("open");
-        o.write(Kind::Junit, b"new").expect("write");
+        o.write(Kind::Format(Format::Junit), b"new").expect("write");
         assert_eq!(std::fs::read_to_string(&out).expect("read"), "old contents");
         o.commit().expect("commit");
         o.get(Kind::Evidence)

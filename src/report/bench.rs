@@ -1,11 +1,36 @@
-//! The bench's figures as text (a latency table and the throughput) and
-//! as the JSON `bench` block, latencies in microseconds.
+//! `bench`'s report: its figures as text (a latency table and the
+//! throughput) followed by every issue, or the JSON document with its
+//! `bench` block (latencies in microseconds) and every issue.
 
 use crate::obj;
 use serde_json::{Value, json};
 
+use crate::report::common::{issue_line, issue_value, pretty};
+use crate::report::style::Paint;
 use crate::session::Speaks;
 use crate::session::bench::{Measured, Stats};
+use crate::verdict::Report;
+
+/// The table (or the JSON document), then every issue.
+pub fn render(report: &Report, measured: &Measured, json: bool) -> String {
+    if json {
+        return pretty(&obj! {
+            "schemaVersion" => 1,
+            "ok" => report.ok(),
+            "command" => report.subject.command,
+            "negotiatedProtocol" => report.first().negotiated(),
+            "bench" => value(measured),
+            "issues" => report.issues.iter().map(issue_value).collect::<Vec<_>>(),
+        });
+    }
+    let plain = Paint { on: false };
+    let mut text = text(measured);
+    for issue in &report.issues {
+        text.push_str(&issue_line(issue, &plain));
+        text.push('\n');
+    }
+    text
+}
 
 /// The `bench` block of the JSON report.
 pub fn value(r: &Measured) -> Value {

@@ -190,29 +190,26 @@ impl Process for MemoryProcess {
     fn kill_leftovers(&mut self, _left: &[super::Proc]) {}
 }
 
-/// A session configuration for in-memory runs: the default protocol,
-/// short timeouts, no settle window.
+/// A session configuration for in-memory runs: `check`'s declared
+/// defaults (so a new setting needs nothing here), with the legacy
+/// opening, short timeouts, no settle window, small limits and no
+/// adversarial probes.
 pub fn config() -> SessionConfig {
-    SessionConfig {
-        deadline: None,
-        protocol: crate::args::settings::DEFAULT_PROTOCOL.to_string(),
-        opening: crate::plan::Opening::Legacy,
-        era_window: Duration::from_millis(800),
-        startup_timeout: Duration::from_millis(2000),
-        request_timeout: Duration::from_millis(2000),
-        settle: Duration::ZERO,
-        grace: Duration::from_millis(500),
-        limits: Limits {
-            max_stdout_bytes: 1 << 20,
-            max_stdout_line_bytes: 1 << 16,
-            max_stderr_bytes: 1 << 16,
-        },
-        operations: Vec::new(),
-        capability_probes: true,
-        force_tools_list: false,
-        tool_call: None,
-        adversarial: Vec::new(),
-    }
+    use crate::args::settings::{Cmd, Settings};
+    let mut cfg = crate::plan::session_config(&Settings::defaults(Cmd::Check));
+    cfg.opening = crate::plan::Opening::Legacy;
+    cfg.era_window = Duration::from_millis(800);
+    cfg.startup_timeout = Duration::from_millis(2000);
+    cfg.request_timeout = Duration::from_millis(2000);
+    cfg.settle = Duration::ZERO;
+    cfg.grace = Duration::from_millis(500);
+    cfg.limits = Limits {
+        max_stdout_bytes: 1 << 20,
+        max_stdout_line_bytes: 1 << 16,
+        max_stderr_bytes: 1 << 16,
+    };
+    cfg.adversarial = Vec::new();
+    cfg
 }
 
 /// What happened to the stand-in process.

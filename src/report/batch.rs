@@ -1,0 +1,119 @@
+//! `batch`'s own summaries of its runs: the table on stdout, the JSON
+//! document of `--json`, the Markdown of `--summary`; each from the rows
+//! the batch keeps (one per server, read from its report line).
+
+use crate::obj;
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+/// What the summary keeps of one run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub name: String,
+    pub code: i32,
+    pub ok: bool,
+    pub errors: u64,
+    pub warnings: u64,
+    pub primary: String,
+    pub ms: u64,
+}
+
+/// The summary row of one report line.
+pub fn row_of(report: &Value) -> Row {
+    let b = &report["batch"];
+    let counts = &report["summary"]["issueCounts"];
+    Row {
+        name: b["entry"].as_str().unwrap_or("?").to_string(),
+        code: b["exitCode"].as_i64().unwrap_or(2) as i32,
+        ok: report["ok"].as_bool().unwrap_or(false),
+        errors: counts["error"].as_u64().unwrap_or(0),
+        warnings: counts["warning"].as_u64().unwrap_or(0),
+        primary: report["summary"]["primaryIssueCode"]
+            .as_str()
+            .unwrap_or("")
+            .to_string(),
+        ms: b["durationMs"].as_u64().unwrap_or(0),
+    }
+}
+
+/// The `--json` summary.
+pub fn json(rows: &[Row]) -> String {
+    crate::report::common::pretty(&obj! {
+        "schemaVersion" => 1,
+        "ok" => rows.iter().all(|r| r.ok),
+        "runs" => rows.iter().map(|r| obj! {
+            "entry" => r.name,
+            "ok" => r.ok,
+            "exitCode" => r.code,
+            "errors" => r.errors,
+            "warnings" => r.warnings,
+            "primaryIssueCode" => r.primary,
+            "durationMs" => r.ms,
+        }).collect::<Vec<_>>(),
+    })
+}
+
+/// The table on stdout.
+pub fn table(rows: &[Row]) -> String {
+    let w = rows
+        .iter()
+        .map(|r| crate::escape::line(&r.name).chars().count())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    let pad = crate::report::common::padded;
+    let mut out = format!(
+        "{}  {:<6} {:>6} {:>8} {:>8}  PRIMARY\n",
+        pad("ENTRY", w),
+        "RESULT",
+        "ERRORS",
+        "WARNINGS",
+        "MS"
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "{}  {:<6} {:>6} {:>8} {:>8}  {}",
+            pad(&crate::escape::line(&r.name), w),
+            if r.ok { "pass" } else { "fail" },
+            r.errors,
+            r.warnings,
+            r.ms,
+            r.primary
+        );
+    }
+    let failed = rows.iter().filter(|r| !r.ok).count();
+    let _ = writeln!(
+        out,
+        "{} servers, {} passed, {failed} failed",
+        rows.len(),
+        rows.len() - failed
+    );
+    out
+}
+
+/// The Markdown of `--summary` (and the GitHub step summary).
+pub fn markdown(rows: &[Row]) -> String {
+    let failed = rows.iter().filter(|r| !r.ok).count();
+    let mut out = format!(
+        "### mcp-stdio-guard batch: {} servers, {failed} failed\n\n| Server | Result | Errors | Warnings | Primary issue |\n| --- | --- | --- | --- | --- |\n",
+        rows.len()
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} |",
+            crate::escape::markdown(&r.name),
+            if r.ok { "pass" } else { "**fail**" },
+            r.errors,
+            r.warnings,
+            if r.primary.is_empty() {
+                String::new()
+            } else {
+                format!("`{}`", r.primary)
+            }
+        );
+    }
+    out
+}
