@@ -47,7 +47,13 @@ fn print_tables() {
         total.error_rate()
     );
     let sets = lint_corpus::poisoned_sets();
-    for set in ["payloads.txt", "heldout.txt", "fresh.txt", "final.txt"] {
+    for set in [
+        "payloads.txt",
+        "heldout.txt",
+        "fresh.txt",
+        "final.txt",
+        "blind.txt",
+    ] {
         let (mut n, mut any, mut err) = (0, 0, 0);
         for (s, v) in sets.iter().zip(&verdicts) {
             if s == set {

@@ -23,6 +23,7 @@ SRC = os.path.join(ROOT, "testdata", "lint", "poisoned", "payloads.txt")
 HELDOUT = os.path.join(ROOT, "testdata", "lint", "poisoned", "heldout.txt")
 FRESH = os.path.join(ROOT, "testdata", "lint", "poisoned", "fresh.txt")
 FINAL = os.path.join(ROOT, "testdata", "lint", "poisoned", "final.txt")
+BLIND = os.path.join(ROOT, "testdata", "lint", "poisoned", "blind.txt")
 OUT = os.path.join(ROOT, "testdata", "lint", "poisoned.jsonl")
 
 # Ordinary tools the payloads are placed in: name, description, a parameter.
@@ -108,7 +109,7 @@ def place(payload, n, where):
 
 def main():
     rows = []
-    for path in (SRC, HELDOUT, FRESH, FINAL):
+    for path in (SRC, HELDOUT, FRESH, FINAL, BLIND):
         for line in open(path, encoding="utf-8"):
             line = line.rstrip("\n")
             if not line or line.startswith("#"):
