@@ -25,11 +25,13 @@ mod lint_corpus;
 
 use mcp_stdio_guard::checks::lint::Definitions;
 use mcp_stdio_guard::checks::lint::model::{self, BUCKET_BITS};
-use mcp_stdio_guard::checks::lint::read;
+use mcp_stdio_guard::checks::lint::{read, rules};
 
 const BUCKETS: usize = 1 << BUCKET_BITS;
 const EPOCHS: usize = 30;
 const L2: f32 = 2e-5;
+/// How far above every held-out benign sentence an error starts.
+const ERROR_MARGIN: f32 = 0.5;
 
 struct Example {
     features: Vec<u32>,
@@ -132,7 +134,7 @@ fn quantile(scores: &mut [f32], share: f64) -> f32 {
 
 fn main() {
     let mut examples = Vec::new();
-    for file in ["payloads.txt", "heldout.txt", "fresh.txt"] {
+    for file in ["payloads.txt", "heldout.txt", "fresh.txt", "train.txt"] {
         for line in payload_lines(file) {
             sentences_of(&line, 1.0, &mut examples);
         }
@@ -142,6 +144,11 @@ fn main() {
     for text in &train_texts {
         sentences_of(text, 0.0, &mut examples);
     }
+    let written =
+        std::fs::read_to_string(lint_corpus::root().join("benign/train.txt")).unwrap_or_default();
+    for line in written.lines().filter(|l| !l.starts_with('#')) {
+        sentences_of(line, 0.0, &mut examples);
+    }
     println!(
         "training on {positives} instruction sentences and {} description sentences",
         examples.len() - positives
@@ -150,33 +157,68 @@ fn main() {
     let max = w.iter().fold(0f32, |m, x| m.max(x.abs())).max(1e-6);
     let scale = max / 127.0;
     let quantized: Vec<i8> = w.iter().map(|x| (x / scale).round() as i8).collect();
-    let score = |text: &str| -> Vec<f32> {
-        read::sentences(text)
-            .iter()
-            .map(|s| {
-                let mut f = Vec::new();
-                model::features(s, &mut f);
-                model::logit_with(&f, bias, |b| f32::from(quantized[b as usize]) * scale)
-            })
-            .collect()
+    let logit = |s: &read::Sentence| {
+        let mut f = Vec::new();
+        model::features(s, &mut f);
+        model::logit_with(&f, bias, |b| f32::from(quantized[b as usize]) * scale)
     };
-    let mut held: Vec<f32> = held_texts.iter().flat_map(|t| score(t)).collect();
-    let warn = quantile(&mut held, 1.0 / 2000.0);
-    let error = quantile(&mut held, 1.0 / 20000.0).max(warn);
-    let fresh = payload_lines("final.txt");
-    let best = |t: &str| score(t).into_iter().fold(f32::MIN, f32::max);
-    let over = |th: f32| fresh.iter().filter(|t| best(t) > th).count();
+    let score = |text: &str| -> Vec<f32> { read::sentences(text).iter().map(logit).collect() };
+    // The thresholds are chosen over the held-out sentences the lint lets
+    // the classifier read.
+    let mut held: Vec<f32> = held_texts
+        .iter()
+        .flat_map(|t| {
+            rules::model_sentences(t)
+                .iter()
+                .map(logit)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let warn = quantile(&mut held, 1.0 / 1000.0);
+    let error = (quantile(&mut held, 0.0) + ERROR_MARGIN).max(warn);
     println!(
         "held-out benign sentences: {}; warning above {warn:.3}, error above {error:.3}",
         held.len()
     );
-    println!(
-        "final set: {}/{} above the warning, {}/{} above the error",
-        over(warn),
-        fresh.len(),
-        over(error),
-        fresh.len()
-    );
+    let best = |t: &str| score(t).into_iter().fold(f32::MIN, f32::max);
+    if std::env::var_os("LINT_TRAIN_DEBUG").is_some() {
+        println!("top held-out benign: {:?}", &held[..20.min(held.len())]);
+        let gated = |t: &str| {
+            rules::model_sentences(t)
+                .iter()
+                .map(logit)
+                .fold(f32::MIN, f32::max)
+        };
+        let mut texts: Vec<(f32, &String)> = held_texts.iter().map(|t| (gated(t), t)).collect();
+        texts.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (score, text) in texts.iter().take(12) {
+            println!(
+                "  {score:.2} {:?}",
+                text.chars().take(160).collect::<String>()
+            );
+        }
+        for set in ["final.txt", "blind.txt"] {
+            let mut b: Vec<f32> = payload_lines(set).iter().map(|t| best(t)).collect();
+            b.sort_by(|x, y| y.total_cmp(x));
+            println!(
+                "{set} scores: {:?}",
+                b.iter()
+                    .map(|x| (x * 10.0).round() / 10.0)
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+    for set in ["final.txt", "blind.txt"] {
+        let lines = payload_lines(set);
+        let over = |th: f32| lines.iter().filter(|t| best(t) > th).count();
+        println!(
+            "{set}: {}/{} above the warning, {}/{} above the error",
+            over(warn),
+            lines.len(),
+            over(error),
+            lines.len()
+        );
+    }
     let mut bytes = Vec::with_capacity(16 + BUCKETS);
     for v in [bias, scale, warn, error] {
         bytes.extend_from_slice(&v.to_le_bytes());

@@ -26,11 +26,11 @@ pub fn name_tokens(name: &str) -> Vec<String> {
     let mut current = String::new();
     let mut prev_lower = false;
     for c in name.chars() {
-        if matches!(c, '_' | '-' | '.' | ' ' | '/') || (prev_lower && c.is_uppercase()) {
+        if matches!(c, '_' | '-' | '.' | ' ' | '/' | '@') || (prev_lower && c.is_uppercase()) {
             if !current.is_empty() {
                 out.push(std::mem::take(&mut current));
             }
-            if matches!(c, '_' | '-' | '.' | ' ' | '/') {
+            if matches!(c, '_' | '-' | '.' | ' ' | '/' | '@') {
                 prev_lower = false;
                 continue;
             }

@@ -648,16 +648,9 @@ pub(super) fn hit(
 /// A sentence no rule found that the classifier reads as an instruction
 /// (`model`): a warning, an error above the model's error threshold, in
 /// the family its words point to. Not for a mention or a short phrase.
-fn scored(ctx: &Ctx, scratch: &mut Vec<u32>) -> Option<Hit> {
+fn scored(ctx: &Ctx, known: &Known, scratch: &mut Vec<u32>) -> Option<Hit> {
     let s = ctx.s;
-    if s.words.len() < 4
-        || !crate::word_set!(lexicon::MODEL_CUES).any(s)
-        || crate::word_set!(lexicon::MENTION).any(s)
-        || ctx.cue().is_some()
-    {
-        return None;
-    }
-    if phrase::is(s, 0, lexicon::DESCRIBING) && !crate::word_set!(lexicon::ADDRESSING).any(s) {
+    if !model_reads(ctx) {
         return None;
     }
     let logit = model::logit(s, scratch);
@@ -676,6 +669,19 @@ fn scored(ctx: &Ctx, scratch: &mut Vec<u32>) -> Option<Hit> {
         .filter(|(n, _)| *n > 0)
         .max_by_key(|(n, _)| *n)
         .map_or(Family::Instruction, |(_, f)| f);
+    // `Call this before any other Shopify tools`, `pass it to every other
+    // Shopify tool call` on a Shopify server: how its own tools work
+    // together, not a preference over others' or data sent out.
+    let about_tools = matches!(
+        family,
+        Family::Preference | Family::Shadowing | Family::CrossTool | Family::Exfiltration
+    );
+    // `Call this tool first to get the workspace id`: an order, given
+    // with its reason.
+    let reasoned = family == Family::Preference && first_for_a_reason(s);
+    if reasoned || (about_tools && own_tools(s, known)) {
+        return None;
+    }
     // `Do not skip the user's approval step`: a guard kept, not dropped.
     let negated_start =
         (0..s.words.len().min(3)).any(|i| crate::word_set!(lexicon::NEGATIONS).at(s, i));
@@ -693,6 +699,51 @@ fn scored(ctx: &Ctx, scratch: &mut Vec<u32>) -> Option<Hit> {
             family.what()
         ),
     ))
+}
+
+/// Whether a sentence is about the server's own tools: it names their
+/// family (`Shopify tools` on a Shopify server) and excludes nothing (no
+/// `never`, `instead`, `only`, ...).
+fn own_tools(s: &Sentence, known: &Known) -> bool {
+    let own = (0..s.words.len())
+        .any(|i| known.family_word(&s.words[i].text) && phrase::is(s, i + 1, "tool tools"));
+    own && !crate::word_set!(EXCLUDING).any(s)
+}
+
+/// Words that shut other tools out, or push past the user's choice.
+const EXCLUDING: &str =
+    "never not don't dont instead replace* avoid only rather skip ignore deprecated always";
+
+/// Whether a sentence puts this tool first for a stated reason (`… first
+/// to get the workspace id`) and shuts nothing out.
+fn first_for_a_reason(s: &Sentence) -> bool {
+    (0..s.words.len()).any(|i| phrase::is(s, i, "first") && purpose_after(s, i))
+        && !crate::word_set!(EXCLUDING).any(s)
+}
+
+/// Whether the classifier reads a sentence at all: four words or more,
+/// one of them a word instructions use, no mention or example cue, and
+/// not a description's opening (`Returns …`) unless it addresses the
+/// model.
+fn model_reads(ctx: &Ctx) -> bool {
+    let s = ctx.s;
+    if s.words.len() < 4
+        || !crate::word_set!(lexicon::MODEL_CUES).any(s)
+        || crate::word_set!(lexicon::MENTION).any(s)
+        || ctx.cue().is_some()
+    {
+        return false;
+    }
+    !phrase::is(s, 0, lexicon::DESCRIBING) || crate::word_set!(lexicon::ADDRESSING).any(s)
+}
+
+/// The sentences of `text` the classifier would read (for its training:
+/// the thresholds are chosen over what it really sees).
+pub fn model_sentences(text: &str) -> Vec<Sentence> {
+    read::sentences(text)
+        .into_iter()
+        .filter(|s| model_reads(&Ctx::new(text, s)))
+        .collect()
 }
 
 /// Every rule's hits in one string, read as it is (no layers): one hit per
@@ -726,7 +777,7 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
         {
             found |= once(&mut out, h);
         }
-        if !found && let Some(h) = scored(&ctx, &mut scratch) {
+        if !found && let Some(h) = scored(&ctx, known, &mut scratch) {
             once(&mut out, h);
         }
     }
