@@ -443,6 +443,18 @@ fn hidden_issue(t: &Text, finding: &Finding, names: &[&str]) -> Issue {
     }
 }
 
+/// Whether a field holds data or a label, not the prose that explains a
+/// tool: an enum value, a default, an example, a constant, a title, an
+/// annotation other than the title. A sentence there that reads as an
+/// instruction has no honest reason to be there, so it is an error even
+/// where its words alone make a warning.
+fn in_data(field: &str) -> bool {
+    let leaf = field.rsplit('.').next().unwrap_or_default();
+    let leaf = leaf.split('[').next().unwrap_or_default();
+    let annotation = field.starts_with("annotations.") && field != "annotations.title";
+    annotation || matches!(leaf, "enum" | "default" | "examples" | "example" | "const" | "title")
+}
+
 /// The lint's issues over a session's definitions, in definition order.
 pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
     lint(&Definitions::of(tr), out);
@@ -479,7 +491,12 @@ pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
                 out.push(hidden_issue(&t, &finding, &names));
             }
         }
-        for hit in hits {
+        let data = in_data(&t.field);
+        for mut hit in hits {
+            if data && !hit.error && hit.family.directs() {
+                hit.error = true;
+                hit.what.push_str(", in a value where only data belongs");
+            }
             let evidence = escape::quote(hit.evidence.as_bytes());
             let mut issue = issue(
                 hit.code(),

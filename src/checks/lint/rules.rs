@@ -45,6 +45,12 @@ pub enum Family {
 }
 
 impl Family {
+    /// Whether the family is a directive to the model (not markup, not a
+    /// blob).
+    pub fn directs(self) -> bool {
+        !matches!(self, Family::Markup | Family::EncodedBlob)
+    }
+
     pub fn code(self) -> Code {
         match self {
             Family::Override => Code::DefinitionOverrideInstructions,
@@ -806,9 +812,16 @@ pub fn check(text: &str, known: &Known) -> Vec<Hit> {
     let mut layered: Vec<(usize, usize)> = Vec::new();
     for layer in decode::layers(text) {
         for mut h in check_plain(&layer.text, known) {
-            if !h.error || out.iter().any(|o| o.family == h.family) {
+            if out.iter().any(|o| o.family == h.family) {
                 continue;
             }
+            // An instruction someone encoded so a reader would not see it
+            // is an error even where its words alone make a warning; a
+            // JSON object is not a disguise.
+            if !h.error && (layer.how == "a JSON object" || !h.family.directs()) {
+                continue;
+            }
+            h.error = true;
             h.layer = Some(layer.how);
             h.what = format!("{}, hidden in {}", h.what, layer.how);
             layered.push(layer.span);
