@@ -452,7 +452,11 @@ fn in_data(field: &str) -> bool {
     let leaf = field.rsplit('.').next().unwrap_or_default();
     let leaf = leaf.split('[').next().unwrap_or_default();
     let annotation = field.starts_with("annotations.") && field != "annotations.title";
-    annotation || matches!(leaf, "enum" | "default" | "examples" | "example" | "const" | "title")
+    annotation
+        || matches!(
+            leaf,
+            "enum" | "default" | "examples" | "example" | "const" | "title"
+        )
 }
 
 /// The lint's issues over a session's definitions, in definition order.
