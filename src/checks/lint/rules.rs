@@ -707,6 +707,22 @@ fn scored(ctx: &Ctx, known: &Known, scratch: &mut Vec<u32>) -> Option<Hit> {
     ))
 }
 
+/// Whether the only tools a sentence puts this one above are the
+/// client's own (`never use built-in or fallback map tools`) and no other
+/// server's: a vendor's pitch, a warning, not an attack on another
+/// server's tools.
+fn builtin_only(s: &Sentence) -> bool {
+    crate::word_set!("built-in builtin built native fallback").any(s)
+        && !(0..s.words.len()).any(|i| {
+            phrase::is(s, i, "other another third-party")
+                && phrase::is(
+                    s,
+                    i + 1,
+                    "server servers extension extensions plugin plugins connector connectors mcp",
+                )
+        })
+}
+
 /// Whether a sentence is about the server's own tools: it names their
 /// family (`Shopify tools` on a Shopify server) and excludes nothing (no
 /// `never`, `instead`, `only`, ...).
@@ -767,9 +783,11 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
                 continue;
             }
             let span = evidence_span(text, &s, a, b);
+            let pitch =
+                matches!(family, Family::Shadowing | Family::Preference) && builtin_only(&s);
             found |= once(
                 &mut out,
-                hit(family, text, span, true, family.what().into()),
+                hit(family, text, span, !pitch, family.what().into()),
             );
         }
         for h in [
