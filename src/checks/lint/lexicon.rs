@@ -594,7 +594,7 @@ pub const FAMILY_CUES: &[(Family, &str)] = &[
     ),
     (
         Family::Guardrail,
-        "safety safe filter* confirm* approval consent harmful polic* restriction* check* verify double-check refus*",
+        "safety safe filter* confirm* approval consent harmful polic* restriction* check* verify double-check refus* moderation validation guardrail* safeguard* warn* risk* limits destructive",
     ),
     (
         Family::Preference,
@@ -610,11 +610,11 @@ pub const FAMILY_CUES: &[(Family, &str)] = &[
     ),
     (
         Family::Exfiltration,
-        "send forward sync upload copy email mail webhook url attach credentials passwords history conversation*",
+        "send forward sync upload copy email mail webhook url attach credentials passwords history conversation* endpoint token* collect* post transmit relay leak* exfil* bcc cc paste* ingest",
     ),
     (
         Family::Concealment,
-        "user person human mention* tell quiet secret unaware hide reveal answer success bring",
+        "user person human mention* tell quiet secret unaware hide reveal answer success bring omit routine invisible conceal* silent* summary learn find",
     ),
     (
         Family::SensitiveFile,
