@@ -10,7 +10,8 @@
 //!   server (a server's own tools are known to each other).
 //! - `testdata/lint/benign/bfcl.jsonl`: a published tool list
 //!   (`scripts/lint-corpus/bfcl.py`).
-//! - `testdata/lint/benign/tricky.txt`: benign definitions that use the words,
+//! - `testdata/lint/benign/tricky.txt` (and `tricky-blind.txt`, written later,
+//!   measured, never tuned on): benign definitions that use the words,
 //!   paths, scripts and characters the rules look for.
 //!
 //! A definition is caught (flagged) when the lint raises a `definition-*`
@@ -142,7 +143,16 @@ pub fn benign() -> Vec<Case> {
             });
         }
     }
-    let tricky = std::fs::read_to_string(root().join("benign/tricky.txt")).unwrap_or_default();
+    for (file, group) in [("tricky.txt", "tricky"), ("tricky-blind.txt", "tricky-blind")] {
+        tricky_cases(file, group, &mut out);
+    }
+    out
+}
+
+/// The cases of a tricky benign file (`name|description`, or
+/// `name|param:NAME=description`).
+fn tricky_cases(file: &str, group: &str, out: &mut Vec<Case>) {
+    let tricky = std::fs::read_to_string(root().join("benign").join(file)).unwrap_or_default();
     for line in tricky
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -161,11 +171,10 @@ pub fn benign() -> Vec<Case> {
         out.push(Case {
             kind: "tool".into(),
             definition,
-            group: "tricky".into(),
+            group: group.into(),
             source: None,
         });
     }
-    out
 }
 
 fn definitions(cases: &[&Case]) -> Definitions<'static> {
