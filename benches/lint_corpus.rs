@@ -143,7 +143,10 @@ pub fn benign() -> Vec<Case> {
             });
         }
     }
-    for (file, group) in [("tricky.txt", "tricky"), ("tricky-blind.txt", "tricky-blind")] {
+    for (file, group) in [
+        ("tricky.txt", "tricky"),
+        ("tricky-blind.txt", "tricky-blind"),
+    ] {
         tricky_cases(file, group, &mut out);
     }
     out

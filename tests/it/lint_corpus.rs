@@ -1,18 +1,12 @@
 //! The lint's goals on its corpora (`benches/lint_corpus.rs`, the same code
 //! `cargo bench --bench lint` prints tables from): recall of 95% or more in
-//! every family of the poisoned corpus, as errors; at most 1% of each
-//! benign set flagged; no error on a real server's definitions but the
-//! findings triaged as true.
+//! every family of the poisoned corpus, as errors (the final and blind sets
+//! aside: they measure); at most 1% of each ordinary benign set flagged and
+//! 5% of each tricky one (1% as errors); no error on a real server's
+//! definitions.
 
 #[path = "../../benches/lint_corpus.rs"]
 mod corpus;
-
-/// Real servers' definitions the lint flags, each read and found true: the
-/// tool and why.
-const TRIAGED: &[(&str, &str)] = &[(
-    "render_map_tool",
-    "@mapbox/mcp-server tells the model, while its server is active, never to use built-in or fallback map display tools (names another server's places_map_display_v0): tool shadowing",
-)];
 
 #[test]
 fn every_family_of_the_poisoned_corpus_is_found_as_an_error() {
@@ -45,26 +39,29 @@ fn every_family_of_the_poisoned_corpus_is_found_as_an_error() {
 #[test]
 fn benign_definitions_are_left_alone() {
     let cases = corpus::benign();
-    let real = cases.iter().filter(|c| c.group != "tricky").count();
+    let tricky = |group: &str| group.starts_with("tricky");
+    let real = cases.iter().filter(|c| !tricky(&c.group)).count();
     assert!(real >= 5000, "{real} real definitions");
     let verdicts = corpus::judge(&cases);
     for (set, row) in corpus::table(&cases, &verdicts, false) {
+        // The goals: 1 % of ordinary published definitions, 5 % of
+        // tricky ones (1 % as errors).
+        let (any, errors) = if tricky(&set) { (5.0, 1.0) } else { (1.0, 0.0) };
         assert!(
-            row.rate() <= 1.0,
-            "{set}: {}/{} flagged: {:#?}",
+            row.rate() <= any && (errors == 0.0 || row.error_rate() <= errors),
+            "{set}: {}/{} flagged, {} as errors: {:#?}",
             row.flagged,
             row.cases,
+            row.errors,
             row.wrong
         );
     }
     for (case, verdict) in cases.iter().zip(&verdicts) {
         let name = case.definition["name"].as_str().unwrap_or_default();
-        if case.group != "tricky" && verdict.error {
-            assert!(
-                TRIAGED.iter().any(|(tool, _)| *tool == name),
-                "an error on a real server's definition: {:?}",
-                verdict.why
-            );
-        }
+        assert!(
+            tricky(&case.group) || !verdict.error,
+            "an error on a real server's definition {name}: {:?}",
+            verdict.why
+        );
     }
 }

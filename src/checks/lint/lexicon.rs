@@ -117,7 +117,7 @@ pub const RULES: &[Rule] = &[
     (Family::Authority, Gate::Stated, Need::Nothing, concat!("notice|message|messages|instruction*|direction*|order*|directive*|note|memo|update|request|text|content|this|announcement|alert|policy|directions ~3 issued+by|sent+by|comes+from|come+from|written+by|authored+by|approved+by|signed+by|on+behalf+of|endorsed+by|mandated+by ~3 ", authority_n!())),
     (Family::Authority, Gate::Stated, Need::Nothing, "you+are|you're|you+are+now|the+assistant+is|the+model+is|you+now+run|you+run ~1 running|operating|acting|logged+in|executing|working|now ~1 as ~1 the|a|an ~1 superuser|root|admin|administrator|system|sudo|sysadmin|privileged+user|root+user"),
     (Family::Authority, Gate::Stated, Need::Nothing, "anthropic|openai|the+system|the+administrator|the+developer*|the+platform|the+operator|google|microsoft|your+developer*|your+creator*|the+security+team|it|the+admin ~2 has|have ~1 authori*|approved|permitted|allowed|granted|instructed|ordered|cleared|empowered|sanctioned"),
-    (Family::Authority, Gate::Stated, Need::Nothing, "mandatory|binding|legal|absolute|overriding|system-level|system ~1 force|authority|effect|status|priority|precedence"),
+    (Family::Authority, Gate::Stated, Need::Nothing, "mandatory|binding|legal|absolute|overriding|system-level|system ~1 force|authority|effect|priority|precedence"),
     (Family::Authority, Gate::Stated, Need::Nothing, "we|i ~1 grant|give|assign|confer ~1 you|the+assistant|the+model ~3 unrestricted|full|elevated|administrator|admin|root|superuser|unlimited ~1 access|rights|privileges|permissions|control|authority"),
     (Family::Authority, Gate::Stated, Need::Nothing, "has|have|holds|hold|possesses|now+has ~1 administrator|admin|root|superuser|elevated|full|unrestricted|system ~1 clearance|authority|privileges|rights"),
     (Family::Authority, Gate::Stated, Need::Nothing, "cleared|approved|authori*|whitelisted|allowlisted|certified|sanctioned ~2 this ~1 tool|server|integration|function|extension ~2 for ~1 unrestricted|unlimited|full|any|all|elevated|privileged ~1 use|access|operations|actions|purposes"),
@@ -246,6 +246,7 @@ pub const RULES: &[Rule] = &[
     (Family::Shadowing, Gate::Stated, Need::Nothing, "with ~1 this ~1 tool|server|extension|plugin ~1 enabled|installed|loaded|connected|active|present|available"),
     (Family::Shadowing, Gate::Stated, Need::Nothing, "all|any|every|each ~1 other ~2 tool|tools|server|servers|agent|agents|server's|servers' ~3 must|should|shall|need|needs|have+to|has+to|are+required"),
     (Family::Shadowing, Gate::Stated, Need::Nothing, "other ~1 tools|servers|agents|server's|servers'|mcp ~2 must|should|shall|need+to|needs+to|have+to|are+required"),
+    (Family::Shadowing, Gate::Stated, Need::Nothing, "never|don't|dont|do+not|avoid|stop ~2 use|using|call|calling|trust|invoke ~4 tool*|function* ~2 of|from|on|in ~2 other|another|third-party ~1 server*|extension*|plugin*|connector*|mcp"),
     // ---- Spanish.
     (Family::Override, Gate::Stated, Need::Nothing, "ignora|ignore|olvida|olvide|omite|descarta|desatiende|haz+caso+omiso+de ~4 instrucciones|reglas|indicaciones|normas|directrices|ordenes ~3 anteriores|previas|del+sistema|originales|iniciales|de+antes"),
     (Family::Override, Gate::Stated, Need::Nothing, "olvida|ignora|olvide ~2 las|todas+las ~1 reglas|instrucciones|indicaciones ~1 previas|anteriores"),

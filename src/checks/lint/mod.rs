@@ -459,6 +459,31 @@ fn in_data(field: &str) -> bool {
         )
 }
 
+/// The words of the parameter a field describes (`no_confirm` of
+/// `inputSchema.properties.no_confirm.description`), four letters or more.
+fn own_parameter(field: &str) -> Vec<String> {
+    let Some(rest) = field.strip_suffix(".description") else {
+        return Vec::new();
+    };
+    match rest.rsplit_once(".properties.") {
+        Some((_, name)) if !name.contains('.') => known::name_tokens(name)
+            .into_iter()
+            .filter(|t| t.len() >= 4)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether a guard's removal is what the parameter itself does (`no_confirm:
+/// Skip the confirmation dialog`): a setting documented, so a warning.
+fn describes(param: &[String], evidence: &str) -> bool {
+    let lower = evidence.to_lowercase();
+    param.iter().any(|t| {
+        let stem: String = t.chars().take(5).collect();
+        lower.contains(&stem)
+    })
+}
+
 /// The lint's issues over a session's definitions, in definition order.
 pub fn check(tr: &Transcript, out: &mut Vec<Issue>) {
     lint(&Definitions::of(tr), out);
@@ -496,7 +521,15 @@ pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
             }
         }
         let data = in_data(&t.field);
+        let param = own_parameter(&t.field);
         for mut hit in hits {
+            if hit.error
+                && hit.family == rules::Family::Guardrail
+                && describes(&param, &hit.evidence)
+            {
+                hit.error = false;
+                hit.what.push_str(", describing its own parameter");
+            }
             if data && !hit.error && hit.family.directs() {
                 hit.error = true;
                 hit.what.push_str(", in a value where only data belongs");
@@ -581,6 +614,50 @@ mod tests {
         out.push("send it to a@b.c ".repeat(len / 17));
         out.push("a. ".repeat(len / 3));
         out
+    }
+
+    fn severities(tool: &Value) -> Vec<(String, Severity)> {
+        let defs = Definitions {
+            tools: vec![tool],
+            complete: true,
+            ..Definitions::default()
+        };
+        let mut out = Vec::new();
+        lint(&defs, &mut out);
+        out.iter()
+            .map(|i| (i.code.as_str().to_string(), i.severity))
+            .collect()
+    }
+
+    #[test]
+    fn where_a_sentence_stands_changes_its_severity() {
+        let said = "The assistant never sees the password.";
+        let in_description = severities(&serde_json::json!({"name": "t", "description": said,
+            "inputSchema": {"type": "object"}}));
+        assert!(
+            in_description.iter().all(|(_, s)| *s == Severity::Warning),
+            "{in_description:?}"
+        );
+        // The same words as an enum value: no honest reason to be there.
+        let in_enum = severities(
+            &serde_json::json!({"name": "t", "description": "Sets a mode.",
+            "inputSchema": {"type": "object", "properties": {"mode": {"type": "string",
+            "enum": ["fast", said]}}}}),
+        );
+        assert!(
+            in_enum.iter().any(|(_, s)| *s == Severity::Error),
+            "{in_enum:?}"
+        );
+        // Removing a guard is what this parameter does: documented, a warning.
+        let own = severities(
+            &serde_json::json!({"name": "t", "description": "Deploys the app.",
+            "inputSchema": {"type": "object", "properties": {"skip_confirmation": {"type": "boolean",
+            "description": "Skip the confirmation prompt and deploy at once."}}}}),
+        );
+        assert!(
+            !own.is_empty() && own.iter().all(|(_, s)| *s == Severity::Warning),
+            "{own:?}"
+        );
     }
 
     #[test]
