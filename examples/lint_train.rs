@@ -178,8 +178,13 @@ fn main() {
     );
     let (w, bias) = train(&examples);
     let max = w.iter().fold(0f32, |m, x| m.max(x.abs())).max(1e-6);
-    let scale = max / 127.0;
-    let quantized: Vec<i8> = w.iter().map(|x| (x / scale).round() as i8).collect();
+    // Four bits a weight, two weights a byte: -8..=7 steps of `scale`,
+    // the largest weights clipped (a quarter of the largest is step 7).
+    let scale = max / 4.0 / 7.0;
+    let quantized: Vec<i8> = w
+        .iter()
+        .map(|x| (x / scale).round().clamp(-8.0, 7.0) as i8)
+        .collect();
     let logit = |s: &read::Sentence| {
         let mut f = Vec::new();
         model::features(s, &mut f);
@@ -245,11 +250,16 @@ fn main() {
     if dev {
         return;
     }
-    let mut bytes = Vec::with_capacity(16 + BUCKETS);
+    let mut bytes = Vec::with_capacity(16 + BUCKETS / 2);
     for v in [bias, scale, warn, error] {
         bytes.extend_from_slice(&v.to_le_bytes());
     }
-    bytes.extend(quantized.iter().map(|q| *q as u8));
+    // Bucket 2k in the low nibble, 2k+1 in the high one.
+    bytes.extend(
+        quantized
+            .chunks(2)
+            .map(|pair| (pair[0] as u8 & 0x0f) | ((pair[1] as u8 & 0x0f) << 4)),
+    );
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/checks/lint/model.bin");
     std::fs::write(&out, &bytes).expect("write model.bin");
     println!("wrote {} ({} bytes)", out.display(), bytes.len());

@@ -1,13 +1,13 @@
 //! A linear classifier over a sentence's words, for instructions the rule
 //! tables have no words for: hashed features (each word and its stem, each
 //! pair of neighbours, as words and as stems, each pair one and two words
-//! apart) weighed by a logistic regression
-//! whose weights ship in the binary (`model.bin`: a little-endian f32 bias,
-//! an f32 scale, an f32 threshold for a warning and one for an error, then
-//! one signed byte per bucket). `examples/lint_train.rs` trains it from the
-//! corpora in `testdata/lint/` (its provenance is there) and writes
-//! `model.bin`; the same run gives the same file. A finding from it quotes
-//! the sentence that scored and takes the family its words point to. Pure.
+//! apart) weighed by a logistic regression whose weights ship in the binary
+//! (`model.bin`: a little-endian f32 bias, an f32 scale, an f32 threshold
+//! for a warning and one for an error, then four signed bits per bucket,
+//! two buckets a byte). `examples/lint_train.rs` trains it from the corpora
+//! in `testdata/lint/` (its provenance is there) and writes `model.bin`;
+//! the same run gives the same file. A finding from it quotes the sentence
+//! that scored and takes the family its words point to. Pure.
 
 use crate::checks::lint::read::Sentence;
 
@@ -43,10 +43,13 @@ pub fn header() -> Header {
     }
 }
 
+/// A bucket's weight in steps of the scale: four bits, signed, two
+/// buckets a byte (the even one in the low nibble).
 fn weight(bucket: u32) -> f32 {
-    MODEL
-        .get(16 + bucket as usize)
-        .map_or(0.0, |b| f32::from(*b as i8))
+    MODEL.get(16 + bucket as usize / 2).map_or(0.0, |b| {
+        let nibble = if bucket % 2 == 0 { b << 4 } else { b & 0xf0 };
+        f32::from((nibble as i8) >> 4)
+    })
 }
 
 fn hash(kind: u8, parts: &[&str]) -> u32 {
@@ -141,6 +144,13 @@ mod tests {
         let mut b = Vec::new();
         features(s, &mut b);
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn the_shipped_model_has_a_weight_for_every_bucket() {
+        assert_eq!(MODEL.len(), 16 + (1 << BUCKET_BITS) / 2);
+        let h = header();
+        assert!(h.scale > 0.0 && h.warn <= h.error, "{h:?}");
     }
 
     #[test]
