@@ -886,6 +886,8 @@ pub fn check(text: &str, known: &Known) -> Vec<Hit> {
         {
             h.layer = Some(how);
             h.what = format!("{}, hidden in {how}", h.what);
+            // A page shows no comment: hidden like any other disguise.
+            h.error |= h.family.directs();
         }
     }
     out
