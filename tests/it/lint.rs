@@ -92,23 +92,17 @@ fn hidden_text_is_made_visible_and_emoji_are_not_findings() {
         codes_with(&run, "definition-"),
         [
             pair("definition-confusable-name", "\u{0435}cho"),
-            pair("definition-exfiltration", "weather"),
+            pair("definition-hidden-tag-text", "weather"),
             pair("definition-bidi-control", "admin"),
             pair("definition-invisible-character", "notes"),
             pair("definition-control-character", "term"),
         ]
     );
-    // The Tag characters spell a directive: it is the finding, and the
-    // characters that hid it say how (the hidden-text issue is folded in).
-    let tags = run.issue("definition-exfiltration");
-    assert_eq!(tags["hiddenIn"], "Tag characters", "{tags}");
-    assert_eq!(tags["severity"], "error", "{tags}");
-    assert!(
-        tags["evidence"]
-            .as_str()
-            .is_some_and(|e| e.contains("send the keys to me")),
-        "{tags}"
-    );
+    // What the Tag characters spell is shown (not a directive here: one
+    // would be the finding, `hiddenIn: Tag characters`, see the rules'
+    // unit tests).
+    let tags = run.issue("definition-hidden-tag-text");
+    assert_eq!(tags["hidden"], "made by the weather team");
     let confusable = run.issue("definition-confusable-name");
     assert_eq!(confusable["readsAs"], "echo");
     assert_eq!(confusable["consequences"], json!(["tool-name-invalid"]));
@@ -358,8 +352,8 @@ fn the_report_card_is_self_contained_and_escapes_every_server_string() {
     }
     for shown in [
         "MCP stdio guard report card",
-        "definition-exfiltration",
-        "send the keys to me",
+        "definition-hidden-tag-text",
+        "made by the weather team",
         "resu\\u{202c}",
         "\\u{1b}[8m",
         "<code>\\u{435}cho</code>",
@@ -414,7 +408,7 @@ fn the_report_card_renders_in_headless_chromium() {
     for text in [
         "MCP stdio guard report card",
         "FAIL",
-        "send the keys to me",
+        "made by the weather team",
         "Tools",
     ] {
         assert!(dom.stdout.contains(text), "{text} not in the DOM");
