@@ -54,20 +54,32 @@ fn print_tables() {
         "final.txt",
         "blind.txt",
     ] {
-        let (mut n, mut any, mut err) = (0, 0, 0);
-        for (s, v) in sets.iter().zip(&verdicts) {
+        let (mut n, mut any, mut err, mut named) = (0, 0, 0, 0);
+        for ((s, v), c) in sets.iter().zip(&verdicts).zip(&poisoned) {
             if s == set {
                 n += 1;
                 any += usize::from(v.flagged);
                 err += usize::from(v.error);
+                named += usize::from(v.names(c));
             }
         }
         println!(
-            "{set}: {any}/{n} caught ({:.1}%), {err}/{n} as errors ({:.1}%)",
+            "{set}: {any}/{n} caught ({:.1}%), {err}/{n} as errors ({:.1}%), {named} under their own family",
             any as f64 * 100.0 / n.max(1) as f64,
             err as f64 * 100.0 / n.max(1) as f64
         );
     }
+    let caught: Vec<(&lint_corpus::Case, &lint_corpus::Verdict)> = poisoned
+        .iter()
+        .zip(&verdicts)
+        .filter(|(_, v)| v.flagged)
+        .collect();
+    let named = caught.iter().filter(|(c, v)| v.names(c)).count();
+    println!(
+        "Of the {} caught, {named} ({:.1}%) carry their own family's code",
+        caught.len(),
+        named as f64 * 100.0 / caught.len().max(1) as f64
+    );
     let languages = lint_corpus::poisoned_languages();
     let mut by_language: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
     for (lang, v) in languages.iter().zip(&verdicts) {

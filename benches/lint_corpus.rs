@@ -34,6 +34,26 @@ pub struct Case {
     pub group: String,
     /// The server it came from, for benign real servers.
     pub source: Option<String>,
+    /// The family a poisoned case belongs to (a disguised one: the
+    /// family of what it hides).
+    pub family: Option<String>,
+}
+
+/// The code a family's finding carries.
+pub fn family_code(family: &str) -> Option<&'static str> {
+    Some(match family {
+        "override" => "definition-override-instructions",
+        "authority" => "definition-authority-claim",
+        "guardrail" => "definition-guardrail-removal",
+        "preference" => "definition-preference-manipulation",
+        "crosstool" => "definition-cross-tool-tampering",
+        "injection" => "definition-command-injection",
+        "exfiltration" => "definition-exfiltration",
+        "concealment" => "definition-hide-from-user",
+        "sensitivefile" => "definition-sensitive-file",
+        "shadowing" => "definition-tool-shadowing",
+        _ => return None,
+    })
 }
 
 /// What the lint said about a definition.
@@ -43,6 +63,16 @@ pub struct Verdict {
     pub error: bool,
     /// The first finding's code and message.
     pub why: Option<String>,
+    /// Every `definition-*` code that names it.
+    pub codes: Vec<String>,
+}
+
+impl Verdict {
+    /// Whether a finding names the case's own family.
+    pub fn names(&self, case: &Case) -> bool {
+        let code = case.family.as_deref().and_then(family_code);
+        code.is_some_and(|code| self.codes.iter().any(|c| c == code))
+    }
 }
 
 /// Counts for one row of a table.
@@ -85,6 +115,10 @@ pub fn poisoned() -> Vec<Case> {
             group: row["family"].as_str().unwrap_or("?").to_string(),
             definition: row["definition"].clone(),
             source: None,
+            family: row["underlying"]
+                .as_str()
+                .or(row["family"].as_str())
+                .map(String::from),
         })
         .collect()
 }
@@ -140,6 +174,7 @@ pub fn benign() -> Vec<Case> {
                 definition: row["definition"].clone(),
                 group: set.to_string(),
                 source: row["source"].as_str().map(String::from),
+                family: None,
             });
         }
     }
@@ -176,6 +211,7 @@ fn tricky_cases(file: &str, group: &str, out: &mut Vec<Case>) {
             definition,
             group: group.into(),
             source: None,
+            family: None,
         });
     }
 }
@@ -253,6 +289,7 @@ pub fn judge(cases: &[Case]) -> Vec<Verdict> {
                     if group.len() == 1 || subject.starts_with(&prefix) {
                         out[i].flagged = true;
                         out[i].error |= issue.severity == Severity::Error;
+                        out[i].codes.push(issue.code.as_str().to_string());
                         out[i].why.get_or_insert_with(|| {
                             format!("{}: {}", issue.code.as_str(), issue.message)
                         });
