@@ -17,14 +17,33 @@ use serde_json::Value;
 fn print_tables() {
     let poisoned = lint_corpus::poisoned();
     let verdicts = lint_corpus::judge(&poisoned);
-    println!("Poisoned definitions, by family");
+    let benign = lint_corpus::benign();
+    let benign_verdicts = lint_corpus::judge(&benign);
+    println!("Poisoned definitions, by family (precision: of the definitions, poisoned");
+    println!("or benign, that carry the family's code, those poisoned in that family)");
     println!();
-    println!("| Family | Cases | Caught (any) | Recall | Caught as error | Recall as error |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    println!(
+        "| Family | Cases | Caught (any) | Recall | Caught as error | Recall as error | Precision |"
+    );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut total = lint_corpus::Row::default();
     for (family, row) in lint_corpus::table(&poisoned, &verdicts, true) {
+        let precision = lint_corpus::family_code(&family).map_or("-".to_string(), |code| {
+            let carries = |v: &lint_corpus::Verdict| v.codes.iter().any(|c| c == code);
+            let right = poisoned
+                .iter()
+                .zip(&verdicts)
+                .filter(|(c, v)| carries(v) && c.family.as_deref() == Some(family.as_str()))
+                .count();
+            let all = verdicts
+                .iter()
+                .chain(&benign_verdicts)
+                .filter(|v| carries(v))
+                .count();
+            format!("{:.1}%", right as f64 * 100.0 / all.max(1) as f64)
+        });
         println!(
-            "| {family} | {} | {} | {:.1}% | {} | {:.1}% |",
+            "| {family} | {} | {} | {:.1}% | {} | {:.1}% | {precision} |",
             row.cases,
             row.flagged,
             row.rate(),
@@ -39,7 +58,7 @@ fn print_tables() {
         }
     }
     println!(
-        "| all | {} | {} | {:.1}% | {} | {:.1}% |",
+        "| all | {} | {} | {:.1}% | {} | {:.1}% | |",
         total.cases,
         total.flagged,
         total.rate(),
@@ -94,8 +113,7 @@ fn print_tables() {
     println!();
     println!("Caught as error, by language: {}", langs.join(", "));
     println!();
-    let benign = lint_corpus::benign();
-    let verdicts = lint_corpus::judge(&benign);
+    let verdicts = benign_verdicts;
     println!("Benign definitions flagged, by set");
     println!();
     println!("| Set | Definitions | Flagged (any) | Rate | Flagged as error | Rate |");
