@@ -34,6 +34,7 @@ use mcp_stdio_guard::checks::lint::{read, rules};
 
 const BUCKETS: usize = 1 << BUCKET_BITS;
 const EPOCHS: usize = 60;
+const FAMILY_EPOCHS: usize = 30;
 const L2: f32 = 6e-5;
 /// How far above every held-out benign sentence an error starts.
 const ERROR_MARGIN: f32 = 0.5;
@@ -61,6 +62,129 @@ fn payload_lines(file: &str) -> Vec<String> {
         .filter_map(|l| l.splitn(3, '|').nth(2))
         .map(|t| t.replace("\\n", "\n"))
         .collect()
+}
+
+/// The lines of a payload file as (family, text).
+fn labelled_lines(file: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(lint_corpus::root().join("poisoned").join(file))
+        .unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut parts = l.splitn(3, '|');
+            let family = parts.next()?.to_string();
+            let text = parts.nth(1)?.replace("\\n", "\n");
+            Some((family, text))
+        })
+        .collect()
+}
+
+/// The sentence of `text` the first table scores highest, as features.
+fn best_features(text: &str, logit: &dyn Fn(&read::Sentence) -> f32) -> Option<Vec<u32>> {
+    let sentences = read::sentences(text);
+    let best = sentences
+        .iter()
+        .max_by(|a, b| logit(a).total_cmp(&logit(b)))?;
+    let mut f = Vec::new();
+    model::family_features(best, &mut f);
+    Some(f)
+}
+
+/// Trains the family table (softmax regression over the first table's
+/// features folded into 2^FAMILY_BITS buckets) on the family of every
+/// instruction of `trained`, prints how often it and the cue words name
+/// the right family on `measured`, and (not `dev`) writes families.bin.
+fn family_table(
+    trained: &[&str],
+    measured: &[&str],
+    dev: bool,
+    logit: &dyn Fn(&read::Sentence) -> f32,
+) {
+    let k = model::FAMILY_NAMES.len();
+    let per = 1usize << model::FAMILY_BITS;
+    let index = |name: &str| model::FAMILY_NAMES.iter().position(|n| *n == name);
+    let mut examples: Vec<(Vec<u32>, usize)> = Vec::new();
+    for &file in trained {
+        for (family, text) in labelled_lines(file) {
+            if let (Some(y), Some(f)) = (index(&family), best_features(&text, logit)) {
+                examples.push((f, y));
+            }
+        }
+    }
+    let mut w = vec![0f32; k * per];
+    let mut bias = vec![0f32; k];
+    let mask = (per - 1) as u32;
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut order: Vec<usize> = (0..examples.len()).collect();
+    for epoch in 0..FAMILY_EPOCHS {
+        for i in (1..order.len()).rev() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            order.swap(i, (seed % (i as u64 + 1)) as usize);
+        }
+        let lr = 0.5 / (1.0 + epoch as f32 * 0.3);
+        for &i in &order {
+            let (f, y) = &examples[i];
+            let scores = model::family_scores_with(f, &bias, |c, b| w[c * per + b as usize]);
+            let top = scores.iter().fold(f32::MIN, |m, x| m.max(*x));
+            let exp: Vec<f32> = scores.iter().map(|x| (x - top).exp()).collect();
+            let sum: f32 = exp.iter().sum();
+            let norm = (f.len().max(1) as f32).sqrt();
+            for c in 0..k {
+                let g = exp[c] / sum - if c == *y { 1.0 } else { 0.0 };
+                bias[c] -= lr * g * 0.1;
+                for &b in f {
+                    let wf = &mut w[c * per + (b & mask) as usize];
+                    *wf -= lr * (g / norm + L2 * *wf);
+                }
+            }
+        }
+    }
+    let max = w.iter().fold(0f32, |m, x| m.max(x.abs())).max(1e-6);
+    let scale = max / 4.0 / 7.0;
+    let q: Vec<i8> = w
+        .iter()
+        .map(|x| (x / scale).round().clamp(-8.0, 7.0) as i8)
+        .collect();
+    let predict = |f: &[u32]| {
+        let s =
+            model::family_scores_with(f, &bias, |c, b| f32::from(q[c * per + b as usize]) * scale);
+        (0..k).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap_or(0)
+    };
+    for &set in measured {
+        let (mut n, mut table, mut cues) = (0, 0, 0);
+        for (family, text) in labelled_lines(set) {
+            let Some(y) = index(&family) else { continue };
+            let sentences = read::sentences(&text);
+            let Some(best) = sentences
+                .iter()
+                .max_by(|a, b| logit(a).total_cmp(&logit(b)))
+            else {
+                continue;
+            };
+            let mut f = Vec::new();
+            model::family_features(best, &mut f);
+            n += 1;
+            table += usize::from(predict(&f) == y);
+            cues += usize::from(rules::cue_family(best) == rules::MODEL_FAMILIES[y]);
+        }
+        println!("{set}: family named by the table {table}/{n}, by the cue words {cues}/{n}");
+    }
+    if dev {
+        return;
+    }
+    let mut bytes = scale.to_le_bytes().to_vec();
+    for b in &bias {
+        bytes.extend_from_slice(&b.to_le_bytes());
+    }
+    bytes.extend(
+        q.chunks(2)
+            .map(|p| (p[0] as u8 & 0x0f) | ((p[1] as u8 & 0x0f) << 4)),
+    );
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/checks/lint/families.bin");
+    std::fs::write(&out, &bytes).expect("write families.bin");
+    println!("wrote {} ({} bytes)", out.display(), bytes.len());
 }
 
 fn fnv(text: &str) -> u64 {
@@ -247,6 +371,7 @@ fn main() {
             lines.len()
         );
     }
+    family_table(trained, measured, dev, &logit);
     if dev {
         return;
     }

@@ -664,28 +664,21 @@ fn scored(ctx: &Ctx, known: &Known, scratch: &mut Vec<u32>) -> Option<Hit> {
     if logit <= header.warn {
         return None;
     }
-    let family = lexicon::FAMILY_CUES
-        .iter()
-        .map(|(family, words)| {
-            (
-                s.words.iter().filter(|w| phrase::is_word(w, words)).count(),
-                *family,
-            )
-        })
-        .filter(|(n, _)| *n > 0)
-        .max_by_key(|(n, _)| *n)
-        .map_or(Family::Instruction, |(_, f)| f);
-    // `Call this before any other Shopify tools`, `pass it to every other
-    // Shopify tool call` on a Shopify server: how its own tools work
-    // together, not a preference over others' or data sent out.
-    let about_tools = matches!(
-        family,
-        Family::Preference | Family::Shadowing | Family::CrossTool | Family::Exfiltration
-    );
+    // The family table names it (a sentence in no family's words at all is
+    // `instruction-like`).
+    let family = match cue_family(s) {
+        Family::Instruction => Family::Instruction,
+        _ => {
+            model::family_features(s, scratch);
+            MODEL_FAMILIES[model::family(scratch)]
+        }
+    };
     // `Call this tool first to get the workspace id`: an order, given
-    // with its reason.
+    // with its reason. `Call this before any other Shopify tools`, `pass
+    // it to every other Shopify tool call` on a Shopify server: how its
+    // own tools work together, whatever family the words suggest.
     let reasoned = family == Family::Preference && first_for_a_reason(s);
-    if reasoned || asks_the_user(s) || (about_tools && own_tools(s, known)) {
+    if reasoned || asks_the_user(s) || own_tools(s, known) {
         return None;
     }
     // `Do not skip the user's approval step`: a guard kept, not dropped.
@@ -761,6 +754,36 @@ fn first_for_a_reason(s: &Sentence) -> bool {
     (0..s.words.len()).any(|i| phrase::is(s, i, "first") && purpose_after(s, i))
         && !crate::word_set!(EXCLUDING).any(s)
 }
+
+/// The family a sentence's words point to (`lexicon::FAMILY_CUES`: the
+/// family with the most of its words), `Instruction` when none.
+pub fn cue_family(s: &Sentence) -> Family {
+    lexicon::FAMILY_CUES
+        .iter()
+        .map(|(family, words)| {
+            (
+                s.words.iter().filter(|w| phrase::is_word(w, words)).count(),
+                *family,
+            )
+        })
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, _)| *n)
+        .map_or(Family::Instruction, |(_, f)| f)
+}
+
+/// The families of `model::FAMILY_NAMES`, in its order.
+pub const MODEL_FAMILIES: [Family; 10] = [
+    Family::Override,
+    Family::Authority,
+    Family::Guardrail,
+    Family::Preference,
+    Family::CrossTool,
+    Family::Injection,
+    Family::Exfiltration,
+    Family::Concealment,
+    Family::SensitiveFile,
+    Family::Shadowing,
+];
 
 /// Whether the classifier reads a sentence at all: four words or more,
 /// one of them a word instructions use, no mention or example cue, and
