@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use mcp_stdio_guard::checks::Severity;
-use mcp_stdio_guard::checks::lint::{Definitions, lint};
+use mcp_stdio_guard::checks::lint::{Definitions, lint, model, rules};
 use serde_json::Value;
 
 /// One definition of a corpus: its kind (`tool`, `prompt`, `resource`)
@@ -39,21 +39,11 @@ pub struct Case {
     pub family: Option<String>,
 }
 
-/// The code a family's finding carries.
+/// The code a family's finding carries (`family` as the corpora name it:
+/// `model::FAMILY_NAMES`).
 pub fn family_code(family: &str) -> Option<&'static str> {
-    Some(match family {
-        "override" => "definition-override-instructions",
-        "authority" => "definition-authority-claim",
-        "guardrail" => "definition-guardrail-removal",
-        "preference" => "definition-preference-manipulation",
-        "crosstool" => "definition-cross-tool-tampering",
-        "injection" => "definition-command-injection",
-        "exfiltration" => "definition-exfiltration",
-        "concealment" => "definition-hide-from-user",
-        "sensitivefile" => "definition-sensitive-file",
-        "shadowing" => "definition-tool-shadowing",
-        _ => return None,
-    })
+    let at = model::FAMILY_NAMES.iter().position(|n| *n == family)?;
+    Some(rules::MODEL_FAMILIES[at].code().as_str())
 }
 
 /// What the lint said about a definition.

@@ -55,12 +55,9 @@ fn sentences_of(text: &str, label: f32, out: &mut Vec<Example>) {
 }
 
 fn payload_lines(file: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(lint_corpus::root().join("poisoned").join(file))
-        .unwrap_or_default();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.splitn(3, '|').nth(2))
-        .map(|t| t.replace("\\n", "\n"))
+    labelled_lines(file)
+        .into_iter()
+        .map(|(_, text)| text)
         .collect()
 }
 
@@ -79,15 +76,56 @@ fn labelled_lines(file: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The sentence of `text` the first table scores highest, as features.
-fn best_features(text: &str, logit: &dyn Fn(&read::Sentence) -> f32) -> Option<Vec<u32>> {
-    let sentences = read::sentences(text);
-    let best = sentences
-        .iter()
+/// The sentence of `text` the first table scores highest, with its
+/// features for the family table.
+fn best_sentence(
+    text: &str,
+    logit: &dyn Fn(&read::Sentence) -> f32,
+) -> Option<(read::Sentence, Vec<u32>)> {
+    let best = read::sentences(text)
+        .into_iter()
         .max_by(|a, b| logit(a).total_cmp(&logit(b)))?;
     let mut f = Vec::new();
-    model::family_features(best, &mut f);
-    Some(f)
+    model::family_features(&best, &mut f);
+    Some((best, f))
+}
+
+/// A fixed shuffle (xorshift): the same run, the same model.
+fn shuffle(order: &mut [usize], seed: &mut u64) {
+    for i in (1..order.len()).rev() {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        order.swap(i, (*seed % (i as u64 + 1)) as usize);
+    }
+}
+
+/// Four bits a weight: -8..=7 steps of the returned scale, the largest
+/// weights clipped (a quarter of the largest is step 7).
+fn quantize(w: &[f32]) -> (Vec<i8>, f32) {
+    let max = w.iter().fold(0f32, |m, x| m.max(x.abs())).max(1e-6);
+    let scale = max / 4.0 / 7.0;
+    let q = w
+        .iter()
+        .map(|x| (x / scale).round().clamp(-8.0, 7.0) as i8)
+        .collect();
+    (q, scale)
+}
+
+/// Two weights a byte: weight 2k in the low nibble, 2k+1 in the high one
+/// (as `model::nibble` reads them).
+fn pack(q: &[i8]) -> impl Iterator<Item = u8> + '_ {
+    q.chunks(2)
+        .map(|p| (p[0] as u8 & 0x0f) | ((p[1] as u8 & 0x0f) << 4))
+}
+
+/// Writes a table beside the model's code.
+fn write_table(name: &str, bytes: &[u8]) {
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/checks/lint")
+        .join(name);
+    std::fs::write(&out, bytes).expect("write the table");
+    println!("wrote {} ({} bytes)", out.display(), bytes.len());
 }
 
 /// Trains the family table (softmax regression over the first table's
@@ -106,7 +144,7 @@ fn family_table(
     let mut examples: Vec<(Vec<u32>, usize)> = Vec::new();
     for &file in trained {
         for (family, text) in labelled_lines(file) {
-            if let (Some(y), Some(f)) = (index(&family), best_features(&text, logit)) {
+            if let (Some(y), Some((_, f))) = (index(&family), best_sentence(&text, logit)) {
                 examples.push((f, y));
             }
         }
@@ -117,12 +155,7 @@ fn family_table(
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
     let mut order: Vec<usize> = (0..examples.len()).collect();
     for epoch in 0..FAMILY_EPOCHS {
-        for i in (1..order.len()).rev() {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            order.swap(i, (seed % (i as u64 + 1)) as usize);
-        }
+        shuffle(&mut order, &mut seed);
         let lr = 0.5 / (1.0 + epoch as f32 * 0.3);
         for &i in &order {
             let (f, y) = &examples[i];
@@ -141,12 +174,7 @@ fn family_table(
             }
         }
     }
-    let max = w.iter().fold(0f32, |m, x| m.max(x.abs())).max(1e-6);
-    let scale = max / 4.0 / 7.0;
-    let q: Vec<i8> = w
-        .iter()
-        .map(|x| (x / scale).round().clamp(-8.0, 7.0) as i8)
-        .collect();
+    let (q, scale) = quantize(&w);
     let predict = |f: &[u32]| {
         let s =
             model::family_scores_with(f, &bias, |c, b| f32::from(q[c * per + b as usize]) * scale);
@@ -155,19 +183,12 @@ fn family_table(
     for &set in measured {
         let (mut n, mut table, mut cues) = (0, 0, 0);
         for (family, text) in labelled_lines(set) {
-            let Some(y) = index(&family) else { continue };
-            let sentences = read::sentences(&text);
-            let Some(best) = sentences
-                .iter()
-                .max_by(|a, b| logit(a).total_cmp(&logit(b)))
-            else {
+            let (Some(y), Some((best, f))) = (index(&family), best_sentence(&text, logit)) else {
                 continue;
             };
-            let mut f = Vec::new();
-            model::family_features(best, &mut f);
             n += 1;
             table += usize::from(predict(&f) == y);
-            cues += usize::from(rules::cue_family(best) == rules::MODEL_FAMILIES[y]);
+            cues += usize::from(rules::cue_family(&best) == rules::MODEL_FAMILIES[y]);
         }
         println!("{set}: family named by the table {table}/{n}, by the cue words {cues}/{n}");
     }
@@ -178,13 +199,8 @@ fn family_table(
     for b in &bias {
         bytes.extend_from_slice(&b.to_le_bytes());
     }
-    bytes.extend(
-        q.chunks(2)
-            .map(|p| (p[0] as u8 & 0x0f) | ((p[1] as u8 & 0x0f) << 4)),
-    );
-    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/checks/lint/families.bin");
-    std::fs::write(&out, &bytes).expect("write families.bin");
-    println!("wrote {} ({} bytes)", out.display(), bytes.len());
+    bytes.extend(pack(&q));
+    write_table("families.bin", &bytes);
 }
 
 fn fnv(text: &str) -> u64 {
@@ -234,13 +250,7 @@ fn train(examples: &[Example]) -> (Vec<f32>, f32) {
     let mut order: Vec<usize> = (0..examples.len()).collect();
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     for epoch in 0..EPOCHS {
-        // A fixed shuffle per epoch (xorshift): the same run, the same model.
-        for i in (1..order.len()).rev() {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            order.swap(i, (seed % (i as u64 + 1)) as usize);
-        }
+        shuffle(&mut order, &mut seed);
         let lr = 0.5 / (1.0 + epoch as f32 * 0.3);
         for &i in &order {
             let e = &examples[i];
@@ -301,14 +311,7 @@ fn main() {
         examples.len() - positives
     );
     let (w, bias) = train(&examples);
-    let max = w.iter().fold(0f32, |m, x| m.max(x.abs())).max(1e-6);
-    // Four bits a weight, two weights a byte: -8..=7 steps of `scale`,
-    // the largest weights clipped (a quarter of the largest is step 7).
-    let scale = max / 4.0 / 7.0;
-    let quantized: Vec<i8> = w
-        .iter()
-        .map(|x| (x / scale).round().clamp(-8.0, 7.0) as i8)
-        .collect();
+    let (quantized, scale) = quantize(&w);
     let logit = |s: &read::Sentence| {
         let mut f = Vec::new();
         model::features(s, &mut f);
@@ -379,13 +382,6 @@ fn main() {
     for v in [bias, scale, warn, error] {
         bytes.extend_from_slice(&v.to_le_bytes());
     }
-    // Bucket 2k in the low nibble, 2k+1 in the high one.
-    bytes.extend(
-        quantized
-            .chunks(2)
-            .map(|pair| (pair[0] as u8 & 0x0f) | ((pair[1] as u8 & 0x0f) << 4)),
-    );
-    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/checks/lint/model.bin");
-    std::fs::write(&out, &bytes).expect("write model.bin");
-    println!("wrote {} ({} bytes)", out.display(), bytes.len());
+    bytes.extend(pack(&quantized));
+    write_table("model.bin", &bytes);
 }

@@ -1033,6 +1033,17 @@ mod tests {
     }
 
     #[test]
+    fn the_family_table_and_the_families_are_in_one_order() {
+        for (name, family) in model::FAMILY_NAMES.iter().zip(MODEL_FAMILIES) {
+            assert!(
+                family.name().replace('-', "").contains(name),
+                "{name} vs {}",
+                family.name()
+            );
+        }
+    }
+
+    #[test]
     fn context_lowers_or_raises_what_words_alone_would_say() {
         // Asking the user is a guard only when nothing negates it.
         assert!(
