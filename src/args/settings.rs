@@ -126,11 +126,36 @@ pub struct ConfineSpec {
     pub read: Vec<PathBuf>,
     /// `--confine-write`: more trees the server may write.
     pub write: Vec<PathBuf>,
-    /// `--confine-connect`: `HOST:PORT` the server may connect to.
-    pub connect: Vec<(String, u16)>,
+    /// `--confine-connect`: `[udp:]HOST:PORT` the server may connect or
+    /// send to.
+    pub connect: Vec<Endpoint>,
     /// `--confine-exec`: programs (names on PATH, or paths) the server may
     /// run under enforce.
     pub exec: Vec<String>,
+}
+
+/// A `--confine-connect` entry: `HOST:PORT` for TCP, `udp:HOST:PORT` for
+/// datagrams (`tcp:` may be written too).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Endpoint {
+    pub host: String,
+    pub port: u16,
+    pub udp: bool,
+}
+
+impl Endpoint {
+    /// Reads `[tcp:|udp:]HOST:PORT` (an IPv6 host in brackets).
+    pub fn parse(text: &str) -> Option<Endpoint> {
+        let (udp, rest) = match text.split_once(':') {
+            Some(("udp", rest)) => (true, rest),
+            Some(("tcp", rest)) => (false, rest),
+            _ => (false, text),
+        };
+        let (host, port) = rest.rsplit_once(':')?;
+        let host = host.trim_matches(['[', ']']).to_string();
+        let port = port.parse::<u16>().ok().filter(|p| *p != 0)?;
+        (!host.is_empty()).then_some(Endpoint { host, port, udp })
+    }
 }
 
 /// One slice of a sharded batch: the `index`-th (1-based) of `count`.
@@ -1114,26 +1139,21 @@ const HEAD: &[Setting] = &[
         flag(
             "confine-connect",
             Some("confineConnect"),
-            Kind::Text("<host:port>"),
+            Kind::Text("<[udp:]host:port>"),
             Fallback::None,
-            "--confine: the server may connect to this TCP or UDP\naddress (repeatable)",
+            "--confine: the server may connect to this TCP address,\nor send datagrams to it with udp: (repeatable)",
             |s, v| {
                 if v.fresh {
                     s.confine.connect.clear();
                 }
                 for text in v.texts()? {
-                    let parsed = text
-                        .rsplit_once(':')
-                        .and_then(|(h, p)| {
-                            Some((
-                                h.trim_matches(['[', ']']).to_string(),
-                                p.parse::<u16>().ok()?,
-                            ))
-                        })
-                        .filter(|(h, p)| !h.is_empty() && *p != 0);
-                    match parsed {
-                        Some(hp) => s.confine.connect.push(hp),
-                        None => return Err(v.bad(format!("'{text}' is not HOST:PORT"))),
+                    match Endpoint::parse(&text) {
+                        Some(e) => s.confine.connect.push(e),
+                        None => {
+                            return Err(v.bad(format!(
+                                "'{text}' is not HOST:PORT or udp:HOST:PORT (for example 127.0.0.1:8080)"
+                            )));
+                        }
                     }
                 }
                 Ok(())

@@ -344,11 +344,13 @@ codes! {
     ToolCallInternalError = "tool-call-internal-error", McpProtocol, Warning, [Robustness],
         "--robustness: valid input got -32603 or another non-standard JSON-RPC error instead of a result (a tool's own failure belongs in an isError result)";
     ConfineSecretRead = "confine-secret-read", Security, Error, [Confinement],
-        "--confine: the server opened, or tried to open, a credential file (an SSH key, cloud, registry or git credentials, .netrc, a browser profile, an MCP client's configuration)";
+        "--confine: the server opened, or tried to open, a credential file (an SSH key, cloud, registry or git credentials, .netrc, a browser profile, an MCP client's configuration), by its path or through a hard link to it";
     ConfineNetwork = "confine-network", Security, Warning, [Confinement],
-        "--confine: the server connected, or sent a datagram, to an IP address (DNS included) that --confine-connect does not allow";
+        "--confine: the server connected, or sent a datagram, to an address --confine-connect does not allow (DNS included), opened a socket of another family, a raw or an unasked-for UDP socket, sent with TCP Fast Open, or connected to another program's named unix socket (an SSH agent, a daemon)";
     ConfineWriteOutside = "confine-write-outside", Security, Warning, [Confinement],
-        "--confine: the server wrote, created, removed or renamed a path outside its private home, the temporary and cache trees and --confine-write";
+        "--confine: the server wrote, created, removed, renamed or linked a path, or changed its mode, owner, times or extended attributes, outside its private home, the temporary and cache trees and --confine-write";
+    ConfineHiddenExec = "confine-hidden-exec", Security, Warning, [Confinement],
+        "--confine: the server ran a program that is not a file on disk (a memfd, a deleted file, a descriptor: execveat AT_EMPTY_PATH or /proc/self/fd), which no path rule sees; refused under enforce";
     ConfineDenied = "confine-denied", Security, Error, [Confinement],
         "--confine enforce: the server failed after the confinement refused it something; the refusal is the cause (allow it with --confine-read, --confine-write or --confine-connect, or fix the server)";
     ToolAnnotationsContradict = "tool-annotations-contradict", McpProtocol, Warning, [ToolSchema],

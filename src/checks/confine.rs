@@ -38,6 +38,7 @@ pub struct Summary {
     pub seccomp: bool,
     pub enforced: Vec<String>,
     pub not_enforced: Vec<String>,
+    pub observed: Vec<String>,
     pub not_observed: Vec<String>,
     pub limits: Vec<String>,
     /// Events of every run, in order, at most `LISTED`.
@@ -59,6 +60,7 @@ impl Summary {
             seccomp: policy.support.notify,
             enforced: policy.enforced.clone(),
             not_enforced: policy.not_enforced.clone(),
+            observed: policy.observed.clone(),
             not_observed: policy.not_observed.clone(),
             limits: policy.limits.clone(),
             events: Vec::new(),
@@ -128,6 +130,26 @@ pub fn check(tr: &Transcript, enforcing: bool, issues: &mut Vec<Issue>) {
             .with("paths", named)
             .with("phase", first.phase.clone())
             .with("evidence", writes.iter().take(NAMED).map(|e| evidence(e)).collect::<Vec<_>>()),
+        );
+    }
+    for ev in log.events.iter().filter(|e| e.kind == Kind::HiddenExec) {
+        let outcome = if ev.denied {
+            "tried to run (refused)"
+        } else {
+            "ran"
+        };
+        issues.push(
+            Issue::new(
+                Code::ConfineHiddenExec,
+                format!(
+                    "the server {outcome} a program that is not a file on disk, {}, during {} ({}, pid {})",
+                    ev.target, ev.phase, ev.program, ev.pid
+                ),
+            )
+            .with("program", ev.target.clone())
+            .with("phase", ev.phase.clone())
+            .with("denied", ev.denied)
+            .with("evidence", evidence(ev)),
         );
     }
     if enforcing {

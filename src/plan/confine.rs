@@ -3,12 +3,13 @@
 //! this kernel can enforce or observe. Built once before anything starts,
 //! from the settings, the launch and the guard's environment; `require`
 //! refuses here, before a spawn. Reads the filesystem only to resolve the
-//! command and find its tree; no other effect.
+//! command and find its trees (a version manager's too) and to know the
+//! credential files by inode; no other effect.
 
 use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};
 
-use crate::args::settings::ConfineSpec;
+use crate::args::settings::{ConfineSpec, Endpoint};
 use crate::args::words::Confine;
 use crate::error::Error;
 use crate::sys::confine::Support;
@@ -103,16 +104,21 @@ pub struct Policy {
     /// Trees the server may write besides its private home (under
     /// `observe`: where writing is usual, the temporary and cache trees).
     pub write: Vec<PathBuf>,
-    pub connect: Vec<(String, u16)>,
+    pub connect: Vec<Endpoint>,
     pub credentials: Vec<PathBuf>,
+    /// The credential files by what they are (device, inode), sorted: a
+    /// hard link or a bind mount of one is the credential.
+    pub credential_ids: Vec<(u64, u64)>,
     /// The user's home: writing in it counts as outside unless a write
     /// tree inside it allows it (even when the home is under the
     /// temporary directory).
     pub home: Option<PathBuf>,
     /// Credential files the launcher reads as its own configuration.
     pub launcher_config: Vec<PathBuf>,
-    /// What is enforced, what is not and what is not observed, in words.
+    /// What the kernel enforces, what it does not, what is recorded and
+    /// what is not, in words.
     pub enforced: Vec<String>,
+    pub observed: Vec<String>,
     pub not_enforced: Vec<String>,
     pub not_observed: Vec<String>,
     /// What the policy itself leaves open, whatever the kernel (a tree
@@ -149,17 +155,29 @@ impl Policy {
         under_any(path, &self.credentials)
     }
 
+    /// Whether the file of `(device, inode)` is a credential file.
+    pub fn is_credential_id(&self, id: (u64, u64)) -> bool {
+        self.credential_ids.binary_search(&id).is_ok()
+    }
+
+    /// Whether a `--confine-connect` entry asks for UDP.
+    pub fn udp(&self) -> bool {
+        self.connect.iter().any(|e| e.udp)
+    }
+
     pub fn is_launcher_config(&self, path: &Path) -> bool {
         self.launcher_config.iter().any(|c| c == path)
     }
 
-    /// Whether a connection to `ip:port` is allowed.
-    pub fn may_connect(&self, ip: &std::net::IpAddr, port: u16) -> bool {
-        self.connect.iter().any(|(host, p)| {
-            *p == port
-                && (host == "*"
-                    || host.parse::<std::net::IpAddr>().is_ok_and(|h| h == *ip)
-                    || host == "localhost" && ip.is_loopback())
+    /// Whether a connection (or, `udp`, a datagram) to `ip:port` is
+    /// allowed.
+    pub fn may_connect(&self, ip: &std::net::IpAddr, port: u16, udp: bool) -> bool {
+        self.connect.iter().any(|e| {
+            e.port == port
+                && e.udp == udp
+                && (e.host == "*"
+                    || e.host.parse::<std::net::IpAddr>().is_ok_and(|h| h == *ip)
+                    || e.host == "localhost" && ip.is_loopback())
         })
     }
 }
@@ -209,9 +227,11 @@ pub fn policy(
         write: Vec::new(),
         connect: spec.connect.clone(),
         credentials: Vec::new(),
+        credential_ids: Vec::new(),
         home: home.clone(),
         launcher_config: Vec::new(),
         enforced: Vec::new(),
+        observed: Vec::new(),
         not_enforced: Vec::new(),
         not_observed: Vec::new(),
         limits: Vec::new(),
@@ -248,6 +268,17 @@ fn credentials(p: &mut Policy, program: &OsStr) {
     for c in CREDENTIALS {
         add_both(&mut p.credentials, &home.join(c));
     }
+    let mut left = CREDENTIAL_FILES;
+    for c in &p.credentials {
+        credential_ids(c, 0, &mut left, &mut p.credential_ids);
+    }
+    p.credential_ids.sort_unstable();
+    p.credential_ids.dedup();
+    if left == 0 {
+        p.limits.push(format!(
+            "the credential trees hold more than {CREDENTIAL_FILES} files: the rest are known by their paths only (a hard link to one is not recognised)"
+        ));
+    }
     let launcher = Path::new(program)
         .file_name()
         .and_then(OsStr::to_str)
@@ -257,6 +288,90 @@ fn credentials(p: &mut Policy, program: &OsStr) {
             add_both(&mut p.launcher_config, &home.join(file));
         }
     }
+}
+
+/// Credential files known by inode, at most.
+const CREDENTIAL_FILES: usize = 4096;
+
+/// Adds the (device, inode) of every file under `path` (not following a
+/// symlink below the top), `left` bounding how many are looked at.
+fn credential_ids(path: &Path, depth: u32, left: &mut usize, out: &mut Vec<(u64, u64)>) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if *left == 0 {
+            return;
+        }
+        *left -= 1;
+        let meta = if depth == 0 {
+            std::fs::metadata(path)
+        } else {
+            std::fs::symlink_metadata(path)
+        };
+        let Ok(meta) = meta else { return };
+        if meta.is_file() {
+            out.push((meta.dev(), meta.ino()));
+        } else if meta.is_dir()
+            && depth < 8
+            && let Ok(entries) = std::fs::read_dir(path)
+        {
+            for entry in entries.flatten() {
+                if *left == 0 {
+                    return;
+                }
+                credential_ids(&entry.path(), depth + 1, left, out);
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (path, depth, left, out);
+}
+
+/// Version managers: the variable that moves each one's root, and its
+/// root under the home directory. A launch through one (a pyenv or asdf
+/// shim, an nvm or volta node, a uv-managed Python) needs the whole root:
+/// the shim runs the manager's own programs, which pick a runtime there.
+const MANAGERS: &[(&str, &str)] = &[
+    ("PYENV_ROOT", ".pyenv"),
+    ("ASDF_DATA_DIR", ".asdf"),
+    ("MISE_DATA_DIR", ".local/share/mise"),
+    ("RBENV_ROOT", ".rbenv"),
+    ("NODENV_ROOT", ".nodenv"),
+    ("VOLTA_HOME", ".volta"),
+    ("NVM_DIR", ".nvm"),
+    ("FNM_DIR", ".local/share/fnm"),
+    ("UV_PYTHON_INSTALL_DIR", ".local/share/uv/python"),
+];
+
+/// The files a manager reads to pick a version, looked for from the
+/// working directory up.
+const VERSION_FILES: &[&str] = &[
+    ".python-version",
+    ".node-version",
+    ".nvmrc",
+    ".ruby-version",
+    ".tool-versions",
+    ".mise.toml",
+];
+
+/// The roots of the version managers: the variable given to the server,
+/// else the guard's, else the default under the home directory.
+fn manager_roots(
+    home: Option<&Path>,
+    env: &[(std::ffi::OsString, std::ffi::OsString)],
+) -> Vec<PathBuf> {
+    MANAGERS
+        .iter()
+        .filter_map(|(var, default)| {
+            env.iter()
+                .find(|(k, _)| k == var)
+                .map(|(_, v)| PathBuf::from(v))
+                .or_else(|| std::env::var_os(var).map(PathBuf::from))
+                .or_else(|| home.map(|h| h.join(default)))
+        })
+        .filter(|root| root.is_absolute())
+        .map(|root| lexical(&root))
+        .collect()
 }
 
 /// The read trees (the system, the working directory, the command's own
@@ -293,6 +408,29 @@ fn trees(
             trees.extend(tree_of(&real, home.as_deref()));
         }
     }
+    let roots = manager_roots(home.as_deref(), env);
+    let mut managed = false;
+    for root in &roots {
+        let through = p.exec.iter().any(|e| e.starts_with(root))
+            || p.exec
+                .iter()
+                .filter_map(|e| std::fs::canonicalize(e).ok())
+                .any(|e| e.starts_with(root));
+        if through && root.is_dir() {
+            trees.push(root.clone());
+            managed = true;
+        }
+    }
+    if managed {
+        for dir in cwd.ancestors() {
+            for f in VERSION_FILES {
+                let file = dir.join(f);
+                if file.is_file() {
+                    add_both(&mut p.read, &file);
+                }
+            }
+        }
+    }
     for arg in args {
         let a = cwd.join(arg);
         if arg.len() < 4096 && a.is_file() {
@@ -314,36 +452,49 @@ fn trees(
     }
 }
 
-/// Says what is enforced, what is not and what is not observed.
+/// Says what the kernel enforces, what the supervisor refuses on what it
+/// reads (a limit: the server's memory can change after it is read), what
+/// is recorded and what is not. Nothing the supervisor decides is listed as
+/// enforced.
 fn state(p: &mut Policy) {
     let abi = p.support.landlock_abi;
+    let linux = cfg!(target_os = "linux");
+    let no_notify = if linux {
+        "seccomp user notification is not available"
+    } else {
+        "seccomp is Linux's; this platform has no confinement"
+    };
     if p.support.notify {
-        p.enforced.push(if p.enforcing() {
-            "credential reads and connections outside --confine-connect are refused by the supervisor".into()
-        } else {
-            "opens, runs, connections and datagrams are recorded (seccomp user notification)".into()
-        });
-        p.not_observed.push(
-            "a call whose arguments the supervisor cannot read (another ABI, memory it may not read) is counted, not described".into(),
+        p.observed.push(
+            "opens, programs run, connections, datagrams, bindings, metadata changes and links, with the path or address read from the server's memory as the call is made (seccomp user notification)".into(),
         );
+        p.not_observed.push(
+            "a call whose arguments the supervisor cannot read (memory it may not read) is counted, not described".into(),
+        );
+    } else {
+        p.not_observed
+            .push(format!("nothing is recorded: {no_notify}"));
+    }
+    if linux {
         p.not_observed
             .push("io_uring is refused (ENOSYS): its operations would not be seen".into());
-    } else {
-        let why = if cfg!(target_os = "linux") {
-            "seccomp user notification is not available"
-        } else {
-            "seccomp is Linux's; this platform has no confinement"
-        };
-        p.not_observed.push(format!("nothing is recorded: {why}"));
-        p.not_enforced
-            .push(format!("credential reads and UDP: {why}"));
     }
     if !p.enforcing() {
         return;
     }
+    if linux {
+        let udp = if p.udp() {
+            " and UDP (--confine-connect udp:)"
+        } else {
+            ""
+        };
+        p.enforced.push(format!(
+            "sockets: families other than unix, IPv4, IPv6 and netlink, IP sockets other than TCP{udp}, TCP Fast Open sends; running a program from a descriptor (execveat AT_EMPTY_PATH); calls of another ABI; io_uring (seccomp filter)"
+        ));
+    }
     match abi {
-        0 => p.not_enforced.push(if cfg!(target_os = "linux") {
-            "files, TCP and signals: Landlock is not available on this kernel".into()
+        0 => p.not_enforced.push(if linux {
+            "files, TCP, signals and abstract unix sockets in the kernel: Landlock is not available on this kernel".into()
         } else {
             "files, TCP and signals: Landlock is Linux's; this platform has none".into()
         }),
@@ -366,12 +517,32 @@ fn state(p: &mut Policy) {
                     "signals to other processes: Landlock ABI {abi} is older than 6"
                 ));
             }
+            if abi >= 9 {
+                p.enforced.push(
+                    "connections to pathname unix sockets outside the write trees (Landlock)"
+                        .into(),
+                );
+            }
         }
     }
-    if !p.connect.is_empty() {
-        p.limits.push(
-            "the host of an allowed port: Landlock allows a port to every host; the supervisor refuses other hosts on what it reads".into(),
-        );
+    if p.support.notify {
+        let files = if abi == 0 {
+            "; reads and writes outside the allowed trees (no Landlock)"
+        } else {
+            ""
+        };
+        let udp = if p.udp() {
+            "; the address of each datagram"
+        } else {
+            ""
+        };
+        p.limits.push(format!(
+            "refused by the supervisor on what it reads from the server's memory, not by the kernel: a thread of the server that rewrites a path or an address after it was read can get past it: credential files (by path, and by inode: hard links and bind mounts); programs outside the launch chain; connections to named unix sockets outside the server's trees; metadata changes (mode, owner, times, extended attributes), links and nodes outside the write trees; the host of an allowed port{udp}{files}"
+        ));
+    } else {
+        p.not_enforced.push(format!(
+            "credential files, programs run, named unix sockets and metadata changes: {no_notify}"
+        ));
     }
 }
 
@@ -548,6 +719,26 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    fn ep(text: &str) -> Endpoint {
+        Endpoint::parse(text).expect("endpoint")
+    }
+
+    #[test]
+    fn endpoints_read_their_protocol_host_and_port() {
+        assert_eq!(
+            Endpoint::parse("udp:[::1]:53"),
+            Some(Endpoint {
+                host: "::1".into(),
+                port: 53,
+                udp: true
+            })
+        );
+        assert_eq!(ep("::1:53").host, "::1");
+        assert!(!ep("tcp:localhost:80").udp);
+        assert_eq!(Endpoint::parse("localhost"), None);
+        assert_eq!(Endpoint::parse("udp:x:0"), None);
+    }
+
     #[test]
     fn a_connection_is_allowed_by_address_and_port() {
         let mut p = Policy {
@@ -558,21 +749,31 @@ mod tests {
             exec: vec![],
             devices: vec![],
             write: vec![],
-            connect: vec![("localhost".into(), 8080), ("10.0.0.1".into(), 53)],
+            connect: vec![
+                ep("localhost:8080"),
+                ep("10.0.0.1:53"),
+                ep("udp:10.0.0.1:53"),
+            ],
             credentials: vec![],
+            credential_ids: vec![],
             home: None,
             launcher_config: vec![],
             enforced: vec![],
+            observed: vec![],
             not_enforced: vec![],
             not_observed: vec![],
             limits: vec![],
         };
         let lo: std::net::IpAddr = "127.0.0.1".parse().expect("ip");
-        assert!(p.may_connect(&lo, 8080));
-        assert!(!p.may_connect(&lo, 8081));
-        assert!(p.may_connect(&"10.0.0.1".parse().expect("ip"), 53));
-        assert!(!p.may_connect(&"10.0.0.2".parse().expect("ip"), 53));
-        p.connect = vec![("*".into(), 443)];
-        assert!(p.may_connect(&"1.2.3.4".parse().expect("ip"), 443));
+        assert!(p.may_connect(&lo, 8080, false));
+        assert!(!p.may_connect(&lo, 8080, true), "TCP is not UDP");
+        assert!(!p.may_connect(&lo, 8081, false));
+        assert!(p.may_connect(&"10.0.0.1".parse().expect("ip"), 53, false));
+        assert!(p.may_connect(&"10.0.0.1".parse().expect("ip"), 53, true));
+        assert!(!p.may_connect(&"10.0.0.2".parse().expect("ip"), 53, true));
+        assert!(p.udp());
+        p.connect = vec![ep("*:443")];
+        assert!(p.may_connect(&"1.2.3.4".parse().expect("ip"), 443, false));
+        assert!(!p.udp());
     }
 }

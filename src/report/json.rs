@@ -811,6 +811,7 @@ pub fn confinement_value(c: &crate::checks::confine::Summary) -> Value {
         "seccomp" => c.seccomp,
         "enforced" => c.enforced,
         "notEnforced" => c.not_enforced,
+        "observed" => c.observed,
         "notObserved" => c.not_observed,
         "limits" => c.limits,
         "notifications" => c.notifications,

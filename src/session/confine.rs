@@ -36,7 +36,12 @@ pub enum Kind {
     ReadOutside,
     /// A program run.
     Exec,
-    /// A TCP or UDP connection or datagram (an IP address).
+    /// A program run that is not a file on disk (a memfd, a deleted file,
+    /// a descriptor).
+    HiddenExec,
+    /// A TCP or UDP connection or datagram (an IP address), a socket the
+    /// filter flagged, or a connection to another program's named unix
+    /// socket.
     Network,
     /// A unix socket connection.
     LocalSocket,
@@ -52,6 +57,7 @@ impl Kind {
             Kind::WriteOutside => "write-outside",
             Kind::ReadOutside => "read-outside",
             Kind::Exec => "exec",
+            Kind::HiddenExec => "exec-descriptor",
             Kind::Network => "network",
             Kind::LocalSocket => "local-socket",
             Kind::Foreign => "foreign-abi",
@@ -168,9 +174,16 @@ pub fn prepare(
         read: policy.read.clone(),
         devices: policy.devices.clone(),
         write: policy.write.clone(),
-        ports: policy.connect.iter().map(|(_, p)| *p).collect(),
+        ports: policy
+            .connect
+            .iter()
+            .filter(|e| !e.udp)
+            .map(|e| e.port)
+            .collect(),
         landlock: policy.landlock(),
         notify: false,
+        refuse: policy.enforcing(),
+        udp: policy.udp(),
     };
     let home = if policy.enforcing() {
         let home = private_home()?;
@@ -199,6 +212,7 @@ pub fn prepare(
             let ctx = Watch {
                 phase: phase.clone(),
                 ran: Default::default(),
+                bound: Default::default(),
                 policy: policy.clone(),
                 home: home.clone(),
                 t0,
@@ -269,6 +283,8 @@ struct Watch {
     phase: Phase,
     /// Programs that ran (canonical): an interpreter may start itself again.
     ran: std::cell::RefCell<std::collections::HashSet<PathBuf>>,
+    /// Pathname sockets the server bound: connecting to them is its own.
+    bound: std::cell::RefCell<std::collections::HashSet<PathBuf>>,
     policy: Arc<Policy>,
     home: Option<PathBuf>,
     t0: Instant,
@@ -306,6 +322,36 @@ const O_RDWR: u64 = 2;
 const O_CREAT: u64 = 0o100;
 const O_TRUNC: u64 = 0o1000;
 const AT_FDCWD: i32 = -100;
+const AT_EMPTY_PATH: u64 = 0x1000;
+const MSG_FASTOPEN: u64 = 0x2000_0000;
+/// Messages of one `sendmmsg` read, at most (the kernel's own bound).
+const MMSG_MAX: u64 = 1024;
+
+/// What one notification comes to: its events and, when refused, the
+/// errno the call gets.
+type Verdict = (Vec<Event>, Option<i32>);
+
+/// The name of a socket family the filter flags.
+fn family_name(family: u64) -> String {
+    match family {
+        0 => "AF_UNSPEC".into(),
+        3 => "AF_AX25".into(),
+        4 => "AF_IPX".into(),
+        5 => "AF_APPLETALK".into(),
+        9 => "AF_X25".into(),
+        17 => "AF_PACKET".into(),
+        21 => "AF_RDS".into(),
+        29 => "AF_CAN".into(),
+        30 => "AF_TIPC".into(),
+        31 => "AF_BLUETOOTH".into(),
+        38 => "AF_ALG".into(),
+        40 => "AF_VSOCK".into(),
+        42 => "AF_QIPCRTR".into(),
+        44 => "AF_XDP".into(),
+        45 => "AF_MCTP".into(),
+        n => format!("family {n}"),
+    }
+}
 
 impl Watch {
     fn serve(self, sock: &sc::Handoff) -> Log {
@@ -319,7 +365,7 @@ impl Watch {
                 Ok(l) => break l,
                 Err(e) if e.kind() == std::io::ErrorKind::TimedOut => continue,
                 Err(e) => {
-                    seen.log.problem = Some(format!("the filter's listener was not received: {e}"));
+                    seen.log.problem = Some(format!("the filter's listener was not taken: {e}"));
                     return seen.log;
                 }
             }
@@ -336,7 +382,7 @@ impl Watch {
                             seen.add(ev);
                         }
                     }
-                    listener.answer(n.id, refuse.then_some(sc::EACCES));
+                    listener.answer(n.id, refuse);
                 }
                 Ok(Wait::Idle) => {
                     if self.stop.load(Ordering::SeqCst) {
@@ -366,8 +412,13 @@ impl Watch {
         }
     }
 
-    /// The events of one call and whether the supervisor refuses it.
-    fn judge(&self, n: &Notice) -> (Vec<Event>, bool) {
+    /// The errno of what the supervisor refuses under enforce.
+    fn refusal(&self, errno: i32) -> Option<i32> {
+        self.policy.enforcing().then_some(errno)
+    }
+
+    /// The events of one call and the errno it gets when refused.
+    fn judge(&self, n: &Notice) -> Verdict {
         let a = n.args;
         let fd = |x: u64| x as u32 as i32;
         match n.call {
@@ -379,39 +430,79 @@ impl Watch {
                 let flags = how.try_into().map(u64::from_le_bytes).unwrap_or(0);
                 self.open(n, fd(a[0]), a[1], flags)
             }
-            Call::PathOnly => (self.change(n, AT_FDCWD, a[0]), false),
-            Call::PathAt => (self.change(n, fd(a[0]), a[1]), false),
+            Call::OpenByHandle => {
+                let refuse = self.refusal(sc::EACCES);
+                let what = "a file by its handle (open_by_handle_at)".to_string();
+                let ev = self.event(n, Kind::ReadOutside, what, refuse.is_some());
+                (vec![ev], refuse)
+            }
+            Call::PathOnly => self.change(n, self.path(n, AT_FDCWD, a[0]), true),
+            Call::PathAt => self.change(n, self.path(n, fd(a[0]), a[1]), true),
             Call::Rename => {
-                let mut out = self.change(n, AT_FDCWD, a[0]);
-                out.extend(self.change(n, AT_FDCWD, a[1]));
-                (out, false)
+                let old = self.change(n, self.path(n, AT_FDCWD, a[0]), true);
+                either(old, self.change(n, self.path(n, AT_FDCWD, a[1]), true))
             }
             Call::RenameAt => {
-                let mut out = self.change(n, fd(a[0]), a[1]);
-                out.extend(self.change(n, fd(a[2]), a[3]));
-                (out, false)
+                let old = self.change(n, self.path(n, fd(a[0]), a[1]), true);
+                either(old, self.change(n, self.path(n, fd(a[2]), a[3]), true))
             }
-            Call::Execve => self.exec(n, AT_FDCWD, a[0], a[1]),
-            Call::ExecveAt => self.exec(n, fd(a[0]), a[1], a[2]),
-            Call::Connect => self.address(n, a[1], a[2]),
-            Call::SendTo => self.address(n, a[4], a[5]),
-            Call::SendMsg | Call::SendMmsg => {
-                let hdr = sc::read_bytes(n.pid, a[1], 16);
-                if hdr.len() < 16 {
-                    return (Vec::new(), false);
-                }
-                let name = u64::from_le_bytes(hdr[0..8].try_into().unwrap_or([0; 8]));
-                let len = u32::from_le_bytes(hdr[8..12].try_into().unwrap_or([0; 4]));
-                self.address(n, name, u64::from(len))
-            }
-            Call::Foreign => (
-                vec![self.event(n, Kind::Foreign, "a call of another ABI".into(), false)],
-                false,
+            Call::Meta => self.change(n, self.path(n, AT_FDCWD, a[0]), false),
+            Call::MetaAt => self.change(n, self.path_or_fd(n, fd(a[0]), a[1]), false),
+            Call::MetaFd => self.change(n, self.fd_path(n, fd(a[0])), false),
+            Call::Link => self.link(
+                n,
+                self.path(n, AT_FDCWD, a[0]),
+                self.path(n, AT_FDCWD, a[1]),
             ),
+            Call::LinkAt => {
+                let old = if a[4] & AT_EMPTY_PATH != 0 {
+                    self.path_or_fd(n, fd(a[0]), a[1])
+                } else {
+                    self.path(n, fd(a[0]), a[1])
+                };
+                self.link(n, old, self.path(n, fd(a[2]), a[3]))
+            }
+            Call::Symlink => self.change(n, self.path(n, AT_FDCWD, a[1]), true),
+            Call::SymlinkAt => self.change(n, self.path(n, fd(a[1]), a[2]), true),
+            Call::Execve => self.exec(n, self.path(n, AT_FDCWD, a[0]), a[1]),
+            Call::ExecveAt => {
+                if a[4] & AT_EMPTY_PATH != 0 {
+                    self.exec_descriptor(n, fd(a[0]), a[2])
+                } else {
+                    self.exec(n, self.path(n, fd(a[0]), a[1]), a[2])
+                }
+            }
+            Call::Socket => self.socket(n, a[0], a[1], a[2]),
+            Call::Bind => self.bind(n, a[1], a[2]),
+            Call::Connect => self.address(n, a[1], a[2], false),
+            Call::SendTo => either(self.fast_open(n, a[3]), self.address(n, a[4], a[5], true)),
+            Call::SendMsg => {
+                let head = self.fast_open(n, a[2]);
+                either(head, self.message(n, a[1]))
+            }
+            Call::SendMmsg => {
+                let mut out = self.fast_open(n, a[3]);
+                let count = a[2].min(MMSG_MAX);
+                // struct mmsghdr: a msghdr (56 bytes) and its length, padded
+                // to 64.
+                for i in 0..count {
+                    out = either(out, self.message(n, a[1].wrapping_add(64 * i)));
+                }
+                out
+            }
+            Call::Foreign => {
+                let refuse = self.refusal(sc::ENOSYS);
+                let what = "a call of another ABI".to_string();
+                (
+                    vec![self.event(n, Kind::Foreign, what, refuse.is_some())],
+                    refuse,
+                )
+            }
         }
     }
 
-    /// A path argument, absolute and resolved by name.
+    /// A path argument, absolute and resolved by name; `/proc/self` and
+    /// `/proc/thread-self` are the calling task's.
     fn path(&self, n: &Notice, dirfd: i32, ptr: u64) -> Option<PathBuf> {
         let raw = sc::read_string(n.pid, ptr, 4096)?;
         #[cfg(unix)]
@@ -419,34 +510,76 @@ impl Watch {
             PathBuf::from(<std::ffi::OsString as std::os::unix::ffi::OsStringExt>::from_vec(raw));
         #[cfg(not(unix))]
         let p = PathBuf::from(String::from_utf8_lossy(&raw).into_owned());
-        if p.is_absolute() {
-            return Some(lexical(&p));
-        }
-        let base = if dirfd == AT_FDCWD {
-            std::fs::read_link(format!("/proc/{}/cwd", n.pid))
-                .ok()
-                .or_else(|| self.leader_cwd.clone())?
+        let p = if p.is_absolute() {
+            p
         } else {
-            std::fs::read_link(format!("/proc/{}/fd/{dirfd}", n.pid)).ok()?
+            let base = if dirfd == AT_FDCWD {
+                std::fs::read_link(format!("/proc/{}/cwd", n.pid))
+                    .ok()
+                    .or_else(|| self.leader_cwd.clone())?
+            } else {
+                std::fs::read_link(format!("/proc/{}/fd/{dirfd}", n.pid)).ok()?
+            };
+            base.join(p)
         };
-        Some(lexical(&base.join(p)))
+        Some(own_proc(&lexical(&p), n.pid))
     }
 
-    fn open(&self, n: &Notice, dirfd: i32, ptr: u64, flags: u64) -> (Vec<Event>, bool) {
+    /// A path argument that may be empty or null, naming the descriptor.
+    fn path_or_fd(&self, n: &Notice, dirfd: i32, ptr: u64) -> Option<PathBuf> {
+        match sc::read_string(n.pid, ptr, 1) {
+            Some(first) if !first.is_empty() => self.path(n, dirfd, ptr),
+            _ => self.fd_path(n, dirfd),
+        }
+    }
+
+    /// What an open descriptor of the task names.
+    fn fd_path(&self, n: &Notice, fd: i32) -> Option<PathBuf> {
+        if fd == AT_FDCWD {
+            return std::fs::read_link(format!("/proc/{}/cwd", n.pid)).ok();
+        }
+        std::fs::read_link(format!("/proc/{}/fd/{fd}", n.pid)).ok()
+    }
+
+    /// Whether `path` (or what it resolves to) is a credential file: by
+    /// its path, or by what it is (a hard link, a bind mount).
+    fn credential(&self, path: &Path, real: Option<&Path>) -> bool {
+        let p = &self.policy;
+        if p.is_credential(path) || real.is_some_and(|r| p.is_credential(r)) {
+            return true;
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if let Ok(meta) = std::fs::metadata(path)
+                && meta.is_file()
+            {
+                return p.is_credential_id((meta.dev(), meta.ino()));
+            }
+        }
+        false
+    }
+
+    fn open(&self, n: &Notice, dirfd: i32, ptr: u64, flags: u64) -> Verdict {
         let Some(path) = self.path(n, dirfd, ptr) else {
-            return (Vec::new(), false);
+            return (Vec::new(), None);
         };
         let writes = flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC) != 0;
         let p = &self.policy;
         let real = std::fs::canonicalize(&path).ok();
         let either = |f: &dyn Fn(&Path) -> bool| f(&path) || real.as_deref().is_some_and(f);
-        if either(&|x| p.is_credential(x)) {
+        if self.credential(&path, real.as_deref()) {
             if either(&|x| p.is_launcher_config(x)) {
                 let ev = self.event(n, Kind::LauncherConfig, path.display().to_string(), false);
-                return (vec![ev], false);
+                return (vec![ev], None);
             }
-            let refuse = p.enforcing();
-            let mut ev = self.event(n, Kind::SecretRead, path.display().to_string(), refuse);
+            let refuse = self.refusal(sc::EACCES);
+            let mut ev = self.event(
+                n,
+                Kind::SecretRead,
+                path.display().to_string(),
+                refuse.is_some(),
+            );
             ev.absent = real.is_none() && std::fs::symlink_metadata(&path).is_err();
             return (vec![ev], refuse);
         }
@@ -459,47 +592,76 @@ impl Watch {
         // A read of nothing fails by itself (a lookup up the tree).
         let nothing = !writes && real.is_none() && std::fs::symlink_metadata(&path).is_err();
         if allowed || nothing || path.components().any(|c| c.as_os_str() == "__pycache__") {
-            return (Vec::new(), false);
+            return (Vec::new(), None);
         }
         let kind = if writes {
             Kind::WriteOutside
         } else {
             Kind::ReadOutside
         };
-        let denied = p.landlock();
+        // Landlock refuses it where it applies; without it, the supervisor.
+        let refuse = if p.landlock() {
+            None
+        } else {
+            self.refusal(sc::EACCES)
+        };
+        let denied = p.landlock() || refuse.is_some();
         (
             vec![self.event(n, kind, path.display().to_string(), denied)],
-            false,
+            refuse,
         )
     }
 
-    fn change(&self, n: &Notice, dirfd: i32, ptr: u64) -> Vec<Event> {
-        let Some(path) = self.path(n, dirfd, ptr) else {
-            return Vec::new();
+    /// A change at `path` (a removal, a rename, a directory, a link, a
+    /// node, metadata) outside the write trees. `kernel` says Landlock
+    /// covers this kind of change; metadata (mode, owner, times, extended
+    /// attributes) it does not, and the supervisor refuses those itself.
+    fn change(&self, n: &Notice, path: Option<PathBuf>, kernel: bool) -> Verdict {
+        let Some(path) = path else {
+            return (Vec::new(), None);
         };
         let p = &self.policy;
         if p.may_write(&path, self.home.as_deref())
             || path.components().any(|c| c.as_os_str() == "__pycache__")
         {
-            return Vec::new();
+            return (Vec::new(), None);
         }
-        vec![self.event(
+        let by_kernel = kernel && p.landlock();
+        let refuse = if by_kernel {
+            None
+        } else {
+            self.refusal(sc::EACCES)
+        };
+        let ev = self.event(
             n,
             Kind::WriteOutside,
             path.display().to_string(),
-            p.landlock(),
-        )]
+            by_kernel || refuse.is_some(),
+        );
+        (vec![ev], refuse)
     }
 
-    /// A program run: its event, and whether the supervisor refuses it
-    /// (under enforce, a program outside the launch chain and the
-    /// server's own trees that is not already running).
-    fn exec(&self, n: &Notice, dirfd: i32, ptr: u64, argv: u64) -> (Vec<Event>, bool) {
-        let Some(path) = self.path(n, dirfd, ptr) else {
-            // The launch itself, before its exec: the guard's copy, whose
-            // memory cannot be read.
-            return (Vec::new(), false);
-        };
+    /// A hard link: of a credential file, it is the credential (wherever
+    /// the link goes); the new name is a change like any other.
+    fn link(&self, n: &Notice, old: Option<PathBuf>, new: Option<PathBuf>) -> Verdict {
+        let made = self.change(n, new, true);
+        let Some(old) = old else { return made };
+        let real = std::fs::canonicalize(&old).ok();
+        if !self.credential(&old, real.as_deref()) {
+            return made;
+        }
+        let refuse = self.refusal(sc::EACCES);
+        let ev = self.event(
+            n,
+            Kind::SecretRead,
+            old.display().to_string(),
+            refuse.is_some() || self.policy.landlock(),
+        );
+        either(made, (vec![ev], refuse))
+    }
+
+    /// The argv of an exec, at most 32 words of 512 bytes.
+    fn argv(&self, n: &Notice, argv: u64) -> Vec<String> {
         let mut args = Vec::new();
         let table = sc::read_bytes(n.pid, argv, 8 * 32);
         for word in table.chunks_exact(8) {
@@ -509,63 +671,270 @@ impl Watch {
             };
             args.push(String::from_utf8_lossy(&arg).into_owned());
         }
+        args
+    }
+
+    /// A program run: its event, and whether the supervisor refuses it
+    /// (under enforce, a program outside the launch chain and the
+    /// server's own trees that is not already running, or one that is not
+    /// a file on disk at all).
+    fn exec(&self, n: &Notice, path: Option<PathBuf>, argv: u64) -> Verdict {
+        let Some(path) = path else {
+            // The launch itself, before its exec: the guard's copy, whose
+            // memory cannot be read.
+            return (Vec::new(), None);
+        };
         let p = &self.policy;
         let Ok(real) = std::fs::canonicalize(&path) else {
+            // A descriptor's link under /proc that names no file on disk
+            // (a memfd, a deleted file) runs all the same.
+            if let Ok(hidden) = std::fs::read_link(&path) {
+                return self.hidden_exec(n, hidden.display().to_string(), argv);
+            }
             // Nothing there (a PATH search): the kernel says ENOENT.
-            return (Vec::new(), false);
+            return (Vec::new(), None);
         };
+        if !real.is_file() || real.starts_with("/proc") {
+            return self.hidden_exec(n, real.display().to_string(), argv);
+        }
         let known =
             |x: &Path| p.exec.iter().any(|e| e == x) || p.own.iter().any(|t| x.starts_with(t));
         let allowed = known(&path) || known(&real) || self.ran.borrow().contains(&real);
-        let refuse = p.enforcing() && !allowed;
-        if !refuse {
+        let refuse = if allowed {
+            None
+        } else {
+            self.refusal(sc::EACCES)
+        };
+        if refuse.is_none() {
             self.ran.borrow_mut().insert(real);
         }
-        let denied = refuse || p.landlock() && !p.may_read(&path);
+        let denied = refuse.is_some() || p.landlock() && !p.may_read(&path);
         let mut ev = self.event(n, Kind::Exec, path.display().to_string(), denied);
-        ev.argv = args;
+        ev.argv = self.argv(n, argv);
+        (vec![ev], refuse)
+    }
+
+    /// `execveat(fd, "", …, AT_EMPTY_PATH)`: the program is a descriptor.
+    fn exec_descriptor(&self, n: &Notice, fd: i32, argv: u64) -> Verdict {
+        let what = self
+            .fd_path(n, fd)
+            .map_or_else(|| format!("descriptor {fd}"), |p| p.display().to_string());
+        self.hidden_exec(n, what, argv)
+    }
+
+    /// A program that is not a file on disk (a memfd, a deleted file, a
+    /// descriptor): never one of the launch chain; refused under enforce.
+    fn hidden_exec(&self, n: &Notice, what: String, argv: u64) -> Verdict {
+        let refuse = self.refusal(sc::EACCES);
+        let mut ev = self.event(n, Kind::HiddenExec, what, refuse.is_some());
+        ev.argv = self.argv(n, argv);
+        (vec![ev], refuse)
+    }
+
+    /// A socket the filter flagged (an odd family, an IP socket other
+    /// than TCP, UDP where no `--confine-connect udp:` entry asks for it):
+    /// decided from the call's integers alone.
+    fn socket(&self, n: &Notice, family: u64, kind: u64, protocol: u64) -> Verdict {
+        let family = family & 0xffff_ffff;
+        let (what, errno) = match family {
+            2 | 10 => {
+                let ip = if family == 2 { "IPv4" } else { "IPv6" };
+                let what = match (kind & 0xf, protocol & 0xffff_ffff) {
+                    (1, _) => format!("an {ip} stream socket of protocol {protocol}"),
+                    (2, _) => format!("a UDP ({ip}) socket"),
+                    (3, _) => format!("a raw {ip} socket"),
+                    (k, _) => format!("an {ip} socket of type {k}"),
+                };
+                (what, sc::EACCES)
+            }
+            f => (format!("a socket of {}", family_name(f)), sc::EAFNOSUPPORT),
+        };
+        let refuse = self.refusal(errno);
+        (
+            vec![self.event(n, Kind::Network, what, refuse.is_some())],
+            refuse,
+        )
+    }
+
+    /// A send with `MSG_FASTOPEN`: a TCP connection made by the send,
+    /// which no connect hook sees; refused under enforce.
+    fn fast_open(&self, n: &Notice, flags: u64) -> Verdict {
+        if flags & MSG_FASTOPEN == 0 {
+            return (Vec::new(), None);
+        }
+        let refuse = self.refusal(sc::EACCES);
+        let what = "a TCP Fast Open send (a connection made by sendto or sendmsg)".to_string();
+        (
+            vec![self.event(n, Kind::Network, what, refuse.is_some())],
+            refuse,
+        )
+    }
+
+    /// The destination of one `struct msghdr` at `at`.
+    fn message(&self, n: &Notice, at: u64) -> Verdict {
+        let hdr = sc::read_bytes(n.pid, at, 16);
+        if hdr.len() < 16 {
+            return (Vec::new(), None);
+        }
+        let name = u64::from_le_bytes(hdr[0..8].try_into().unwrap_or([0; 8]));
+        let len = u32::from_le_bytes(hdr[8..12].try_into().unwrap_or([0; 4]));
+        self.address(n, name, u64::from(len), true)
+    }
+
+    /// A pathname unix socket bound: the socket file is a change at its
+    /// path, and a later connection to it is the server's own.
+    fn bind(&self, n: &Notice, ptr: u64, len: u64) -> Verdict {
+        let Some(path) = self.unix_path(n, ptr, len) else {
+            return (Vec::new(), None);
+        };
+        let out = self.change(n, Some(path.clone()), true);
+        if out.1.is_none() {
+            self.bound.borrow_mut().insert(path);
+        }
+        out
+    }
+
+    /// The path of a pathname `sockaddr_un` at `ptr` (not an abstract
+    /// one), absolute.
+    fn unix_path(&self, n: &Notice, ptr: u64, len: u64) -> Option<PathBuf> {
+        if ptr == 0 || len < 3 {
+            return None;
+        }
+        let raw = sc::read_bytes(n.pid, ptr, (len as usize).min(110));
+        if raw.len() < 3 || u16::from_le_bytes([raw[0], raw[1]]) != 1 || raw[2] == 0 {
+            return None;
+        }
+        let end = raw[2..]
+            .iter()
+            .position(|&b| b == 0)
+            .map_or(raw.len(), |e| e + 2);
+        let text = String::from_utf8_lossy(&raw[2..end]).into_owned();
+        let p = PathBuf::from(&text);
+        let p = if p.is_absolute() {
+            p
+        } else {
+            std::fs::read_link(format!("/proc/{}/cwd", n.pid))
+                .ok()
+                .or_else(|| self.leader_cwd.clone())?
+                .join(p)
+        };
+        Some(own_proc(&lexical(&p), n.pid))
+    }
+
+    /// A named unix socket: the server's own (bound by it, in its trees or
+    /// its private home), the system's log, or another program's (an agent,
+    /// a daemon): refused under enforce.
+    fn named_socket(&self, n: &Notice, path: PathBuf) -> Verdict {
+        let p = &self.policy;
+        let real = std::fs::canonicalize(&path).ok();
+        let Some(real) = real else {
+            // Nothing there: the kernel says ENOENT.
+            return (Vec::new(), None);
+        };
+        let home = self.home.as_deref();
+        let own = |x: &Path| {
+            self.bound.borrow().contains(x)
+                || p.own.iter().any(|t| x.starts_with(t))
+                || home.is_some_and(|h| x.starts_with(h))
+                || SYSTEM_LOG.iter().any(|s| x.starts_with(s))
+        };
+        let target = path.display().to_string();
+        if own(&path) || own(&real) {
+            return (vec![self.event(n, Kind::LocalSocket, target, false)], None);
+        }
+        let refuse = self.refusal(sc::EACCES);
+        let ev = self.event(n, Kind::Network, format!("unix:{target}"), refuse.is_some());
         (vec![ev], refuse)
     }
 
     /// A socket address: its event, and whether the supervisor refuses it.
-    fn address(&self, n: &Notice, ptr: u64, len: u64) -> (Vec<Event>, bool) {
+    /// `datagram`: a send (`AF_UNSPEC` is IPv4 there, as UDP reads it),
+    /// not a connect (where it dissolves an association).
+    fn address(&self, n: &Notice, ptr: u64, len: u64, datagram: bool) -> Verdict {
         if ptr == 0 || len < 2 {
-            return (Vec::new(), false);
+            return (Vec::new(), None);
         }
         let raw = sc::read_bytes(n.pid, ptr, (len as usize).min(128));
         if raw.len() < 2 {
-            return (Vec::new(), false);
+            return (Vec::new(), None);
         }
         let family = u16::from_le_bytes([raw[0], raw[1]]);
         let port = |r: &[u8]| u16::from_be_bytes([r[2], r[3]]);
         let ip: std::net::IpAddr = match family {
             1 => {
+                if let Some(path) = self.unix_path(n, ptr, len) {
+                    return self.named_socket(n, path);
+                }
                 let path = &raw[2..];
-                let name = match path.first() {
-                    Some(0) => {
-                        let end = path[1..]
-                            .iter()
-                            .position(|&b| b == 0)
-                            .map_or(path.len(), |e| e + 1);
-                        format!("@{}", String::from_utf8_lossy(&path[1..end]))
-                    }
-                    _ => {
-                        let end = path.iter().position(|&b| b == 0).unwrap_or(path.len());
-                        String::from_utf8_lossy(&path[..end]).into_owned()
-                    }
-                };
-                return (vec![self.event(n, Kind::LocalSocket, name, false)], false);
+                let end = path
+                    .iter()
+                    .skip(1)
+                    .position(|&b| b == 0)
+                    .map_or(path.len(), |e| e + 1);
+                let name = format!(
+                    "@{}",
+                    String::from_utf8_lossy(&path[1.min(path.len())..end])
+                );
+                return (vec![self.event(n, Kind::LocalSocket, name, false)], None);
             }
-            2 if raw.len() >= 8 => std::net::Ipv4Addr::new(raw[4], raw[5], raw[6], raw[7]).into(),
+            0 if !datagram => return (Vec::new(), None),
+            0 | 2 if raw.len() >= 8 => {
+                std::net::Ipv4Addr::new(raw[4], raw[5], raw[6], raw[7]).into()
+            }
             10 if raw.len() >= 24 => {
                 let b: [u8; 16] = raw[8..24].try_into().unwrap_or([0; 16]);
                 std::net::Ipv6Addr::from(b).into()
             }
-            _ => return (Vec::new(), false),
+            16 => return (Vec::new(), None),
+            40 if raw.len() >= 12 => {
+                let vport = u32::from_le_bytes([raw[4], raw[5], raw[6], raw[7]]);
+                let cid = u32::from_le_bytes([raw[8], raw[9], raw[10], raw[11]]);
+                let refuse = self.refusal(sc::EAFNOSUPPORT);
+                let what = format!("vsock:{cid}:{vport}");
+                return (
+                    vec![self.event(n, Kind::Network, what, refuse.is_some())],
+                    refuse,
+                );
+            }
+            f => {
+                let refuse = self.refusal(sc::EAFNOSUPPORT);
+                let what = format!("an address of {}", family_name(u64::from(f)));
+                return (
+                    vec![self.event(n, Kind::Network, what, refuse.is_some())],
+                    refuse,
+                );
+            }
         };
         let port = port(&raw);
-        let refuse = self.policy.enforcing() && !self.policy.may_connect(&ip, port);
+        let refuse = if self.policy.may_connect(&ip, port, datagram) {
+            None
+        } else {
+            self.refusal(sc::EACCES)
+        };
         let target = std::net::SocketAddr::new(ip, port).to_string();
-        (vec![self.event(n, Kind::Network, target, refuse)], refuse)
+        (
+            vec![self.event(n, Kind::Network, target, refuse.is_some())],
+            refuse,
+        )
     }
+}
+
+/// The system's logging sockets: a server may log there.
+const SYSTEM_LOG: &[&str] = &["/dev/log", "/run/systemd/journal/"];
+
+/// Both verdicts: their events, and the first refusal.
+fn either(a: Verdict, b: Verdict) -> Verdict {
+    let (mut events, refuse) = a;
+    events.extend(b.0);
+    (events, refuse.or(b.1))
+}
+
+/// `/proc/self/…` and `/proc/thread-self/…` as the task `pid` means them.
+fn own_proc(path: &Path, pid: u32) -> PathBuf {
+    for own in ["/proc/self", "/proc/thread-self"] {
+        if let Ok(rest) = path.strip_prefix(own) {
+            return Path::new("/proc").join(pid.to_string()).join(rest);
+        }
+    }
+    path.to_path_buf()
 }

@@ -1,10 +1,13 @@
 //! Confinement's platform calls, Linux only: what the kernel offers
-//! (`support`), a Landlock ruleset and a seccomp filter that notifies,
-//! applied in the child between fork and exec (`arm`), the notification fd
-//! handed back over a socketpair (`Listener::receive`), and a trapped
+//! (`support`), a Landlock ruleset and a seccomp filter, applied in the
+//! child between fork and exec (`arm`), the filter's notification fd taken
+//! from the child (`Listener::receive`, with `pidfd_getfd`), and a trapped
 //! task's arguments read from its memory (`Notice`, `read_bytes`,
-//! `read_string`). What to allow and what an event means live in
-//! `plan::confine` and `session::confine`; nothing here decides.
+//! `read_string`). The filter decides in the kernel what the call's integer
+//! arguments suffice for (socket families and types, running a program
+//! from a descriptor, TCP Fast Open, io_uring, other ABIs) and notifies the
+//! rest. What to allow and what an event means live in `plan::confine` and
+//! `session::confine`; nothing here decides a path or an address.
 
 use std::path::PathBuf;
 
@@ -13,7 +16,8 @@ use std::path::PathBuf;
 pub struct Support {
     /// The Landlock ABI version, 0 when Landlock is absent or disabled.
     pub landlock_abi: u32,
-    /// Whether seccomp user notification is available.
+    /// Whether seccomp user notification is available, with the means to
+    /// take the listener from the child (`pidfd_getfd`, ptrace access).
     pub notify: bool,
 }
 
@@ -30,8 +34,14 @@ pub struct Rules {
     pub ports: Vec<u16>,
     /// Apply Landlock (`enforce`).
     pub landlock: bool,
-    /// Install the notifying filter and hand its listener over.
+    /// Install the notifying filter and take its listener.
     pub notify: bool,
+    /// The filter refuses what it can decide alone (`enforce`); otherwise
+    /// it notifies those calls so they are recorded.
+    pub refuse: bool,
+    /// A `--confine-connect` entry asks for UDP: datagram sockets are
+    /// allowed (each datagram is still notified).
+    pub udp: bool,
 }
 
 /// A system call the filter stopped, with what it was called with.
@@ -47,18 +57,27 @@ pub struct Notice {
 /// architecture).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Call {
-    /// `open(path, flags)`, `creat(path)` (flags `O_CREAT|O_WRONLY|O_TRUNC`).
+    /// `open(path, flags)`.
     Open,
     /// `openat(dirfd, path, flags)`.
     OpenAt,
     /// `openat2(dirfd, path, how)`: `how.flags` is the first u64.
     OpenAt2,
+    /// `creat(path)` (flags `O_CREAT|O_WRONLY|O_TRUNC`).
     Creat,
+    /// `open_by_handle_at(mountfd, handle, flags)`: no path at all.
+    OpenByHandle,
     Connect,
     SendTo,
     SendMsg,
     SendMmsg,
+    /// `bind(fd, addr, len)`: a pathname unix socket creates a file.
+    Bind,
+    /// `socket(family, type, protocol)`: notified only for what the
+    /// filter would refuse under enforce (an odd family or type).
+    Socket,
     Execve,
+    /// `execveat(dirfd, path, argv, envp, flags)`.
     ExecveAt,
     /// `unlink(path)`, `rmdir(path)`, `truncate(path)`, `mkdir(path)`.
     PathOnly,
@@ -68,6 +87,25 @@ pub enum Call {
     Rename,
     /// `renameat(olddirfd, old, newdirfd, new)`, `renameat2`.
     RenameAt,
+    /// A change of metadata or a node by path: `chmod`, `chown`,
+    /// `lchown`, `utime`, `utimes`, the `setxattr`/`removexattr` family,
+    /// `mknod`.
+    Meta,
+    /// The same from a directory descriptor: `fchmodat(2)`, `fchownat`,
+    /// `utimensat`, `futimesat`, `setxattrat`, `removexattrat`, `mknodat`
+    /// (an empty or null path names the descriptor itself).
+    MetaAt,
+    /// The same on an open descriptor: `fchmod`, `fchown`, `fsetxattr`,
+    /// `fremovexattr`.
+    MetaFd,
+    /// `link(old, new)`.
+    Link,
+    /// `linkat(olddirfd, old, newdirfd, new, flags)`.
+    LinkAt,
+    /// `symlink(target, linkpath)`.
+    Symlink,
+    /// `symlinkat(target, newdirfd, linkpath)`.
+    SymlinkAt,
     /// A call of another architecture's ABI (or x32): not read.
     Foreign,
 }
@@ -76,6 +114,10 @@ pub use imp::{Armed, Handoff, Listener, arm, read_bytes, read_string, support};
 
 /// The errno a denied call gets.
 pub const EACCES: i32 = 13;
+/// The errno a socket of a refused family gets.
+pub const EAFNOSUPPORT: i32 = 97;
+/// The errno a call of another ABI gets under enforce.
+pub const ENOSYS: i32 = 38;
 
 #[cfg(target_os = "linux")]
 mod imp {
@@ -85,19 +127,19 @@ mod imp {
     use std::os::unix::net::UnixDatagram;
     use std::time::{Duration, Instant};
 
-    /// The guard's end of the socketpair the listener comes over.
+    /// The guard's end of the socketpair the listener's number comes over.
     pub type Handoff = UnixDatagram;
 
     unsafe extern "C" {
         fn syscall(number: i64, ...) -> i64;
         fn prctl(option: i32, ...) -> i32;
         fn ioctl(fd: i32, request: u64, ...) -> i32;
-        fn dup3(old: i32, new: i32, flags: i32) -> i32;
         fn close(fd: i32) -> i32;
-        fn sendmsg(fd: i32, msg: *const MsgHdr, flags: i32) -> isize;
-        fn recvmsg(fd: i32, msg: *mut MsgHdr, flags: i32) -> isize;
+        fn read(fd: i32, buf: *mut u8, len: usize) -> isize;
+        fn write(fd: i32, buf: *const u8, len: usize) -> isize;
         fn poll(fds: *mut PollFd, nfds: u64, timeout: i32) -> i32;
         fn process_vm_readv(p: i32, l: Iov, ln: u64, r: Iov, rn: u64, f: u64) -> isize;
+        fn geteuid() -> u32;
     }
 
     type Iov = *const IoVec;
@@ -106,17 +148,6 @@ mod imp {
     struct IoVec {
         base: *mut u8,
         len: usize,
-    }
-
-    #[repr(C)]
-    struct MsgHdr {
-        name: *mut u8,
-        namelen: u32,
-        iov: *mut IoVec,
-        iovlen: usize,
-        control: *mut u8,
-        controllen: usize,
-        flags: i32,
     }
 
     #[repr(C)]
@@ -164,8 +195,13 @@ mod imp {
     mod nr {
         pub const ARCH: u32 = 0xc000_003e;
         pub const SECCOMP: i64 = 317;
+        pub const GETPID: i64 = 39;
         pub const X32_BIT: u32 = 0x4000_0000;
+        pub const SOCKET: u32 = 41;
+        pub const SENDTO: u32 = 44;
         pub const SENDMSG: u32 = 46;
+        pub const SENDMMSG: u32 = 307;
+        pub const EXECVEAT: u32 = 322;
         pub const IO_URING_SETUP: u32 = 425;
         use super::Call::*;
         pub const TRAPPED: &[(u32, super::Call)] = &[
@@ -173,10 +209,13 @@ mod imp {
             (257, OpenAt),
             (437, OpenAt2),
             (85, Creat),
+            (304, OpenByHandle),
             (42, Connect),
             (44, SendTo),
             (46, SendMsg),
             (307, SendMmsg),
+            (49, Bind),
+            (41, Socket),
             (59, Execve),
             (322, ExecveAt),
             (87, PathOnly),
@@ -188,6 +227,32 @@ mod imp {
             (82, Rename),
             (264, RenameAt),
             (316, RenameAt),
+            (90, Meta),
+            (92, Meta),
+            (94, Meta),
+            (132, Meta),
+            (235, Meta),
+            (188, Meta),
+            (189, Meta),
+            (197, Meta),
+            (198, Meta),
+            (133, Meta),
+            (268, MetaAt),
+            (452, MetaAt),
+            (260, MetaAt),
+            (280, MetaAt),
+            (261, MetaAt),
+            (463, MetaAt),
+            (466, MetaAt),
+            (259, MetaAt),
+            (91, MetaFd),
+            (93, MetaFd),
+            (190, MetaFd),
+            (199, MetaFd),
+            (86, Link),
+            (265, LinkAt),
+            (88, Symlink),
+            (266, SymlinkAt),
         ];
     }
 
@@ -195,17 +260,25 @@ mod imp {
     mod nr {
         pub const ARCH: u32 = 0xc000_00b7;
         pub const SECCOMP: i64 = 277;
+        pub const GETPID: i64 = 172;
         pub const X32_BIT: u32 = 0;
+        pub const SOCKET: u32 = 198;
+        pub const SENDTO: u32 = 206;
         pub const SENDMSG: u32 = 211;
+        pub const SENDMMSG: u32 = 269;
+        pub const EXECVEAT: u32 = 281;
         pub const IO_URING_SETUP: u32 = 425;
         use super::Call::*;
         pub const TRAPPED: &[(u32, super::Call)] = &[
             (56, OpenAt),
             (437, OpenAt2),
+            (265, OpenByHandle),
             (203, Connect),
             (206, SendTo),
             (211, SendMsg),
             (269, SendMmsg),
+            (200, Bind),
+            (198, Socket),
             (221, Execve),
             (281, ExecveAt),
             (45, PathOnly),
@@ -213,12 +286,31 @@ mod imp {
             (34, PathAt),
             (38, RenameAt),
             (276, RenameAt),
+            (5, Meta),
+            (6, Meta),
+            (14, Meta),
+            (15, Meta),
+            (53, MetaAt),
+            (452, MetaAt),
+            (54, MetaAt),
+            (88, MetaAt),
+            (463, MetaAt),
+            (466, MetaAt),
+            (33, MetaAt),
+            (52, MetaFd),
+            (55, MetaFd),
+            (7, MetaFd),
+            (16, MetaFd),
+            (37, LinkAt),
+            (36, SymlinkAt),
         ];
     }
 
     const LANDLOCK_CREATE_RULESET: i64 = 444;
     const LANDLOCK_ADD_RULE: i64 = 445;
     const LANDLOCK_RESTRICT_SELF: i64 = 446;
+    const PIDFD_OPEN: i64 = 434;
+    const PIDFD_GETFD: i64 = 438;
     const SECCOMP_SET_MODE_FILTER: u64 = 1;
     const SECCOMP_GET_ACTION_AVAIL: u64 = 2;
     const SECCOMP_GET_NOTIF_SIZES: u64 = 3;
@@ -231,13 +323,24 @@ mod imp {
     const NOTIF_SEND: u64 = 0xc018_2101;
     const NOTIF_ID_VALID: u64 = 0x4008_2102;
     const FLAG_CONTINUE: u32 = 1;
-    /// Where the child keeps its end of the socketpair while it hands the
-    /// listener over: the one `sendmsg` the filter lets through unread.
-    const HANDOFF_FD: i32 = 1021;
-    const HANDOFF_FLAGS: u32 = 0x40 | 0x4000; // MSG_DONTWAIT | MSG_NOSIGNAL
+    const PR_SET_DUMPABLE: i32 = 4;
     const PR_SET_NO_NEW_PRIVS: i32 = 38;
     const O_CLOEXEC: i32 = 0o2_000_000;
     const O_PATH: i32 = 0o10_000_000;
+    /// How long the child waits for the guard to take its listener.
+    const HANDOFF_WAIT_MS: i32 = 10_000;
+
+    // Socket families and types the filter reads.
+    const AF_UNIX: u32 = 1;
+    const AF_INET: u32 = 2;
+    const AF_INET6: u32 = 10;
+    const AF_NETLINK: u32 = 16;
+    const SOCK_STREAM: u32 = 1;
+    const SOCK_DGRAM: u32 = 2;
+    const IPPROTO_TCP: u32 = 6;
+    const IPPROTO_UDP: u32 = 17;
+    const AT_EMPTY_PATH: u32 = 0x1000;
+    const MSG_FASTOPEN: u32 = 0x2000_0000;
 
     // Landlock filesystem rights, in ABI order.
     const FS_EXECUTE: u64 = 1;
@@ -275,7 +378,37 @@ mod imp {
         Support {
             landlock_abi: u32::try_from(abi).unwrap_or(0),
             // The notification this module reads is 80 bytes.
-            notify: sizes_ok && avail && sizes[0] == 80,
+            notify: sizes_ok && avail && sizes[0] == 80 && can_take_fds(),
+        }
+    }
+
+    /// Whether the guard can take a descriptor from its child: the kernel
+    /// has `pidfd_getfd` (5.6), and Yama allows a parent's ptrace access
+    /// (scope 2 asks for CAP_SYS_PTRACE, scope 3 forbids it).
+    fn can_take_fds() -> bool {
+        let scope = std::fs::read_to_string("/proc/sys/kernel/yama/ptrace_scope")
+            .ok()
+            .and_then(|s| s.trim().parse::<u32>().ok())
+            .unwrap_or(0);
+        // SAFETY: geteuid has no memory effects.
+        let root = unsafe { geteuid() } == 0;
+        if scope >= 3 || scope == 2 && !root {
+            return false;
+        }
+        // SAFETY: getpid and pidfd_open take integers only.
+        let pidfd = unsafe { syscall(PIDFD_OPEN, syscall(nr::GETPID), 0u32) };
+        if pidfd < 0 {
+            return false;
+        }
+        // SAFETY: both descriptors are the guard's own; a copy of the pidfd
+        // is taken from itself and closed with it.
+        unsafe {
+            let copy = syscall(PIDFD_GETFD, pidfd, pidfd, 0u32);
+            if copy >= 0 {
+                close(copy as i32);
+            }
+            close(pidfd as i32);
+            copy >= 0
         }
     }
 
@@ -285,7 +418,10 @@ mod imp {
             1 => (1 << 13) - 1,
             2 => (1 << 14) - 1,
             3 | 4 => (1 << 15) - 1,
-            _ => (1 << 16) - 1,
+            5..=8 => (1 << 16) - 1,
+            // ABI 9: connecting to a pathname unix socket
+            // (LANDLOCK_ACCESS_FS_RESOLVE_UNIX), allowed in the write trees.
+            _ => (1 << 17) - 1,
         }
     }
 
@@ -406,68 +542,200 @@ mod imp {
         }
     }
 
-    /// The seccomp program: every trapped call of this architecture
-    /// notifies, calls of another ABI notify (they are not read), the
-    /// handoff `sendmsg` passes, `io_uring_setup` fails with ENOSYS (its
-    /// operations would go unseen), everything else is allowed.
-    fn program() -> Vec<SockFilter> {
-        const LD_ABS: u16 = 0x20;
-        const JEQ: u16 = 0x15;
-        const JGE: u16 = 0x35;
-        const RET: u16 = 0x06;
-        let op = |code, k| SockFilter {
-            code,
-            jt: 0,
-            jf: 0,
-            k,
+    /// A classic BPF program under construction: instructions whose jumps
+    /// name labels, resolved (forward only, as the kernel requires) by
+    /// `finish`.
+    struct Asm {
+        code: Vec<(SockFilter, Option<usize>, Option<usize>)>,
+        at: Vec<Option<usize>>,
+    }
+
+    const LD_ABS: u16 = 0x20;
+    const AND_K: u16 = 0x54;
+    const JA: u16 = 0x05;
+    const JEQ: u16 = 0x15;
+    const JGE: u16 = 0x35;
+    const JSET: u16 = 0x45;
+    const RET: u16 = 0x06;
+
+    impl Asm {
+        fn label(&mut self) -> usize {
+            self.at.push(None);
+            self.at.len() - 1
+        }
+
+        fn place(&mut self, label: usize) {
+            self.at[label] = Some(self.code.len());
+        }
+
+        fn op(&mut self, code: u16, k: u32, jt: Option<usize>, jf: Option<usize>) {
+            let ins = SockFilter {
+                code,
+                jt: 0,
+                jf: 0,
+                k,
+            };
+            self.code.push((ins, jt, jf));
+        }
+
+        /// Loads the 32-bit word at `offset` of `struct seccomp_data`.
+        fn load(&mut self, offset: u32) {
+            self.op(LD_ABS, offset, None, None);
+        }
+
+        /// Loads the low word of argument `i` (the kernel reads an `int`
+        /// argument from it).
+        fn arg(&mut self, i: u32) {
+            self.load(16 + 8 * i);
+        }
+
+        fn goto(&mut self, to: usize) {
+            self.op(JA, 0, Some(to), None);
+        }
+
+        fn ret(&mut self, at: usize, value: u32) {
+            self.place(at);
+            self.op(RET, value, None, None);
+        }
+
+        fn finish(self) -> Vec<SockFilter> {
+            let at = |l: usize| self.at[l].expect("invariant: every label is placed");
+            self.code
+                .iter()
+                .enumerate()
+                .map(|(i, (ins, jt, jf))| {
+                    let rel = |t: &Option<usize>| t.map_or(0, |l| at(l) - i - 1);
+                    if ins.code == JA {
+                        return SockFilter {
+                            k: rel(jt) as u32,
+                            ..*ins
+                        };
+                    }
+                    let short = |t: &Option<usize>| {
+                        u8::try_from(rel(t)).expect("invariant: a conditional jump spans < 256")
+                    };
+                    SockFilter {
+                        jt: short(jt),
+                        jf: short(jf),
+                        ..*ins
+                    }
+                })
+                .collect()
+        }
+    }
+
+    /// The seccomp program. Flagged from integers alone:
+    /// a call of another ABI, a socket of another family than unix, IPv4,
+    /// IPv6 or netlink, an IP socket that is neither TCP nor (when asked
+    /// for) UDP, `execveat` of a descriptor (`AT_EMPTY_PATH`), a TCP Fast
+    /// Open send (a connection no connect hook sees) and `io_uring_setup`
+    /// (always ENOSYS: its operations would go unseen). Every other trapped
+    /// call notifies; the rest is allowed.
+    fn program(rules: &Rules) -> Vec<SockFilter> {
+        let mut a = Asm {
+            code: Vec::new(),
+            at: Vec::new(),
         };
-        // Terminal instructions sit at the end, reached by jumps counted
-        // from the instruction after each jump.
-        let mut p: Vec<(SockFilter, Option<usize>, Option<usize>)> = Vec::new();
-        const ALLOW: usize = usize::MAX;
-        const NOTIFY: usize = usize::MAX - 1;
-        const NOSYS: usize = usize::MAX - 2;
-        p.push((op(LD_ABS, 4), None, None));
-        p.push((op(JEQ, nr::ARCH), None, Some(NOTIFY)));
-        p.push((op(LD_ABS, 0), None, None));
+        let allow = a.label();
+        let notify = a.label();
+        let eacces = a.label();
+        let enosys = a.label();
+        let eafnosupport = a.label();
+        // With a listener, what the filter flags is notified: the
+        // supervisor refuses it under enforce from the same integers (the
+        // kernel passes them by value: nothing to race) and records it; the
+        // call fails (ENOSYS) if the listener is gone. Without one, the
+        // filter refuses it itself.
+        let (refused, foreign, odd_family) = if rules.notify {
+            (notify, notify, notify)
+        } else {
+            (eacces, enosys, eafnosupport)
+        };
+        let socket = a.label();
+        let inet = a.label();
+        let stream = a.label();
+        let dgram = a.label();
+        let execveat = a.label();
+        let send_flags_3 = a.label();
+        let send_flags_2 = a.label();
+        let fastopen = a.label();
+
+        a.load(4);
+        a.op(JEQ, nr::ARCH, None, Some(foreign));
+        a.load(0);
         if nr::X32_BIT != 0 {
-            p.push((op(JGE, nr::X32_BIT), Some(NOTIFY), None));
+            a.op(JGE, nr::X32_BIT, Some(foreign), None);
         }
-        p.push((op(JEQ, nr::IO_URING_SETUP), Some(NOSYS), None));
-        // sendmsg(HANDOFF_FD, _, HANDOFF_FLAGS) passes; any other notifies.
-        p.push((op(JEQ, nr::SENDMSG), None, Some(usize::MAX - 3)));
-        p.push((op(LD_ABS, 16), None, None));
-        p.push((op(JEQ, HANDOFF_FD as u32), None, Some(NOTIFY)));
-        p.push((op(LD_ABS, 32), None, None));
-        p.push((op(JEQ, HANDOFF_FLAGS), Some(ALLOW), Some(NOTIFY)));
-        let after_sendmsg = p.len();
-        p.push((op(LD_ABS, 0), None, None));
+        a.op(JEQ, nr::IO_URING_SETUP, Some(enosys), None);
+        a.op(JEQ, nr::SOCKET, Some(socket), None);
+        a.op(JEQ, nr::EXECVEAT, Some(execveat), None);
+        a.op(JEQ, nr::SENDTO, Some(send_flags_3), None);
+        a.op(JEQ, nr::SENDMMSG, Some(send_flags_3), None);
+        a.op(JEQ, nr::SENDMSG, Some(send_flags_2), None);
         for (number, _) in nr::TRAPPED {
-            p.push((op(JEQ, *number), Some(NOTIFY), None));
+            a.op(JEQ, *number, Some(notify), None);
         }
-        let body = p.len();
-        let target = |t: usize| match t {
-            ALLOW => body,
-            NOTIFY => body + 1,
-            NOSYS => body + 2,
-            _ => after_sendmsg,
-        };
-        let mut out: Vec<SockFilter> = p
-            .iter()
-            .enumerate()
-            .map(|(i, (ins, jt, jf))| {
-                let rel = |j: &Option<usize>| j.map_or(0, |t| (target(t) - i - 1) as u8);
-                SockFilter {
-                    jt: rel(jt),
-                    jf: rel(jf),
-                    ..*ins
-                }
-            })
-            .collect();
-        out.push(op(RET, RET_ALLOW));
-        out.push(op(RET, RET_USER_NOTIF));
-        out.push(op(RET, RET_ERRNO | ENOSYS));
-        out
+        a.goto(allow);
+
+        a.place(socket);
+        a.arg(0);
+        a.op(JEQ, AF_UNIX, Some(allow), None);
+        a.op(JEQ, AF_NETLINK, Some(allow), None);
+        a.op(JEQ, AF_INET, Some(inet), None);
+        a.op(JEQ, AF_INET6, Some(inet), None);
+        a.goto(odd_family);
+        a.place(inet);
+        a.arg(1);
+        a.op(AND_K, 0xf, None, None);
+        a.op(JEQ, SOCK_STREAM, Some(stream), None);
+        a.op(JEQ, SOCK_DGRAM, Some(dgram), None);
+        a.goto(refused);
+        a.place(stream);
+        a.arg(2);
+        a.op(JEQ, 0, Some(allow), None);
+        a.op(JEQ, IPPROTO_TCP, Some(allow), None);
+        a.goto(refused);
+        a.place(dgram);
+        if rules.udp || !rules.refuse {
+            // Each datagram's address is notified and judged.
+            a.arg(2);
+            a.op(JEQ, 0, Some(allow), None);
+            a.op(JEQ, IPPROTO_UDP, Some(allow), None);
+        }
+        a.goto(refused);
+
+        a.place(execveat);
+        a.arg(4);
+        a.op(JSET, AT_EMPTY_PATH, Some(refused), Some(notify));
+
+        a.place(send_flags_3);
+        a.arg(3);
+        a.op(JSET, MSG_FASTOPEN, Some(fastopen), Some(notify));
+        a.place(send_flags_2);
+        a.arg(2);
+        a.op(JSET, MSG_FASTOPEN, Some(fastopen), Some(notify));
+        a.place(fastopen);
+        a.goto(refused);
+
+        a.ret(allow, RET_ALLOW);
+        // Without a listener, what would be recorded is let through.
+        a.ret(
+            notify,
+            if rules.notify {
+                RET_USER_NOTIF
+            } else {
+                RET_ALLOW
+            },
+        );
+        a.ret(eacces, RET_ERRNO | super::EACCES as u32);
+        a.ret(enosys, RET_ERRNO | ENOSYS);
+        a.ret(eafnosupport, RET_ERRNO | super::EAFNOSUPPORT as u32);
+        a.finish()
+    }
+
+    #[cfg(test)]
+    pub fn program_len(rules: &Rules) -> usize {
+        program(rules).len()
     }
 
     /// What a spawn carries into the child; dropped (closing the parent's
@@ -480,9 +748,9 @@ mod imp {
 
     /// Arms `cmd`: between fork and exec the child sets `no_new_privs`,
     /// restricts itself with the Landlock ruleset (when `rules.landlock`),
-    /// installs the filter and sends its listener back. Returns the
-    /// guard's end of the socketpair (for `Listener::receive`) when it
-    /// installs the filter.
+    /// installs the filter (when it notifies or refuses) and waits until
+    /// the guard has taken its listener. Returns the guard's end of the socketpair (for
+    /// `Listener::receive`) when it installs the filter.
     pub fn arm(
         cmd: &mut std::process::Command,
         rules: &Rules,
@@ -492,18 +760,20 @@ mod imp {
         let ruleset = ruleset(rules, abi)?;
         let (ours, theirs) = UnixDatagram::pair()?;
         let child_end: OwnedFd = theirs.into();
-        let filter = program().into_boxed_slice();
+        let filter = program(rules).into_boxed_slice();
         let set_fd = ruleset.as_ref().map_or(-1, |f| f.as_raw_fd());
         let sock_fd = child_end.as_raw_fd();
         let notify = rules.notify;
+        let filtered = notify || rules.refuse;
         let armed = Armed {
             _ruleset: ruleset,
             _child_end: child_end,
         };
         // SAFETY: the closure runs in the child between fork and exec. It
         // allocates nothing and calls only system calls (prctl, syscall,
-        // dup3, sendmsg, close) on memory it owns: the filter, boxed before
-        // the fork and kept alive by the closure, and buffers on its stack.
+        // write, poll, read, close) on memory it owns: the filter, boxed
+        // before the fork and kept alive by the closure, and buffers on its
+        // stack.
         unsafe {
             cmd.pre_exec(move || {
                 let _keep = &armed;
@@ -517,12 +787,27 @@ mod imp {
                 if set_fd >= 0 && syscall(LANDLOCK_RESTRICT_SELF, set_fd, 0u32) != 0 {
                     return Err(io::Error::last_os_error());
                 }
-                if !notify {
+                if !filtered {
                     return Ok(());
                 }
-                if dup3(sock_fd, HANDOFF_FD, O_CLOEXEC) != HANDOFF_FD {
-                    return Err(io::Error::last_os_error());
+                if !notify {
+                    let rc = syscall(
+                        nr::SECCOMP,
+                        SECCOMP_SET_MODE_FILTER,
+                        0u64,
+                        &prog as *const SockFprog,
+                    );
+                    return if rc == 0 {
+                        Ok(())
+                    } else {
+                        Err(io::Error::last_os_error())
+                    };
                 }
+                // The guard takes the listener with pidfd_getfd, a ptrace
+                // access: this copy of the guard must be dumpable for it
+                // (the guard is not, see sys::hide_memory). The exec that
+                // follows sets the flag anew for the server.
+                prctl(PR_SET_DUMPABLE, 1u64, 0u64, 0u64, 0u64);
                 let listener = syscall(
                     nr::SECCOMP,
                     SECCOMP_SET_MODE_FILTER,
@@ -532,44 +817,44 @@ mod imp {
                 if listener < 0 {
                     return Err(io::Error::last_os_error());
                 }
-                hand_over(listener as i32)
+                hand_over(sock_fd, listener as i32)
             });
         }
         Ok(notify.then_some(ours))
     }
 
-    /// Sends the listener to the guard over the handoff socket (the one
-    /// `sendmsg` the filter lets through), then closes both in the child.
+    /// Tells the guard which descriptor holds the listener (with `write`,
+    /// which the filter does not trap: no call passes the filter unseen),
+    /// then waits for the guard to say it took it.
     ///
     /// # Safety
     /// Runs between fork and exec: it allocates nothing and uses only
     /// buffers on its stack.
-    unsafe fn hand_over(listener: i32) -> io::Result<()> {
-        let mut byte = [0u8; 1];
-        let mut iov = IoVec {
-            base: byte.as_mut_ptr(),
-            len: 1,
-        };
-        // cmsghdr: len (20), level SOL_SOCKET, type SCM_RIGHTS, the fd.
-        let control: [u64; 3] = [20, 1 | (1 << 32), listener as u32 as u64];
-        let msg = MsgHdr {
-            name: std::ptr::null_mut(),
-            namelen: 0,
-            iov: &mut iov,
-            iovlen: 1,
-            control: control.as_ptr() as *mut u8,
-            controllen: 24,
-            flags: 0,
-        };
-        // SAFETY: every pointer in `msg` refers to a live local buffer of
-        // the stated size; the descriptors are the child's own.
+    unsafe fn hand_over(sock: i32, listener: i32) -> io::Result<()> {
+        // SAFETY: every pointer refers to a live local buffer of the
+        // stated size; the descriptors are the child's own.
         unsafe {
-            let sent = sendmsg(HANDOFF_FD, &msg, HANDOFF_FLAGS as i32);
+            let pid = syscall(nr::GETPID) as u32;
+            let msg = [pid, listener as u32];
+            let mut ack = 0u8;
+            let mut pfd = PollFd {
+                fd: sock,
+                events: 1,
+                revents: 0,
+            };
+            let ok = write(sock, msg.as_ptr().cast(), 8) == 8
+                && poll(&mut pfd, 1, HANDOFF_WAIT_MS) == 1
+                && read(sock, &mut ack, 1) == 1
+                && ack == 1;
             let err = io::Error::last_os_error();
             close(listener);
-            close(HANDOFF_FD);
-            if sent != 1 {
-                return Err(err);
+            close(sock);
+            if !ok {
+                return Err(if err.raw_os_error().unwrap_or(0) == 0 {
+                    io::Error::from(io::ErrorKind::PermissionDenied)
+                } else {
+                    err
+                });
             }
         }
         Ok(())
@@ -592,7 +877,9 @@ mod imp {
     }
 
     impl Listener {
-        /// Receives the listener the child sends, waiting at most `limit`.
+        /// Takes the listener of the child that writes its pid and the
+        /// descriptor's number, waiting at most `limit`, and tells the
+        /// child whether it was taken.
         pub fn receive(sock: &UnixDatagram, limit: Duration) -> io::Result<Listener> {
             let deadline = Instant::now() + limit;
             loop {
@@ -604,39 +891,24 @@ mod imp {
                     break;
                 }
             }
-            let mut byte = [0u8; 1];
-            let mut iov = IoVec {
-                base: byte.as_mut_ptr(),
-                len: 1,
-            };
-            let mut control = [0u64; 4];
-            let mut msg = MsgHdr {
-                name: std::ptr::null_mut(),
-                namelen: 0,
-                iov: &mut iov,
-                iovlen: 1,
-                control: control.as_mut_ptr() as *mut u8,
-                controllen: 32,
-                flags: 0,
-            };
-            const MSG_CMSG_CLOEXEC: i32 = 0x4000_0000;
-            const MSG_DONTWAIT: i32 = 0x40;
-            // SAFETY: every pointer in `msg` refers to a live local buffer
-            // of the stated size.
-            let n = unsafe { recvmsg(sock.as_raw_fd(), &mut msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT) };
-            if n <= 0 || msg.controllen < 20 {
-                return Err(io::Error::from(io::ErrorKind::UnexpectedEof));
-            }
-            let head = control[1];
-            let (level, kind) = (head as u32, (head >> 32) as u32);
-            if level != 1 || kind != 1 {
+            let mut msg = [0u8; 8];
+            let n = sock.recv(&mut msg)?;
+            if n != 8 {
+                let _ = sock.send(&[0]);
                 return Err(io::Error::from(io::ErrorKind::InvalidData));
             }
-            let fd = control[2] as u32 as i32;
-            // SAFETY: SCM_RIGHTS just installed this descriptor in the
-            // guard; nothing else owns it.
-            let fd = unsafe { OwnedFd::from_raw_fd(fd) };
-            Ok(Listener { fd })
+            let pid = u32::from_le_bytes([msg[0], msg[1], msg[2], msg[3]]);
+            let fd = u32::from_le_bytes([msg[4], msg[5], msg[6], msg[7]]);
+            match take_fd(pid, fd) {
+                Ok(fd) => {
+                    sock.send(&[1])?;
+                    Ok(Listener { fd })
+                }
+                Err(e) => {
+                    let _ = sock.send(&[0]);
+                    Err(e)
+                }
+            }
         }
 
         /// The next notice, waiting at most `limit`.
@@ -711,6 +983,26 @@ mod imp {
                 ioctl(self.fd.as_raw_fd(), NOTIF_SEND, resp.as_ptr());
             }
         }
+    }
+
+    /// A copy of descriptor `fd` of process `pid` (`pidfd_getfd`: ptrace
+    /// access, which the guard has to its own dumpable child).
+    fn take_fd(pid: u32, fd: u32) -> io::Result<OwnedFd> {
+        // SAFETY: pidfd_open takes integers only.
+        let pidfd = unsafe { syscall(PIDFD_OPEN, pid as i32, 0u32) };
+        if pidfd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: the kernel just returned this descriptor; nothing else
+        // owns it.
+        let pidfd = unsafe { OwnedFd::from_raw_fd(pidfd as RawFd) };
+        // SAFETY: integers only; the result is a new descriptor of ours.
+        let got = unsafe { syscall(PIDFD_GETFD, pidfd.as_raw_fd(), fd as i32, 0u32) };
+        if got < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: as above.
+        Ok(unsafe { OwnedFd::from_raw_fd(got as RawFd) })
     }
 
     fn wait(fd: RawFd, limit: Duration) -> io::Result<bool> {
@@ -858,6 +1150,26 @@ mod tests {
         let s = support();
         // Either answer is valid; asking twice gives the same.
         assert_eq!(s, support());
+    }
+
+    #[test]
+    fn the_filter_assembles_for_every_mode_and_takes_no_exemption() {
+        for (notify, refuse, udp) in [
+            (true, true, false),
+            (true, true, true),
+            (true, false, false),
+            (false, true, false),
+            (false, true, true),
+        ] {
+            let rules = Rules {
+                notify,
+                refuse,
+                udp,
+                ..Rules::default()
+            };
+            let prog = imp::program_len(&rules);
+            assert!(prog > 40 && prog < 256, "{prog}");
+        }
     }
 
     #[test]
