@@ -181,10 +181,14 @@ fn secrets_and_addresses(log: &Log, issues: &mut Vec<Issue>) {
         );
     }
     for ev in log.events.iter().filter(|e| e.kind == Kind::Network) {
-        let outcome = if ev.denied {
-            "tried to reach (refused)"
-        } else {
-            "reached"
+        // An address is reached; a socket or a send the filter flagged is
+        // made.
+        let made = ev.target.starts_with("a ") || ev.target.starts_with("an ");
+        let outcome = match (ev.denied, made) {
+            (true, false) => "tried to reach (refused)",
+            (false, false) => "reached",
+            (true, true) => "tried to make (refused)",
+            (false, true) => "made",
         };
         issues.push(
             Issue::new(

@@ -236,8 +236,10 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
         .recv_timeout(std::time::Duration::from_secs(10))
         .unwrap_or_else(|_| crate::obj! {});
     let subject = subject(plan, runtimes);
+    let mut probe_logs = Vec::new();
     let summary = robust.map(|found| {
         extra.extend(found.issues);
+        probe_logs = found.confinement;
         found.summary
     });
     let extra = sieve.sift(extra);
@@ -246,7 +248,7 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
         report.attach_robustness(summary);
     }
     if let Some(policy) = &plan.launch.confine {
-        report.attach_confinement(policy);
+        report.attach_confinement(policy, &probe_logs);
     }
     baselines(plan, &mut report, sieve);
     Ok(report)

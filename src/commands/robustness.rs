@@ -23,11 +23,13 @@ use crate::verdict::RunReport;
 /// Crashes of one tool after which it gets no more calls.
 const CRASHES: u32 = 3;
 
-/// What the phase found: its summary and its findings.
+/// What the phase found: its summary, its findings, and what the
+/// supervisor recorded of each of its sessions (`--confine`).
 #[derive(Debug)]
 pub struct Found {
     pub summary: Summary,
     pub issues: Vec<Issue>,
+    pub confinement: Vec<crate::session::confine::Log>,
 }
 
 /// How one session left the calls it was given.
@@ -36,7 +38,9 @@ struct Leg {
     outcomes: Vec<(usize, Outcome, u64)>,
     /// The call during which the server exited, if one did.
     crashed: Option<usize>,
-    stdout_issues: Vec<Issue>,
+    /// What the session's stdout and its confinement gave.
+    issues: Vec<Issue>,
+    confinement: Option<crate::session::confine::Log>,
 }
 
 fn exit_text(tr: &Transcript) -> String {
@@ -149,16 +153,40 @@ fn leg(plan: &Plan, cfg: &SessionConfig, ctx: &Context, indices: &[usize]) -> Re
     let crashed = outcomes
         .iter()
         .find_map(|(i, o, _)| matches!(o, Outcome::Crashed { .. }).then_some(*i));
-    let stdout_issues = checks::run(ctx, &tr)
+    // A crash is this phase's to judge: a refusal is not its cause here.
+    let issues = checks::run(ctx, &tr)
         .into_iter()
-        .filter(|i| i.in_group(Group::Stdout))
-        .map(|i| i.with("phase", "robustness"))
+        .filter(|i| {
+            i.in_group(Group::Stdout)
+                || i.in_group(Group::Confinement) && i.code != checks::Code::ConfineDenied
+        })
+        .map(|i| match i.detail("phase") {
+            Some(_) => i,
+            None => i.with("phase", "robustness"),
+        })
         .collect();
     Ok(Leg {
         outcomes,
         crashed,
-        stdout_issues,
+        issues,
+        confinement: tr.confinement.take(),
     })
+}
+
+/// What makes two findings of the phase's sessions the same: the code and
+/// what it names (a restarted server's pid differs, its finding does not).
+fn same_finding(i: &Issue) -> (checks::Code, String) {
+    let named = ["path", "address", "program", "paths", "phase", "line"]
+        .iter()
+        .filter_map(|k| i.detail(k).map(|v| v.to_string()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let what = if named.is_empty() {
+        i.message.clone()
+    } else {
+        named
+    };
+    (i.code, what)
 }
 
 /// Why a call was never sent.
@@ -182,7 +210,8 @@ struct Phase {
     outcomes: Vec<Option<(Outcome, u64)>>,
     crashes: HashMap<String, u32>,
     timed_out: Vec<String>,
-    stdout_issues: Vec<Issue>,
+    issues: Vec<Issue>,
+    confinement: Vec<crate::session::confine::Log>,
 }
 
 /// The sessions of the phase: each over the calls left, until every call
@@ -217,15 +246,13 @@ fn drive(
         let cfg = leg_config(&plan.session, opening, &chosen, deadline);
         summary.sessions += 1;
         let leg = leg(plan, &cfg, &ctx, &indices)?;
-        for issue in leg.stdout_issues {
-            if !state
-                .stdout_issues
-                .iter()
-                .any(|i| i.code == issue.code && i.message == issue.message)
-            {
-                state.stdout_issues.push(issue);
+        for issue in leg.issues {
+            let key = same_finding(&issue);
+            if !state.issues.iter().any(|i| same_finding(i) == key) {
+                state.issues.push(issue);
             }
         }
+        state.confinement.extend(leg.confinement);
         for (i, outcome, ms) in leg.outcomes {
             if matches!(outcome, Outcome::TimedOut) && !state.timed_out.contains(&calls[i].tool) {
                 state.timed_out.push(calls[i].tool.clone());
@@ -242,6 +269,28 @@ fn drive(
         }
     }
     Ok(())
+}
+
+/// Each call with what came of it (a call never sent says why).
+fn records(
+    calls: &[PlannedCall],
+    outcomes: Vec<Option<(Outcome, u64)>>,
+    crashes: &HashMap<String, u32>,
+    timed_out: &[String],
+) -> Vec<CallRecord> {
+    calls
+        .iter()
+        .zip(outcomes)
+        .map(|(call, got)| {
+            let (outcome, ms) = got
+                .unwrap_or_else(|| (Outcome::NotSent(unsent_reason(call, crashes, timed_out)), 0));
+            CallRecord {
+                call: call.clone(),
+                outcome,
+                ms,
+            }
+        })
+        .collect()
 }
 
 /// Runs the phase over the first run's tools. `None` when it was not asked
@@ -269,9 +318,17 @@ pub fn run(plan: &Plan, first: &RunReport) -> Result<Option<Found>, Error> {
         return Ok(Some(Found {
             summary,
             issues: Vec::new(),
+            confinement: Vec::new(),
         }));
     }
-    let call_plan = generate::plan(&first.tools, spec);
+    // The kernel holds writes and the network: tools without annotations
+    // may have the invalid-input calls.
+    let sandboxed = plan
+        .launch
+        .confine
+        .as_ref()
+        .is_some_and(|p| p.enforcing() && p.support.landlock_abi >= 4);
+    let call_plan = generate::plan(&first.tools, spec, sandboxed);
     let calls = &call_plan.calls;
     let deadline = started + Duration::from_millis(spec.budget_ms);
     let mut state = Phase {
@@ -283,25 +340,10 @@ pub fn run(plan: &Plan, first: &RunReport) -> Result<Option<Found>, Error> {
         outcomes,
         crashes,
         timed_out,
-        stdout_issues,
+        issues: leg_issues,
+        confinement,
     } = state;
-    let records: Vec<CallRecord> = calls
-        .iter()
-        .zip(outcomes)
-        .map(|(call, got)| {
-            let (outcome, ms) = got.unwrap_or_else(|| {
-                (
-                    Outcome::NotSent(unsent_reason(call, &crashes, &timed_out)),
-                    0,
-                )
-            });
-            CallRecord {
-                call: call.clone(),
-                outcome,
-                ms,
-            }
-        })
-        .collect();
+    let records = records(calls, outcomes, &crashes, &timed_out);
     let judging = Judging {
         strict: plan.settings.profile == crate::args::words::Profile::Strict,
         modern: first.modern(),
@@ -313,7 +355,7 @@ pub fn run(plan: &Plan, first: &RunReport) -> Result<Option<Found>, Error> {
             .join(" "),
     };
     let (mut issues, tools) = robustness::judge(&records, &first.tools, &judging);
-    issues.extend(stdout_issues);
+    issues.extend(leg_issues);
     summary.calls_sent = records
         .iter()
         .filter(|r| !matches!(r.outcome, Outcome::NotSent(_)))
@@ -322,5 +364,9 @@ pub fn run(plan: &Plan, first: &RunReport) -> Result<Option<Found>, Error> {
     summary.tools = tools;
     summary.not_called = call_plan.not_called;
     summary.duration_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-    Ok(Some(Found { summary, issues }))
+    Ok(Some(Found {
+        summary,
+        issues,
+        confinement,
+    }))
 }

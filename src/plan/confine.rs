@@ -354,24 +354,36 @@ const VERSION_FILES: &[&str] = &[
     ".mise.toml",
 ];
 
-/// The roots of the version managers: the variable given to the server,
-/// else the guard's, else the default under the home directory.
+/// The small programs a manager's shell scripts run (`pyenv`, `rbenv`,
+/// `asdf` before 0.16): allowed on PATH when the launch goes through one.
+const MANAGER_HELPERS: &[&str] = &[
+    "bash", "sh", "env", "cat", "cut", "head", "tail", "tr", "sed", "awk", "grep", "dirname",
+    "basename", "readlink", "realpath", "uname", "sort", "uniq", "wc", "ls", "id", "mkdir",
+];
+
+/// The roots the version managers may have: the variable given to the
+/// server, the guard's own, and the default under the home directory (a
+/// shim spells its root out, whatever the variables say now).
 fn manager_roots(
     home: Option<&Path>,
     env: &[(std::ffi::OsString, std::ffi::OsString)],
 ) -> Vec<PathBuf> {
-    MANAGERS
-        .iter()
-        .filter_map(|(var, default)| {
-            env.iter()
-                .find(|(k, _)| k == var)
-                .map(|(_, v)| PathBuf::from(v))
-                .or_else(|| std::env::var_os(var).map(PathBuf::from))
-                .or_else(|| home.map(|h| h.join(default)))
-        })
-        .filter(|root| root.is_absolute())
-        .map(|root| lexical(&root))
-        .collect()
+    let mut out = Vec::new();
+    for (var, default) in MANAGERS {
+        let given = env
+            .iter()
+            .find(|(k, _)| k == var)
+            .map(|(_, v)| PathBuf::from(v));
+        let own = std::env::var_os(var).map(PathBuf::from);
+        let under_home = home.map(|h| h.join(default));
+        for root in [given, own, under_home].into_iter().flatten() {
+            let root = lexical(&root);
+            if root.is_absolute() && !out.contains(&root) {
+                out.push(root);
+            }
+        }
+    }
+    out
 }
 
 /// The read trees (the system, the working directory, the command's own
@@ -408,20 +420,31 @@ fn trees(
             trees.extend(tree_of(&real, home.as_deref()));
         }
     }
-    let roots = manager_roots(home.as_deref(), env);
+    let roots: Vec<PathBuf> = manager_roots(home.as_deref(), env)
+        .into_iter()
+        .filter(|r| r.is_dir())
+        .collect();
     let mut managed = false;
-    for root in &roots {
-        let through = p.exec.iter().any(|e| e.starts_with(root))
-            || p.exec
-                .iter()
-                .filter_map(|e| std::fs::canonicalize(e).ok())
-                .any(|e| e.starts_with(root));
-        if through && root.is_dir() {
-            trees.push(root.clone());
-            managed = true;
+    if !roots.is_empty() {
+        let chain: Vec<PathBuf> = p
+            .exec
+            .iter()
+            .flat_map(|e| [Some(e.clone()), std::fs::canonicalize(e).ok()])
+            .flatten()
+            .collect();
+        for root in roots {
+            if chain.iter().any(|e| e.starts_with(&root)) {
+                trees.push(root);
+                managed = true;
+            }
         }
     }
     if managed {
+        for helper in MANAGER_HELPERS {
+            if let Some(exe) = resolve(OsStr::new(helper), path_var.as_deref(), cwd) {
+                add_both(&mut p.exec, &exe);
+            }
+        }
         for dir in cwd.ancestors() {
             for f in VERSION_FILES {
                 let file = dir.join(f);
@@ -457,7 +480,6 @@ fn trees(
 /// is recorded and what is not. Nothing the supervisor decides is listed as
 /// enforced.
 fn state(p: &mut Policy) {
-    let abi = p.support.landlock_abi;
     let linux = cfg!(target_os = "linux");
     let no_notify = if linux {
         "seccomp user notification is not available"
@@ -492,41 +514,9 @@ fn state(p: &mut Policy) {
             "sockets: families other than unix, IPv4, IPv6 and netlink, IP sockets other than TCP{udp}, TCP Fast Open sends; running a program from a descriptor (execveat AT_EMPTY_PATH); calls of another ABI; io_uring (seccomp filter)"
         ));
     }
-    match abi {
-        0 => p.not_enforced.push(if linux {
-            "files, TCP, signals and abstract unix sockets in the kernel: Landlock is not available on this kernel".into()
-        } else {
-            "files, TCP and signals: Landlock is Linux's; this platform has none".into()
-        }),
-        _ => {
-            p.enforced.push(format!(
-                "files: read and execute in the allowed trees only, write in the private home and --confine-write only (Landlock ABI {abi})"
-            ));
-            if abi >= 4 {
-                p.enforced
-                    .push("TCP connect and bind: --confine-connect ports only (Landlock)".into());
-            } else {
-                p.not_enforced.push(format!(
-                    "TCP connect and bind: Landlock ABI {abi} is older than 4"
-                ));
-            }
-            if abi >= 6 {
-                p.enforced.push("signals and abstract unix sockets beyond the server's own processes (Landlock)".into());
-            } else {
-                p.not_enforced.push(format!(
-                    "signals to other processes: Landlock ABI {abi} is older than 6"
-                ));
-            }
-            if abi >= 9 {
-                p.enforced.push(
-                    "connections to pathname unix sockets outside the write trees (Landlock)"
-                        .into(),
-                );
-            }
-        }
-    }
+    landlock_state(p, linux);
     if p.support.notify {
-        let files = if abi == 0 {
+        let files = if p.support.landlock_abi == 0 {
             "; reads and writes outside the allowed trees (no Landlock)"
         } else {
             ""
@@ -543,6 +533,43 @@ fn state(p: &mut Policy) {
         p.not_enforced.push(format!(
             "credential files, programs run, named unix sockets and metadata changes: {no_notify}"
         ));
+    }
+}
+
+/// What Landlock enforces at this kernel's ABI, and what it does not.
+fn landlock_state(p: &mut Policy, linux: bool) {
+    let abi = p.support.landlock_abi;
+    if abi == 0 {
+        p.not_enforced.push(if linux {
+            "files, TCP, signals and abstract unix sockets in the kernel: Landlock is not available on this kernel".into()
+        } else {
+            "files, TCP and signals: Landlock is Linux's; this platform has none".into()
+        });
+        return;
+    }
+    p.enforced.push(format!(
+        "files: read and execute in the allowed trees only, write in the private home and --confine-write only (Landlock ABI {abi})"
+    ));
+    if abi >= 4 {
+        p.enforced
+            .push("TCP connect and bind: --confine-connect ports only (Landlock)".into());
+    } else {
+        p.not_enforced.push(format!(
+            "TCP connect and bind: Landlock ABI {abi} is older than 4"
+        ));
+    }
+    if abi >= 6 {
+        p.enforced.push(
+            "signals and abstract unix sockets beyond the server's own processes (Landlock)".into(),
+        );
+    } else {
+        p.not_enforced.push(format!(
+            "signals to other processes: Landlock ABI {abi} is older than 6"
+        ));
+    }
+    if abi >= 9 {
+        p.enforced
+            .push("connections to pathname unix sockets outside the write trees (Landlock)".into());
     }
 }
 

@@ -370,10 +370,18 @@ impl Watch {
                 }
             }
         };
+        // The launch itself: the leader's first exec, of the command the
+        // guard was given.
+        let mut launched = false;
         loop {
             match listener.next(Duration::from_millis(100)) {
                 Ok(Wait::Notice(n)) => {
                     seen.log.notifications += 1;
+                    if !launched && n.pid == listener.leader && n.call == Call::Execve {
+                        launched = true;
+                        listener.answer(n.id, None);
+                        continue;
+                    }
                     let (events, refuse) = self.judge(&n);
                     // What was read came from the waiting task only if it
                     // still waits.
@@ -433,8 +441,10 @@ impl Watch {
             Call::OpenByHandle => {
                 let refuse = self.refusal(sc::EACCES);
                 let what = "a file by its handle (open_by_handle_at)".to_string();
-                let ev = self.event(n, Kind::ReadOutside, what, refuse.is_some());
-                (vec![ev], refuse)
+                (
+                    vec![self.event(n, Kind::ReadOutside, what, refuse.is_some())],
+                    refuse,
+                )
             }
             Call::PathOnly => self.change(n, self.path(n, AT_FDCWD, a[0]), true),
             Call::PathAt => self.change(n, self.path(n, fd(a[0]), a[1]), true),
@@ -480,25 +490,24 @@ impl Watch {
                 let head = self.fast_open(n, a[2]);
                 either(head, self.message(n, a[1]))
             }
-            Call::SendMmsg => {
-                let mut out = self.fast_open(n, a[3]);
-                let count = a[2].min(MMSG_MAX);
-                // struct mmsghdr: a msghdr (56 bytes) and its length, padded
-                // to 64.
-                for i in 0..count {
-                    out = either(out, self.message(n, a[1].wrapping_add(64 * i)));
-                }
-                out
-            }
+            Call::SendMmsg => either(self.fast_open(n, a[3]), self.messages(n, a[1], a[2])),
             Call::Foreign => {
                 let refuse = self.refusal(sc::ENOSYS);
                 let what = "a call of another ABI".to_string();
-                (
-                    vec![self.event(n, Kind::Foreign, what, refuse.is_some())],
-                    refuse,
-                )
+                let ev = self.event(n, Kind::Foreign, what, refuse.is_some());
+                (vec![ev], refuse)
             }
         }
+    }
+
+    /// Every message of a `sendmmsg`: `struct mmsghdr` is a msghdr (56
+    /// bytes) and its length, padded to 64.
+    fn messages(&self, n: &Notice, at: u64, count: u64) -> Verdict {
+        let mut out = (Vec::new(), None);
+        for i in 0..count.min(MMSG_MAX) {
+            out = either(out, self.message(n, at.wrapping_add(64 * i)));
+        }
+        out
     }
 
     /// A path argument, absolute and resolved by name; `/proc/self` and

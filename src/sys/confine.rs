@@ -652,13 +652,9 @@ mod imp {
             (eacces, enosys, eafnosupport)
         };
         let socket = a.label();
-        let inet = a.label();
-        let stream = a.label();
-        let dgram = a.label();
         let execveat = a.label();
         let send_flags_3 = a.label();
         let send_flags_2 = a.label();
-        let fastopen = a.label();
 
         a.load(4);
         a.op(JEQ, nr::ARCH, None, Some(foreign));
@@ -678,6 +674,43 @@ mod imp {
         a.goto(allow);
 
         a.place(socket);
+        socket_block(&mut a, rules, allow, refused, odd_family);
+
+        a.place(execveat);
+        a.arg(4);
+        a.op(JSET, AT_EMPTY_PATH, Some(refused), Some(notify));
+
+        a.place(send_flags_3);
+        a.arg(3);
+        a.op(JSET, MSG_FASTOPEN, Some(refused), Some(notify));
+        a.place(send_flags_2);
+        a.arg(2);
+        a.op(JSET, MSG_FASTOPEN, Some(refused), Some(notify));
+
+        a.ret(allow, RET_ALLOW);
+        // Without a listener, what would be recorded is let through.
+        a.ret(
+            notify,
+            if rules.notify {
+                RET_USER_NOTIF
+            } else {
+                RET_ALLOW
+            },
+        );
+        a.ret(eacces, RET_ERRNO | super::EACCES as u32);
+        a.ret(enosys, RET_ERRNO | ENOSYS);
+        a.ret(eafnosupport, RET_ERRNO | super::EAFNOSUPPORT as u32);
+        a.finish()
+    }
+
+    /// `socket(family, type, protocol)`: unix and netlink pass; IPv4 and
+    /// IPv6 pass as TCP (and UDP when asked for, or to be recorded under
+    /// observe); everything else goes to `refused` (`odd_family` for a
+    /// family).
+    fn socket_block(a: &mut Asm, rules: &Rules, allow: usize, refused: usize, odd_family: usize) {
+        let inet = a.label();
+        let stream = a.label();
+        let dgram = a.label();
         a.arg(0);
         a.op(JEQ, AF_UNIX, Some(allow), None);
         a.op(JEQ, AF_NETLINK, Some(allow), None);
@@ -703,34 +736,6 @@ mod imp {
             a.op(JEQ, IPPROTO_UDP, Some(allow), None);
         }
         a.goto(refused);
-
-        a.place(execveat);
-        a.arg(4);
-        a.op(JSET, AT_EMPTY_PATH, Some(refused), Some(notify));
-
-        a.place(send_flags_3);
-        a.arg(3);
-        a.op(JSET, MSG_FASTOPEN, Some(fastopen), Some(notify));
-        a.place(send_flags_2);
-        a.arg(2);
-        a.op(JSET, MSG_FASTOPEN, Some(fastopen), Some(notify));
-        a.place(fastopen);
-        a.goto(refused);
-
-        a.ret(allow, RET_ALLOW);
-        // Without a listener, what would be recorded is let through.
-        a.ret(
-            notify,
-            if rules.notify {
-                RET_USER_NOTIF
-            } else {
-                RET_ALLOW
-            },
-        );
-        a.ret(eacces, RET_ERRNO | super::EACCES as u32);
-        a.ret(enosys, RET_ERRNO | ENOSYS);
-        a.ret(eafnosupport, RET_ERRNO | super::EAFNOSUPPORT as u32);
-        a.finish()
     }
 
     #[cfg(test)]
@@ -864,6 +869,9 @@ mod imp {
     #[derive(Debug)]
     pub struct Listener {
         fd: OwnedFd,
+        /// The process that installed the filter (the server before its
+        /// exec).
+        pub leader: u32,
     }
 
     /// How a wait for the next notice ended.
@@ -902,7 +910,7 @@ mod imp {
             match take_fd(pid, fd) {
                 Ok(fd) => {
                     sock.send(&[1])?;
-                    Ok(Listener { fd })
+                    Ok(Listener { fd, leader: pid })
                 }
                 Err(e) => {
                     let _ = sock.send(&[0]);

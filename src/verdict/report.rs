@@ -164,10 +164,19 @@ impl Report {
         report
     }
 
-    /// Attaches the confinement's policy and record (its findings are
-    /// among the issues already).
-    pub fn attach_confinement(&mut self, policy: &crate::plan::confine::Policy) {
-        let logs = self.runs.iter().filter_map(|r| r.confinement.as_ref());
+    /// Attaches the confinement's policy and record: every run's and
+    /// every robustness session's (`probe`); their findings are among the
+    /// issues already.
+    pub fn attach_confinement(
+        &mut self,
+        policy: &crate::plan::confine::Policy,
+        probe: &[crate::session::confine::Log],
+    ) {
+        let logs = self
+            .runs
+            .iter()
+            .filter_map(|r| r.confinement.as_ref())
+            .chain(probe);
         self.confinement = Some(crate::checks::confine::Summary::of(policy, logs));
     }
 

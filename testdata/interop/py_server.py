@@ -7,6 +7,7 @@ import logging
 import sys
 
 from mcp.server.mcpserver import MCPServer
+from mcp.types import ToolAnnotations
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "clean"
 
@@ -19,7 +20,8 @@ if mode == "stderr":
 mcp = MCPServer("weather")
 
 
-@mcp.tool()
+# A canned answer: it changes nothing.
+@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
 def forecast(city: str, days: int = 1) -> str:
     """Return a canned forecast for a city."""
     return f"{city}: sunny for {days} day(s)"

@@ -17,6 +17,7 @@ server.tool(
   "forecast",
   "Return a canned forecast for a city.",
   { city: z.string(), days: z.number().int().optional() },
+  { readOnlyHint: true }, // a canned answer: it changes nothing
   async ({ city, days }) => ({
     content: [{ type: "text", text: `${city}: sunny for ${days ?? 1} day(s)` }],
   })

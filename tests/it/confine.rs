@@ -20,7 +20,7 @@ const KEY: &str = "-----BEGIN OPENSSH PRIVATE KEY-----\nconfine-canary-key-5150\
 
 /// Whether this kernel confines (Landlock and seccomp notification). In
 /// CI it must; elsewhere a test without it says so and stops.
-fn supported() -> bool {
+pub fn supported() -> bool {
     let mut cmd = Command::new(guard());
     cmd.args(["--confine", "require", "--json", "--"])
         .arg(fake_server())
@@ -36,7 +36,7 @@ fn supported() -> bool {
 }
 
 /// A home with a private key in it.
-fn home_with_key(name: &str) -> PathBuf {
+pub fn home_with_key(name: &str) -> PathBuf {
     let home = temp_dir(name);
     std::fs::create_dir_all(home.join(".ssh")).expect("ssh dir");
     std::fs::write(home.join(".ssh/id_rsa"), KEY).expect("key");

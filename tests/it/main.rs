@@ -15,6 +15,7 @@ mod codes;
 mod confine;
 mod ecosystem;
 mod eras;
+mod escape;
 mod fidelity;
 mod formats;
 mod fuzz;

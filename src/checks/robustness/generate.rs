@@ -5,7 +5,8 @@
 //! range or length, an unknown property where `additionalProperties` is
 //! false, `arguments` that are not an object), one call of a tool the server
 //! does not list, and valid ones (boundaries, every `enum` value, Unicode
-//! and long strings within limits) only for tools safe to run. Every
+//! and long strings within limits) only for tools safe to run. A tool not
+//! annotated read-only gets no call unless the user opts in (see `plan`). Every
 //! generated argument set is checked against the schema (`schema`): an
 //! invalid one must break it for certain, a valid one must not break what
 //! can be checked. Pure.
@@ -467,30 +468,46 @@ fn reaches_out(schema: &Value) -> bool {
     })
 }
 
-/// The calls for `tools` under `spec`.
-pub fn plan(tools: &[Value], spec: &RobustnessSpec) -> CallPlan {
+/// The calls for `tools` under `spec`. No call at all, valid or invalid,
+/// goes to a tool that is not annotated `readOnlyHint: true` (MCP's
+/// default for a tool without annotations is that it may be destructive
+/// and reach an open world: an SDK that drops an unknown key runs it),
+/// unless the user names it (`--robustness-tool`) or allows side effects.
+/// `sandboxed` (`--confine enforce` where the kernel holds writes and the
+/// network) lets such a tool have the invalid-input calls; one marked
+/// `destructiveHint: true` never gets a call without the opt-in.
+pub fn plan(tools: &[Value], spec: &RobustnessSpec, sandboxed: bool) -> CallPlan {
+    const OPT_IN: &str = "name it with --robustness-tool or pass --allow-side-effects";
     let mut out = CallPlan::default();
     for tool in tools {
         let Some(name) = tool.get("name").and_then(Value::as_str) else {
             continue;
         };
         let schema = inline(tool.get("inputSchema").unwrap_or(&Value::Null));
-        let named = spec.tools.iter().any(|t| t == name);
-        if destructive(tool) && !spec.allow_side_effects && !named {
+        let opted = spec.allow_side_effects || spec.tools.iter().any(|t| t == name);
+        let read_only = annotation(tool, "readOnlyHint") == Some(true)
+            && annotation(tool, "destructiveHint") != Some(true);
+        if !opted && destructive(tool) {
             out.not_called.push(NotCalled {
                 tool: name.into(),
-                reason: "marked destructiveHint: no call without --allow-side-effects or --robustness-tool".into(),
+                reason: format!("marked destructiveHint: true: no call ({OPT_IN})"),
+            });
+            continue;
+        }
+        if !opted && !read_only && !sandboxed {
+            out.not_called.push(NotCalled {
+                tool: name.into(),
+                reason: format!(
+                    "not annotated readOnlyHint: true (MCP's default: it may change things and reach the open world): no call ({OPT_IN}; or run under --confine enforce, where the kernel holds writes and the network, for the invalid-input calls)"
+                ),
             });
             continue;
         }
         out.calls.extend(invalid_calls(name, &schema));
         // MCP's default for openWorldHint is true: only a tool that says
         // it stays in its closed world is safe to call with valid input.
-        let read_only = annotation(tool, "readOnlyHint") == Some(true)
-            && annotation(tool, "destructiveHint") != Some(true)
-            && annotation(tool, "openWorldHint") == Some(false);
-        let safe = read_only && !reaches_out(&schema);
-        if named || spec.allow_side_effects || safe {
+        let closed = read_only && annotation(tool, "openWorldHint") == Some(false);
+        if opted || closed && !reaches_out(&schema) {
             let valid = valid_calls(name, &schema, spec.samples, spec.seed);
             if valid.is_empty() {
                 out.not_called.push(NotCalled {
@@ -500,14 +517,18 @@ pub fn plan(tools: &[Value], spec: &RobustnessSpec) -> CallPlan {
             }
             out.calls.extend(valid);
         } else {
-            let why = if read_only {
-                "no valid calls: it takes a URL or a host (it may reach the outside world); name it with --robustness-tool"
+            let why = if !read_only {
+                format!(
+                    "invalid-input calls only (under --confine enforce): not annotated readOnlyHint: true; {OPT_IN} for valid calls"
+                )
+            } else if closed {
+                "no valid calls: it takes a URL or a host (it may reach the outside world); name it with --robustness-tool".into()
             } else {
-                "no valid calls: not marked readOnlyHint with openWorldHint false (MCP's default is an open world); name it with --robustness-tool or pass --allow-side-effects"
+                "no valid calls: not marked openWorldHint: false (MCP's default is an open world); name it with --robustness-tool or pass --allow-side-effects".into()
             };
             out.not_called.push(NotCalled {
                 tool: name.into(),
-                reason: why.into(),
+                reason: why,
             });
         }
     }
@@ -553,7 +574,14 @@ mod tests {
                 "n": {"type": "integer", "minimum": 1, "maximum": 9},
                 "free": {"pattern": "^x"}},
             "required": ["path"], "additionalProperties": false}});
-        let p = plan(&[tool], &spec());
+        // Not annotated read-only: no call unless the kernel holds it.
+        assert!(
+            plan(std::slice::from_ref(&tool), &spec(), false)
+                .calls
+                .iter()
+                .all(|c| c.tool == NO_SUCH_TOOL)
+        );
+        let p = plan(&[tool], &spec(), true);
         let invalid: Vec<&str> = p
             .calls
             .iter()
@@ -593,7 +621,7 @@ mod tests {
             "inputSchema": {"type": "object", "properties": {"url": {"type": "string"}}}});
         let gone =
             json!({"name": "rm", "annotations": {"destructiveHint": true}, "inputSchema": schema});
-        let p = plan(&[safe, unsaid, open, url, gone], &spec());
+        let p = plan(&[safe, unsaid, open, url, gone], &spec(), true);
         let valid: Vec<&str> = p
             .calls
             .iter()
@@ -624,6 +652,7 @@ mod tests {
                 json!({"name": "rm", "annotations": {"destructiveHint": true}, "inputSchema": schema}),
             ],
             &named,
+            false,
         );
         assert!(
             p2.calls
@@ -633,12 +662,50 @@ mod tests {
     }
 
     #[test]
+    fn no_call_reaches_a_tool_not_annotated_read_only_without_opt_in() {
+        let schema = json!({"type": "object", "properties": {"path": {"type": "string"}},
+            "required": ["path"]});
+        let bare = json!({"name": "write_file", "inputSchema": schema});
+        let gone =
+            json!({"name": "rm", "annotations": {"destructiveHint": true}, "inputSchema": schema});
+        let tools = [bare.clone(), gone];
+        for sandboxed in [false, true] {
+            let p = plan(&tools, &spec(), sandboxed);
+            assert!(!p.calls.iter().any(|c| c.tool == "rm"), "{sandboxed}");
+            let write: Vec<&PlannedCall> =
+                p.calls.iter().filter(|c| c.tool == "write_file").collect();
+            if sandboxed {
+                assert!(!write.is_empty() && write.iter().all(|c| c.expect == Expect::Refusal));
+            } else {
+                assert!(write.is_empty(), "{write:?}");
+                let why = p
+                    .not_called
+                    .iter()
+                    .find(|n| n.tool == "write_file")
+                    .map(|n| n.reason.as_str())
+                    .unwrap_or("");
+                assert!(why.contains("--robustness-tool"), "{why}");
+            }
+        }
+        let named = RobustnessSpec {
+            tools: vec!["write_file".into()],
+            ..spec()
+        };
+        let p = plan(&[bare], &named, false);
+        assert!(
+            p.calls
+                .iter()
+                .any(|c| c.tool == "write_file" && c.expect == Expect::Answer)
+        );
+    }
+
+    #[test]
     fn refs_are_followed_and_generation_is_deterministic() {
         let tool = json!({"name": "t", "annotations": {"readOnlyHint": true, "openWorldHint": false}, "inputSchema": {"type": "object",
             "$defs": {"Unit": {"type": "string", "enum": ["c", "f"]}},
             "properties": {"unit": {"$ref": "#/$defs/Unit"}}, "required": ["unit"]}});
-        let a = plan(std::slice::from_ref(&tool), &spec());
-        let b = plan(std::slice::from_ref(&tool), &spec());
+        let a = plan(std::slice::from_ref(&tool), &spec(), false);
+        let b = plan(std::slice::from_ref(&tool), &spec(), false);
         assert_eq!(a, b);
         assert!(a.calls.iter().any(|c| c.expect == Expect::Answer
             && c.arguments == json!({"unit": "c"})
