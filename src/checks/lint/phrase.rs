@@ -13,7 +13,7 @@
 //! row. Pure.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// FNV-1a: the index hashes one short word per lookup, where SipHash's
@@ -338,96 +338,332 @@ impl Pattern {
     }
 }
 
-/// Many patterns, indexed by the words they can start with. The index is
-/// built from each pattern's first step alone; a pattern is compiled (with
-/// its step masks) the first time a sentence holds one of its first words,
-/// so a check of a small server pays for the few rules its words reach,
-/// not for the whole table.
+/// Many patterns, indexed by the words they can start with: flat tables
+/// of their first steps' words, computed by the compiler for the shipped
+/// rules (`Tables::for_sources` in a `static`: nothing to build at run
+/// time), at run time for others. A pattern is compiled (with its step
+/// masks) the first time a sentence holds one of its first words, so a
+/// check of a small server pays for the few rules its words reach, not for
+/// the whole table.
 #[derive(Debug)]
 pub struct Index {
     sources: Vec<&'static str>,
     /// Each pattern compiled, with its step masks (a sentence whose
     /// signature misses one cannot match it), once needed.
     compiled: Vec<std::sync::OnceLock<(Pattern, Vec<u64>)>>,
-    exact: HashMap<Cow<'static, str>, Vec<usize>, FnvBuild>,
-    /// Prefix first words, bucketed by their first byte.
-    prefix: Vec<Vec<(&'static str, usize)>>,
-    any: Vec<usize>,
+    /// (hash of a first word, pattern), sorted: a word's patterns are one
+    /// run, found by binary search. A collision only costs a pattern tried
+    /// in vain (the match reads the words themselves).
+    exact: Cow<'static, [(u64, u32)]>,
+    /// (first byte, pattern, start, end): a prefix first word, as a range
+    /// of its pattern's source, sorted by its first byte.
+    prefix: Cow<'static, [(u8, u32, u32, u32)]>,
+    /// Patterns whose first word may be any word.
+    any: Cow<'static, [u32]>,
 }
 
-/// The first step of a pattern's source.
-fn first_step(source: &'static str) -> &'static str {
-    source
-        .split_whitespace()
-        .find(|t| !t.starts_with('~'))
-        .unwrap_or("")
-}
-
-/// The first words a first step can start with (as `firsts`), read without
-/// compiling the rest of its pattern.
-fn first_words(first: &'static str) -> (Vec<&'static str>, Vec<&'static str>, bool) {
-    let (mut exact, mut prefix, mut any) = (Vec::new(), Vec::new(), false);
-    for alt in first.split('|') {
-        let word = alt.split('+').next().unwrap_or("");
-        if word.chars().any(is_cjk) {
-            let end = word.chars().next().map_or(0, char::len_utf8);
-            exact.push(&word[..end]);
-        } else if word == "@id" || word == "_" {
-            any = true;
-        } else if let Some(p) = word.strip_suffix('*') {
-            prefix.push(p);
+/// The hash of a word as the index keys it, `l` read as `i` when `leet`
+/// (a leetspeak `1` is read as `i`). FNV-1a, as `Fnv` computes it.
+const fn word_hash(word: &[u8], from: usize, to: usize, leet: bool) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = from;
+    while i < to {
+        let b = if leet && word[i] == b'l' {
+            b'i'
         } else {
-            exact.push(word);
+            word[i]
+        };
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    h
+}
+
+/// The byte range of a source's first step (its first token that is not
+/// a `~N` gap).
+const fn first_step(src: &[u8]) -> (usize, usize) {
+    let mut i = 0;
+    loop {
+        while i < src.len() && src[i] == b' ' {
+            i += 1;
+        }
+        let start = i;
+        while i < src.len() && src[i] != b' ' {
+            i += 1;
+        }
+        if start == i || src[start] != b'~' {
+            return (start, i);
         }
     }
-    (exact, prefix, any)
+}
+
+/// The code point of the UTF-8 sequence at `at` and its length.
+const fn char_at(b: &[u8], at: usize) -> (u32, usize) {
+    let c = b[at] as u32;
+    let (len, mut cp) = if c < 0x80 {
+        (1, c)
+    } else if c >> 5 == 0b110 {
+        (2, c & 0x1f)
+    } else if c >> 4 == 0b1110 {
+        (3, c & 0x0f)
+    } else {
+        (4, c & 0x07)
+    };
+    let mut k = 1;
+    while k < len && at + k < b.len() {
+        cp = (cp << 6) | (b[at + k] as u32 & 0x3f);
+        k += 1;
+    }
+    (cp, len)
+}
+
+/// `read::is_cjk` on a code point.
+const fn cjk(cp: u32) -> bool {
+    matches!(cp, 0x3040..=0x30ff | 0x3400..=0x4dbf | 0x4e00..=0x9fff | 0xf900..=0xfaff | 0xff66..=0xff9f)
+}
+
+/// What one alternative of a first step contributes: `Ok` with up to two
+/// word hashes (the word, its leetspeak reading), a prefix range, or any
+/// word.
+#[derive(Clone, Copy)]
+enum First {
+    Exact(u64, Option<u64>),
+    Prefix(usize, usize),
+    Any,
+}
+
+/// The alternative `[a, b)` of a first step (its first `+` part).
+const fn first_of(src: &[u8], a: usize, b: usize) -> First {
+    let mut p = a;
+    while p < b && src[p] != b'+' {
+        p += 1;
+    }
+    let mut i = a;
+    while i < p {
+        let (cp, len) = char_at(src, i);
+        if cjk(cp) {
+            let (_, first) = char_at(src, a);
+            return First::Exact(word_hash(src, a, a + first, false), None);
+        }
+        i += len;
+    }
+    let n = p - a;
+    if n == 3 && src[a] == b'@' && src[a + 1] == b'i' && src[a + 2] == b'd'
+        || n == 1 && src[a] == b'_'
+    {
+        return First::Any;
+    }
+    if n > 0 && src[p - 1] == b'*' {
+        return First::Prefix(a, p - 1);
+    }
+    let mut leet = None;
+    let mut k = a;
+    while k < p {
+        if src[k] == b'l' {
+            leet = Some(word_hash(src, a, p, true));
+            break;
+        }
+        k += 1;
+    }
+    First::Exact(word_hash(src, a, p, false), leet)
+}
+
+/// Calls `visit` (as a `match` on what to collect) for every alternative
+/// of every source's first step; a macro because const fns take no
+/// closures.
+macro_rules! each_first {
+    ($sources:expr, |$k:ident, $src:ident, $first:ident| $body:block) => {{
+        let mut $k = 0;
+        while $k < $sources.len() {
+            let $src = $sources[$k].as_bytes();
+            let (start, end) = first_step($src);
+            let mut a = start;
+            while a < end {
+                let mut b = a;
+                while b < end && $src[b] != b'|' {
+                    b += 1;
+                }
+                let $first = first_of($src, a, b);
+                $body
+                a = b + 1;
+            }
+            $k += 1;
+        }
+    }};
+}
+
+/// The index's tables for some sources: how long each is, and filling
+/// them, in const fns, so the shipped rules' tables are built by the
+/// compiler.
+#[derive(Debug)]
+pub struct Tables;
+
+impl Tables {
+    /// (exact entries, prefix entries, any entries).
+    pub const fn counts(sources: &[&str]) -> (usize, usize, usize) {
+        let (mut e, mut p, mut y) = (0, 0, 0);
+        each_first!(sources, |k, src, first| {
+            match first {
+                First::Exact(_, None) => e += 1,
+                First::Exact(_, Some(_)) => e += 2,
+                First::Prefix(..) => p += 1,
+                First::Any => y += 1,
+            }
+        });
+        (e, p, y)
+    }
+
+    /// The exact table, sorted.
+    pub const fn exact<const N: usize>(sources: &[&str]) -> [(u64, u32); N] {
+        let mut out = [(0u64, 0u32); N];
+        let mut n = 0;
+        each_first!(sources, |k, src, first| {
+            if let First::Exact(h, leet) = first {
+                out[n] = (h, k as u32);
+                n += 1;
+                if let Some(l) = leet {
+                    out[n] = (l, k as u32);
+                    n += 1;
+                }
+            }
+        });
+        heap_sort(&mut out);
+        out
+    }
+
+    /// The prefix table, sorted by first byte (then pattern).
+    pub const fn prefix<const N: usize>(sources: &[&str]) -> [(u8, u32, u32, u32); N] {
+        let mut out = [(0u8, 0u32, 0u32, 0u32); N];
+        let mut n = 0;
+        each_first!(sources, |k, src, first| {
+            if let First::Prefix(a, b) = first {
+                let byte = if a < b { src[a] } else { 0 };
+                out[n] = (byte, k as u32, a as u32, b as u32);
+                n += 1;
+            }
+        });
+        // Few entries: an insertion sort.
+        let mut i = 1;
+        while i < N {
+            let mut j = i;
+            while j > 0
+                && (out[j - 1].0 > out[j].0 || out[j - 1].0 == out[j].0 && out[j - 1].1 > out[j].1)
+            {
+                let t = out[j];
+                out[j] = out[j - 1];
+                out[j - 1] = t;
+                j -= 1;
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// The patterns whose first word may be any word, in order.
+    pub const fn any<const N: usize>(sources: &[&str]) -> [u32; N] {
+        let mut out = [0u32; N];
+        let mut n = 0;
+        each_first!(sources, |k, src, first| {
+            if let First::Any = first {
+                out[n] = k as u32;
+                n += 1;
+            }
+        });
+        out
+    }
+}
+
+/// Sorts (hash, pattern) pairs in a const fn.
+const fn heap_sort<const N: usize>(v: &mut [(u64, u32); N]) {
+    const fn less(a: (u64, u32), b: (u64, u32)) -> bool {
+        a.0 < b.0 || a.0 == b.0 && a.1 < b.1
+    }
+    const fn sift<const N: usize>(v: &mut [(u64, u32); N], mut root: usize, end: usize) {
+        loop {
+            let mut child = 2 * root + 1;
+            if child >= end {
+                return;
+            }
+            if child + 1 < end && less(v[child], v[child + 1]) {
+                child += 1;
+            }
+            if !less(v[root], v[child]) {
+                return;
+            }
+            let t = v[root];
+            v[root] = v[child];
+            v[child] = t;
+            root = child;
+        }
+    }
+    let mut start = N / 2;
+    while start > 0 {
+        start -= 1;
+        sift(v, start, N);
+    }
+    let mut end = N;
+    while end > 1 {
+        end -= 1;
+        let t = v[0];
+        v[0] = v[end];
+        v[end] = t;
+        sift(v, 0, end);
+    }
 }
 
 impl Index {
-    pub fn new(sources: Vec<&'static str>) -> Index {
-        let mut exact: HashMap<Cow<'static, str>, Vec<usize>, FnvBuild> =
-            HashMap::with_capacity_and_hasher(4096, FnvBuild::default());
-        let mut prefix: Vec<Vec<(&'static str, usize)>> = vec![Vec::new(); 256];
-        let mut any = Vec::new();
-        // Many rules open with the same long alternation: read it once.
-        let mut read: HashMap<
-            &'static str,
-            (Vec<&'static str>, Vec<&'static str>, bool),
-            FnvBuild,
-        > = HashMap::with_capacity_and_hasher(sources.len(), FnvBuild::default());
-        for (i, source) in sources.iter().enumerate() {
-            let (e, pre, a) = read
-                .entry(first_step(source))
-                .or_insert_with_key(|first| first_words(first))
-                .clone();
-            for w in e {
-                exact.entry(Cow::Borrowed(w)).or_default().push(i);
-                // A leetspeak word may spell `l` as `1`, read as `i`.
-                if w.contains('l') {
-                    exact
-                        .entry(Cow::Owned(w.replace('l', "i")))
-                        .or_default()
-                        .push(i);
-                }
-            }
-            for p in pre {
-                let first = p.as_bytes().first().copied().unwrap_or(0);
-                prefix[usize::from(first)].push((p, i));
-            }
-            if a {
-                any.push(i);
-            }
-        }
-        for list in exact.values_mut() {
-            list.dedup();
-        }
+    /// An index over tables the compiler built (`Tables`).
+    pub fn built(
+        sources: Vec<&'static str>,
+        exact: &'static [(u64, u32)],
+        prefix: &'static [(u8, u32, u32, u32)],
+        any: &'static [u32],
+    ) -> Index {
         Index {
             compiled: sources.iter().map(|_| std::sync::OnceLock::new()).collect(),
             sources,
-            exact,
-            prefix,
-            any,
+            exact: Cow::Borrowed(exact),
+            prefix: Cow::Borrowed(prefix),
+            any: Cow::Borrowed(any),
         }
+    }
+
+    /// An index over `sources`, its tables built now.
+    pub fn new(sources: Vec<&'static str>) -> Index {
+        let (e, p, y) = Tables::counts(&sources);
+        let mut exact = Vec::with_capacity(e);
+        let mut prefix = Vec::with_capacity(p);
+        let mut any = Vec::with_capacity(y);
+        each_first!(sources, |k, src, first| {
+            match first {
+                First::Exact(h, leet) => {
+                    exact.push((h, k as u32));
+                    exact.extend(leet.map(|l| (l, k as u32)));
+                }
+                First::Prefix(a, b) => prefix.push((
+                    src.get(a).copied().unwrap_or(0),
+                    k as u32,
+                    a as u32,
+                    b as u32,
+                )),
+                First::Any => any.push(k as u32),
+            }
+        });
+        exact.sort_unstable();
+        prefix.sort_unstable_by_key(|t| (t.0, t.1));
+        Index {
+            compiled: sources.iter().map(|_| std::sync::OnceLock::new()).collect(),
+            sources,
+            exact: Cow::Owned(exact),
+            prefix: Cow::Owned(prefix),
+            any: Cow::Owned(any),
+        }
+    }
+
+    /// The tables, for a test to compare.
+    #[cfg(test)]
+    pub fn tables(&self) -> (&[(u64, u32)], &[(u8, u32, u32, u32)], &[u32]) {
+        (&self.exact, &self.prefix, &self.any)
     }
 
     /// Pattern `k`, compiled on first use.
@@ -441,6 +677,30 @@ impl Index {
             let masks = p.masks();
             (p, masks)
         })
+    }
+
+    /// The patterns whose first step may start with `word`, in order.
+    fn starting(&self, word: &str) -> impl Iterator<Item = usize> + '_ {
+        let h = word_hash(word.as_bytes(), 0, word.len(), false);
+        let from = self.exact.partition_point(|&(k, _)| k < h);
+        self.exact[from..]
+            .iter()
+            .take_while(move |&&(k, _)| k == h)
+            .map(|&(_, i)| i as usize)
+    }
+
+    /// The patterns with a prefix first word that `word` starts with.
+    fn prefixed<'a>(&'a self, word: &'a str) -> impl Iterator<Item = usize> + 'a {
+        let first = word.as_bytes().first().copied().unwrap_or(0);
+        let from = self.prefix.partition_point(|t| t.0 < first);
+        self.prefix[from..]
+            .iter()
+            .take_while(move |t| t.0 == first)
+            .filter(move |&&(_, k, a, b)| {
+                let p = &self.sources[k as usize].as_bytes()[a as usize..b as usize];
+                word.as_bytes().starts_with(p)
+            })
+            .map(|t| t.1 as usize)
     }
 
     /// Every match in `s`, as (pattern, first word, last word), the first
@@ -457,18 +717,12 @@ impl Index {
                 },
             );
         for (i, w) in s.words.iter().enumerate() {
-            let exact = self
-                .exact
-                .get(w.text.as_str())
-                .into_iter()
-                .flatten()
-                .copied();
-            let first = w.text.as_bytes().first().copied().unwrap_or(0);
-            let prefix = self.prefix[usize::from(first)]
-                .iter()
-                .filter(|(p, _)| w.text.starts_with(p))
-                .map(|(_, k)| *k);
-            for k in exact.chain(prefix).chain(self.any.iter().copied()) {
+            let any = self.any.iter().map(|k| *k as usize);
+            for k in self
+                .starting(&w.text)
+                .chain(self.prefixed(&w.text))
+                .chain(any)
+            {
                 if seen.contains(&k) {
                     continue;
                 }

@@ -261,10 +261,25 @@ impl Hit {
     }
 }
 
-/// The compiled rules, once per process.
+/// The rules' patterns, for the compiler to index.
+const SOURCES: [&str; RULES.len()] = {
+    let mut out = [""; RULES.len()];
+    let mut i = 0;
+    while i < RULES.len() {
+        out[i] = RULES[i].3;
+        i += 1;
+    }
+    out
+};
+const COUNTS: (usize, usize, usize) = phrase::Tables::counts(&SOURCES);
+static EXACT: [(u64, u32); COUNTS.0] = phrase::Tables::exact(&SOURCES);
+static PREFIX: [(u8, u32, u32, u32); COUNTS.1] = phrase::Tables::prefix(&SOURCES);
+static ANY: [u32; COUNTS.2] = phrase::Tables::any(&SOURCES);
+
+/// The rules' index (its tables built by the compiler), once per process.
 fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
-    INDEX.get_or_init(|| Index::new(RULES.iter().map(|r| r.3).collect()))
+    INDEX.get_or_init(|| Index::built(SOURCES.to_vec(), &EXACT, &PREFIX, &ANY))
 }
 
 /// A sentence's text in the original, lower-cased (ASCII).
@@ -918,6 +933,13 @@ pub fn check(text: &str, known: &Known) -> Vec<Hit> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_compilers_index_tables_are_the_run_time_ones() {
+        let runtime = Index::new(SOURCES.to_vec());
+        assert_eq!(runtime.tables(), (&EXACT[..], &PREFIX[..], &ANY[..]));
+        assert!(EXACT.len() > 1000 && !PREFIX.is_empty(), "{}", EXACT.len());
+    }
+
     use super::*;
 
     fn known() -> Known {
