@@ -362,6 +362,10 @@ pub struct Index {
     any: Cow<'static, [u32]>,
 }
 
+/// A prefix first word: (its first byte, its pattern, the range of the
+/// pattern's source it is).
+pub type PrefixEntry = (u8, u32, u32, u32);
+
 /// The hash of a word as the index keys it, `l` read as `i` when `leet`
 /// (a leetspeak `1` is read as `i`). FNV-1a, as `Fnv` computes it.
 const fn word_hash(word: &[u8], from: usize, to: usize, leet: bool) -> u64 {
@@ -662,7 +666,7 @@ impl Index {
 
     /// The tables, for a test to compare.
     #[cfg(test)]
-    pub fn tables(&self) -> (&[(u64, u32)], &[(u8, u32, u32, u32)], &[u32]) {
+    pub fn tables(&self) -> (&[(u64, u32)], &[PrefixEntry], &[u32]) {
         (&self.exact, &self.prefix, &self.any)
     }
 
