@@ -484,6 +484,10 @@ const SCENARIOS: &[(&str, &str)] = &[
         "2026-07-28 and 2025, conformant: discover, _meta, resultType, caching hints",
     ),
     (
+        "legacy-slow",
+        "as ok (2025 only), reading nothing for its first 1.2 s",
+    ),
+    (
         "modern-only",
         "2026-07-28 only: initialize gets -32022 naming 2026-07-28",
     ),
@@ -1290,6 +1294,9 @@ fn run(scenario: &str, marker: &str) {
     }
     // Count this start now, before any request.
     EXTRA_TOOL.get_or_init(extra_tool);
+    if scenario == "legacy-slow" {
+        std::thread::sleep(Duration::from_millis(1200));
+    }
     let mut out = io::stdout().lock();
     let mut err = io::stderr().lock();
     let ending = if scenario == "crlf" { "\r\n" } else { "\n" };

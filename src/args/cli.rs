@@ -28,6 +28,9 @@ pub enum Command {
     Completions(words::Shell),
     /// Hidden: run one of the built-in demo servers on this process's stdio.
     Serve(DemoServer),
+    /// Hidden, for the tests of the panic path: start the server of a
+    /// check, then panic while it runs.
+    Panic(Box<Args>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,6 +185,7 @@ where
             .find(|c| c.name == a)
             .map(|c| c.name)
             .or((a == "__serve").then_some("__serve"))
+            .or((a == "__panic").then_some("__panic"))
     });
     if named.is_some() {
         args.remove(0);
@@ -190,6 +194,10 @@ where
         Some("help") => Ok(Command::Help(help_topic(&args))),
         Some("completions") => completions(&args),
         Some("__serve") => serve(&args),
+        Some("__panic") => match parse_command(Cmd::Check, args, after)? {
+            Command::Run(a) => Ok(Command::Panic(a)),
+            other => Ok(other),
+        },
         Some(name) => {
             let cmd = COMMANDS
                 .iter()

@@ -103,9 +103,17 @@ pub fn session(
 
 /// Whether a Python server's stdout pollution may be hidden by its buffer:
 /// it runs block-buffered (no `-u`, no `PYTHONUNBUFFERED`), it opened a
-/// session, and nothing on stdout was found wrong.
+/// session, nothing on stdout was found wrong, and its buffer may have
+/// been dropped: it did not leave by itself with status 0 once its stdin
+/// closed (a signal stopped it, it crashed or it failed). Python flushes
+/// its stdout buffer when it exits normally, so a server that did showed
+/// whatever its buffer held on this run: no second start to look.
 fn latent_look_wanted(ctx: &Context, tr: &Transcript, found: &[Issue]) -> bool {
-    crate::checks::lifecycle::python_may_buffer(ctx, tr)
+    use crate::session::EndedBy;
+    let flushed = tr.shutdown.ended_by == EndedBy::StdinClose
+        && tr.shutdown.exit.is_some_and(|e| e.is_clean());
+    !flushed
+        && crate::checks::lifecycle::python_may_buffer(ctx, tr)
         && tr.initialized()
         && !found.iter().any(|i| i.in_group(checks::Group::Stdout))
 }

@@ -31,8 +31,16 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
             demo::serve(kind).map_err(|e| Error::io("demo server", e))?;
             Ok(0)
         }
+        Command::Panic(args) => {
+            sys::install_interrupt_handlers();
+            sys::install_panic_hook();
+            let plan = crate::plan::resolve(&args)?;
+            let _server = crate::session::child::Server::spawn(&plan.launch);
+            panic!("__panic: the panic path, with a server in custody");
+        }
         Command::Run(args) => {
             sys::install_interrupt_handlers();
+            sys::install_panic_hook();
             sys::hide_memory();
             sys::tune_allocator();
             crate::plan::install_own_secrets();

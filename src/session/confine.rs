@@ -159,6 +159,8 @@ pub struct Supervisor {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<Log>>,
     home: Option<PathBuf>,
+    /// The private home, registered for removal should the guard panic.
+    _temp: Option<crate::sys::custody::Temp>,
 }
 
 /// The launch as a confined server sees it (under enforce: its private
@@ -228,11 +230,13 @@ pub fn prepare(
         }
         None => None,
     };
+    let _temp = home.as_deref().map(crate::sys::custody::temp);
     Ok(Supervisor {
         phase,
         stop,
         thread,
         home,
+        _temp,
     })
 }
 

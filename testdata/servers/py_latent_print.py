@@ -1,8 +1,9 @@
 """A hand-rolled MCP server (2025 era) that prints a banner at import time
 and writes its replies straight to the byte stream, as the Python SDKs do:
-under a block-buffered stdout the banner stays in the text buffer and is
-dropped when the server leaves with os._exit; run unbuffered
-(PYTHONUNBUFFERED=1), it corrupts the stream. Only the standard library.
+under a block-buffered stdout the banner stays in the text buffer, and the
+server does not leave on stdin EOF (as servers that ignore EOF do), so the
+signal that stops it drops the buffer; run unbuffered (PYTHONUNBUFFERED=1),
+it corrupts the stream. Only the standard library.
 """
 import json
 import os
@@ -31,4 +32,9 @@ for line in sys.stdin:
         out.write((json.dumps({"jsonrpc": "2.0", "id": msg_id,
                                "error": {"code": -32601, "message": "Method not found"}}) + "\n").encode())
         out.flush()
+# EOF is ignored: the server waits to be stopped (at most 30 s, so a broken
+# test leaves nothing behind for long).
+import time  # noqa: E402
+
+time.sleep(30)
 os._exit(0)

@@ -204,6 +204,15 @@ fn a_32022_listing_only_2025_versions_means_legacy() {
 }
 
 #[test]
+fn a_slow_legacy_starter_costs_one_start() {
+    let (run, spawns, _) = counted("legacy-slow", &[]);
+    assert_eq!((run.code, spawns), (Some(0), 1), "{}", run.stdout);
+    let e = era(&run);
+    assert_eq!(e["speaks"], "legacy");
+    assert_eq!(e["freshProcess"], false);
+}
+
+#[test]
 fn a_slow_modern_starter_costs_one_start() {
     let (run, spawns, _) = counted("modern-slow", &[]);
     assert_eq!((run.code, spawns), (Some(0), 1), "{}", run.stdout);

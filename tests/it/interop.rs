@@ -398,3 +398,39 @@ fn sdk_servers_give_only_the_triaged_robustness_findings() {
         );
     }
 }
+
+/// A Python SDK server that takes 1.5 s to start (a wrapper that sleeps,
+/// as a `uv run` or a cold import does), run as hosts run it (no
+/// PYTHONUNBUFFERED): one start. Python flushes its stdout buffer when it
+/// exits on EOF, so the buffering look needs no second process.
+#[test]
+#[ignore = "interop: needs scripts/setup-interop.sh; cargo test -- --include-ignored runs it"]
+fn a_slow_starting_python_sdk_server_is_started_once() {
+    let Some(python) = crate::util::interop_path("venv/bin/python") else {
+        return;
+    };
+    let m = marker("py-slow");
+    let dir = crate::util::temp_dir(&format!("spawns-{m}"));
+    let log = dir.join("spawns");
+    let mut cmd = Command::new(guard());
+    cmd.args(["--json", "--timeout", "20000", "--env"])
+        .arg(format!("SPAWN_LOG={}", log.display()))
+        .args([
+            "--",
+            "sh",
+            "-c",
+            "echo start >> \"$SPAWN_LOG\"; sleep 1.5; exec \"$0\" \"$@\"",
+        ])
+        .arg(python)
+        .arg(root().join("testdata/interop/py_server.py"))
+        .args(["clean", &m]);
+    let run = run_with_deadline(cmd, DEADLINE);
+    assert_no_survivors(&m);
+    let spawns = std::fs::read_to_string(&log)
+        .unwrap_or_default()
+        .lines()
+        .count();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!((run.code, spawns), (Some(0), 1), "{}", run.stdout);
+    assert_eq!(run.json()["era"]["speaks"], "modern");
+}

@@ -120,3 +120,25 @@ fn a_200_mb_stdout_flood_keeps_the_guard_small_and_ends_promptly() {
     assert!(kib < 20 * 1024, "peak RSS {kib} KiB");
     crate::util::assert_no_survivors(&m);
 }
+
+/// The release profile aborts on a panic (no unwinding): the panic hook
+/// ends the run as a second interrupt does, the server's group killed, and
+/// exits 101 with the message.
+#[test]
+fn a_panic_kills_the_server_and_exits_101() {
+    for scenario in ["ok", "grandchild", "ignore-sigterm"] {
+        let m = crate::util::marker("panic");
+        let mut cmd = std::process::Command::new(crate::util::guard());
+        cmd.args(["__panic", "--"])
+            .arg(crate::util::fake_server())
+            .args([scenario, &m]);
+        let run = crate::util::run_with_deadline(cmd, crate::util::DEADLINE);
+        assert_eq!(run.code, Some(101), "{scenario}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("internal error") && run.stderr.contains("__panic"),
+            "{}",
+            run.stderr
+        );
+        crate::util::assert_no_survivors(&m);
+    }
+}

@@ -351,15 +351,31 @@ pub struct Index {
     /// Each pattern compiled, with its step masks (a sentence whose
     /// signature misses one cannot match it), once needed.
     compiled: Vec<std::sync::OnceLock<(Pattern, Vec<u64>)>>,
-    /// (hash of a first word, pattern), sorted: a word's patterns are one
-    /// run, found by binary search. A collision only costs a pattern tried
-    /// in vain (the match reads the words themselves).
-    exact: Cow<'static, [(u64, u32)]>,
+    /// A first word's hash (its top `KEY_BITS`) above its pattern's index
+    /// (`RULE_BITS`), sorted: a word's patterns are one run, found by
+    /// binary search. A collision only costs a pattern tried in vain (the
+    /// match reads the words themselves).
+    exact: Cow<'static, [u32]>,
     /// (first byte, pattern, start, end): a prefix first word, as a range
     /// of its pattern's source, sorted by its first byte.
     prefix: Cow<'static, [(u8, u32, u32, u32)]>,
     /// Patterns whose first word may be any word.
     any: Cow<'static, [u32]>,
+}
+
+/// Bits of an exact entry for the pattern's index (4,096 patterns at most).
+const RULE_BITS: u32 = 12;
+/// Bits of an exact entry for the word's hash.
+const KEY_BITS: u32 = 32 - RULE_BITS;
+
+/// The key of a word hash in an exact entry.
+const fn key(hash: u64) -> u32 {
+    (hash >> (64 - KEY_BITS)) as u32
+}
+
+/// An exact entry: the word's key above the pattern.
+const fn entry(hash: u64, pattern: usize) -> u32 {
+    key(hash) << RULE_BITS | pattern as u32
 }
 
 /// A prefix first word: (its first byte, its pattern, the range of the
@@ -518,15 +534,16 @@ impl Tables {
     }
 
     /// The exact table, sorted.
-    pub const fn exact<const N: usize>(sources: &[&str]) -> [(u64, u32); N] {
-        let mut out = [(0u64, 0u32); N];
+    pub const fn exact<const N: usize>(sources: &[&str]) -> [u32; N] {
+        assert!(sources.len() < 1 << RULE_BITS, "too many patterns");
+        let mut out = [0u32; N];
         let mut n = 0;
         each_first!(sources, |k, src, first| {
             if let First::Exact(h, leet) = first {
-                out[n] = (h, k as u32);
+                out[n] = entry(h, k);
                 n += 1;
                 if let Some(l) = leet {
-                    out[n] = (l, k as u32);
+                    out[n] = entry(l, k);
                     n += 1;
                 }
             }
@@ -577,12 +594,12 @@ impl Tables {
     }
 }
 
-/// Sorts (hash, pattern) pairs in a const fn.
-const fn heap_sort<const N: usize>(v: &mut [(u64, u32); N]) {
-    const fn less(a: (u64, u32), b: (u64, u32)) -> bool {
-        a.0 < b.0 || a.0 == b.0 && a.1 < b.1
+/// Sorts exact entries in a const fn.
+const fn heap_sort<const N: usize>(v: &mut [u32; N]) {
+    const fn less(a: u32, b: u32) -> bool {
+        a < b
     }
-    const fn sift<const N: usize>(v: &mut [(u64, u32); N], mut root: usize, end: usize) {
+    const fn sift<const N: usize>(v: &mut [u32; N], mut root: usize, end: usize) {
         loop {
             let mut child = 2 * root + 1;
             if child >= end {
@@ -619,7 +636,7 @@ impl Index {
     /// An index over tables the compiler built (`Tables`).
     pub fn built(
         sources: Vec<&'static str>,
-        exact: &'static [(u64, u32)],
+        exact: &'static [u32],
         prefix: &'static [(u8, u32, u32, u32)],
         any: &'static [u32],
     ) -> Index {
@@ -641,8 +658,8 @@ impl Index {
         each_first!(sources, |k, src, first| {
             match first {
                 First::Exact(h, leet) => {
-                    exact.push((h, k as u32));
-                    exact.extend(leet.map(|l| (l, k as u32)));
+                    exact.push(entry(h, k));
+                    exact.extend(leet.map(|l| entry(l, k)));
                 }
                 First::Prefix(a, b) => prefix.push((
                     src.get(a).copied().unwrap_or(0),
@@ -666,7 +683,7 @@ impl Index {
 
     /// The tables, for a test to compare.
     #[cfg(test)]
-    pub fn tables(&self) -> (&[(u64, u32)], &[PrefixEntry], &[u32]) {
+    pub fn tables(&self) -> (&[u32], &[PrefixEntry], &[u32]) {
         (&self.exact, &self.prefix, &self.any)
     }
 
@@ -685,12 +702,12 @@ impl Index {
 
     /// The patterns whose first step may start with `word`, in order.
     fn starting(&self, word: &str) -> impl Iterator<Item = usize> + '_ {
-        let h = word_hash(word.as_bytes(), 0, word.len(), false);
-        let from = self.exact.partition_point(|&(k, _)| k < h);
+        let h = key(word_hash(word.as_bytes(), 0, word.len(), false));
+        let from = self.exact.partition_point(|&e| e >> RULE_BITS < h);
         self.exact[from..]
             .iter()
-            .take_while(move |&&(k, _)| k == h)
-            .map(|&(_, i)| i as usize)
+            .take_while(move |&&e| e >> RULE_BITS == h)
+            .map(|&e| (e & ((1 << RULE_BITS) - 1)) as usize)
     }
 
     /// The patterns with a prefix first word that `word` starts with.

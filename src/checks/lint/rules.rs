@@ -272,7 +272,7 @@ const SOURCES: [&str; RULES.len()] = {
     out
 };
 const COUNTS: (usize, usize, usize) = phrase::Tables::counts(&SOURCES);
-static EXACT: [(u64, u32); COUNTS.0] = phrase::Tables::exact(&SOURCES);
+static EXACT: [u32; COUNTS.0] = phrase::Tables::exact(&SOURCES);
 static PREFIX: [(u8, u32, u32, u32); COUNTS.1] = phrase::Tables::prefix(&SOURCES);
 static ANY: [u32; COUNTS.2] = phrase::Tables::any(&SOURCES);
 
