@@ -149,6 +149,10 @@ const SCENARIOS: &[(&str, &str)] = &[
         "exits 2 when the request after initialize arrives",
     ),
     (
+        "silent-after-initialize",
+        "advertises tools, resources and prompts, answers initialize, then nothing",
+    ),
+    (
         "ignore-request",
         "answers initialize, never the request after it",
     ),
@@ -317,7 +321,7 @@ const SCENARIOS: &[(&str, &str)] = &[
     ),
     (
         "sized-list",
-        "answers tools/list with a line of $FAKE_LIST_BYTES (default 1 MiB): ordinary tools, or with FAKE_LIST_DENSE=1 one tool whose enum is zeros (the densest valid JSON), written as text",
+        "answers tools/list with a line of $FAKE_LIST_BYTES (default 1 MiB): ordinary tools, or with FAKE_LIST_DENSE=1 one tool whose enum is zeros (the densest valid JSON), or with FAKE_LIST_LONG_DESCRIPTION=1 one tool with a description that long, written as text",
     ),
     (
         "deep-reply",
@@ -572,6 +576,7 @@ const SCENARIOS: &[(&str, &str)] = &[
 
 /// Scenarios that advertise tools, resources and prompts.
 const ALL_LISTS: &[&str] = &[
+    "silent-after-initialize",
     "catalog-full",
     "list-needs-config",
     "call-bad-structured",
@@ -742,7 +747,15 @@ fn sized_list(out: &mut impl Write, id: &Value) {
         "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{{\"tools\":["
     );
     let mut written = 0;
-    if std::env::var_os("FAKE_LIST_DENSE").is_some() {
+    if std::env::var_os("FAKE_LIST_LONG_DESCRIPTION").is_some() {
+        let sentence = "Reads the weather for a city and returns it as text. ";
+        let _ = write!(out, "{{\"name\":\"weather\",\"description\":\"");
+        while written + sentence.len() < bytes {
+            let _ = out.write_all(sentence.as_bytes());
+            written += sentence.len();
+        }
+        let _ = write!(out, "\",\"inputSchema\":{{\"type\":\"object\"}}}}");
+    } else if std::env::var_os("FAKE_LIST_DENSE").is_some() {
         let _ = write!(
             out,
             "{{\"name\":\"dense\",\"description\":\"Zeros.\",\"inputSchema\":{{\"type\":\"object\",\"properties\":{{\"x\":{{\"enum\":[0"
@@ -1459,7 +1472,7 @@ fn run(scenario: &str, marker: &str) {
                 let cursor = msg.pointer("/params/cursor").and_then(Value::as_str);
                 let answer = match scenario {
                     "exit-on-request" => Answer::Exit(2),
-                    "ignore-request" => Answer::Silent,
+                    "ignore-request" | "silent-after-initialize" => Answer::Silent,
                     // Only the first request fails; a retry succeeds.
                     "op-error" if requests_after_init == 1 => {
                         Answer::Error(-32603, "database unavailable")

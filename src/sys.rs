@@ -284,6 +284,22 @@ mod imp {
     }
 
     /// Reaps `pid` if it is a zombie child of ours; true when it was.
+    /// Waits for any child of the guard to exit and reaps it: false when
+    /// the guard has no child left.
+    pub fn reap_any_blocking() -> bool {
+        let mut status = 0;
+        loop {
+            // SAFETY: `status` outlives the call.
+            let rc = unsafe { waitpid(-1, &mut status, 0) };
+            if rc > 0 {
+                return true;
+            }
+            if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return false;
+            }
+        }
+    }
+
     pub fn reap(pid: u32) -> bool {
         let Ok(pid) = i32::try_from(pid) else {
             return false;
@@ -536,6 +552,10 @@ mod imp {
     }
 
     pub fn reap(_pid: u32) -> bool {
+        false
+    }
+
+    pub fn reap_any_blocking() -> bool {
         false
     }
 
@@ -971,6 +991,20 @@ pub fn errno_name(err: &io::Error) -> String {
     name.to_string()
 }
 
+/// Reaps every child of the guard (its servers, and what the subreaper
+/// took in) until none is left, at most `limit`: what was killed is gone
+/// before the guard exits.
+fn reap_all(limit: std::time::Duration) {
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let reaper = std::thread::Builder::new().spawn(move || {
+        while imp::reap_any_blocking() {}
+        let _ = tx.send(());
+    });
+    if reaper.is_ok() {
+        let _ = rx.recv_timeout(limit);
+    }
+}
+
 /// The release profile aborts on a panic rather than unwinding (no `Drop`
 /// runs: it keeps the binary a quarter of a megabyte smaller), so a panic,
 /// on any thread, ends the run the way a second interrupt does: every
@@ -989,6 +1023,7 @@ pub fn install_panic_hook() {
         for p in descendants().unwrap_or_default() {
             let _ = signal_process(p.pid, SIGKILL);
         }
+        reap_all(std::time::Duration::from_secs(1));
         custody::remove_temps();
         eprintln!("mcp-stdio-guard: internal error (a bug: please report it): {info}");
         std::process::exit(101);

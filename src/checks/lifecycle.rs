@@ -68,39 +68,73 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
             });
         }
         EntryKind::Timeout {
-            target: Target::Probe(i),
+            target: target @ Target::Probe(_),
             ms,
-        } => out.push(
-            Issue::new(
+        } => {
+            let method = tr.method_of(*target);
+            let (also, skipped) = skipped_after(tr, *target);
+            let issue = Issue::new(
                 Code::CapabilityListTimeout,
                 format!(
-                    "no {} response within {ms}ms, though the server advertises the capability",
-                    tr.method_of(Target::Probe(*i))
+                    "no {method} response within {ms}ms, though the server advertises the capability{also}"
                 ),
             )
-            .with("method", tr.method_of(Target::Probe(*i)))
-            .with("timeoutMs", *ms),
-        ),
+            .with("method", method)
+            .with("timeoutMs", *ms);
+            out.push(with_skipped(issue, skipped));
+        }
         // Judged with the probe: adversarial-probe-timeout.
         EntryKind::Timeout {
             target: Target::Adversarial(_),
             ..
         } => {}
-        EntryKind::Timeout { target, ms } => out.push(
-            Issue::new(
+        EntryKind::Timeout { target, ms } => {
+            let method = tr.method_of(*target);
+            let (also, skipped) = skipped_after(tr, *target);
+            let issue = Issue::new(
                 Code::OperationTimeout,
-                format!("no {} response within {ms}ms", tr.method_of(*target)),
+                format!("no {method} response within {ms}ms{also}"),
             )
             .with("detailCode", "request-timeout")
             .with("phase", "operation")
-            .with("timeoutMs", *ms),
-        ),
+            .with("timeoutMs", *ms);
+            out.push(with_skipped(issue, skipped));
+        }
         EntryKind::Exited { exit, stage } => {
             if let Some(issue) = exit_issue(tr, exit, *stage, out) {
                 out.push(issue);
             }
         }
         _ => {}
+    }
+}
+
+/// The capability probes not sent to the same silence, which the
+/// session's first unanswered request carries as its consequences: a
+/// clause for its message, and the methods.
+fn skipped_after(tr: &Transcript, target: Target) -> (String, Vec<String>) {
+    let first = tr.entries.iter().find_map(|e| match e.kind {
+        EntryKind::Timeout {
+            target: t @ (Target::Op(_) | Target::Probe(_)),
+            ..
+        } => Some(t),
+        _ => None,
+    });
+    if first != Some(target) || tr.skipped_lists.is_empty() {
+        return (String::new(), Vec::new());
+    }
+    let also = format!(
+        " (not sent again to the same silence, one finding for it: the capability probe of {})",
+        tr.skipped_lists.join(", ")
+    );
+    (also, tr.skipped_lists.clone())
+}
+
+fn with_skipped(issue: Issue, skipped: Vec<String>) -> Issue {
+    if skipped.is_empty() {
+        issue
+    } else {
+        issue.with("skippedProbes", skipped)
     }
 }
 

@@ -386,6 +386,53 @@ fn manager_roots(
     out
 }
 
+/// The roots of the version managers the launch chain goes through (their
+/// trees to read and run from); with one, the helpers its scripts run join
+/// the launch chain and the version files up from the working directory
+/// become readable.
+fn managed_trees(
+    p: &mut Policy,
+    home: Option<&Path>,
+    env: &[(std::ffi::OsString, std::ffi::OsString)],
+    path_var: Option<&OsStr>,
+    cwd: &Path,
+) -> Vec<PathBuf> {
+    let roots: Vec<PathBuf> = manager_roots(home, env)
+        .into_iter()
+        .filter(|r| r.is_dir())
+        .collect();
+    if roots.is_empty() {
+        return Vec::new();
+    }
+    let chain: Vec<PathBuf> = p
+        .exec
+        .iter()
+        .flat_map(|e| [Some(e.clone()), std::fs::canonicalize(e).ok()])
+        .flatten()
+        .collect();
+    let used: Vec<PathBuf> = roots
+        .into_iter()
+        .filter(|root| chain.iter().any(|e| e.starts_with(root)))
+        .collect();
+    if used.is_empty() {
+        return used;
+    }
+    for helper in MANAGER_HELPERS {
+        if let Some(exe) = resolve(OsStr::new(helper), path_var, cwd) {
+            add_both(&mut p.exec, &exe);
+        }
+    }
+    for dir in cwd.ancestors() {
+        for f in VERSION_FILES {
+            let file = dir.join(f);
+            if file.is_file() {
+                add_both(&mut p.read, &file);
+            }
+        }
+    }
+    used
+}
+
 /// The read trees (the system, the working directory, the command's own
 /// trees, `--confine-read`) and the launch chain.
 fn trees(
@@ -420,40 +467,13 @@ fn trees(
             trees.extend(tree_of(&real, home.as_deref()));
         }
     }
-    let roots: Vec<PathBuf> = manager_roots(home.as_deref(), env)
-        .into_iter()
-        .filter(|r| r.is_dir())
-        .collect();
-    let mut managed = false;
-    if !roots.is_empty() {
-        let chain: Vec<PathBuf> = p
-            .exec
-            .iter()
-            .flat_map(|e| [Some(e.clone()), std::fs::canonicalize(e).ok()])
-            .flatten()
-            .collect();
-        for root in roots {
-            if chain.iter().any(|e| e.starts_with(&root)) {
-                trees.push(root);
-                managed = true;
-            }
-        }
-    }
-    if managed {
-        for helper in MANAGER_HELPERS {
-            if let Some(exe) = resolve(OsStr::new(helper), path_var.as_deref(), cwd) {
-                add_both(&mut p.exec, &exe);
-            }
-        }
-        for dir in cwd.ancestors() {
-            for f in VERSION_FILES {
-                let file = dir.join(f);
-                if file.is_file() {
-                    add_both(&mut p.read, &file);
-                }
-            }
-        }
-    }
+    trees.extend(managed_trees(
+        p,
+        home.as_deref(),
+        env,
+        path_var.as_deref(),
+        cwd,
+    ));
     for arg in args {
         let a = cwd.join(arg);
         if arg.len() < 4096 && a.is_file() {

@@ -51,8 +51,12 @@ pub fn issue_line(issue: &Issue, p: &Paint) -> String {
         Some(n) => format!("run {n} "),
         None => String::new(),
     };
+    let more = match issue.folded() {
+        0 => String::new(),
+        n => format!(" (and {n} more like it)"),
+    };
     format!(
-        "{tag} {run}{}: {}",
+        "{tag} {run}{}: {}{more}",
         issue.code,
         escape::line(&issue.message)
     )

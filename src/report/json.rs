@@ -453,6 +453,11 @@ impl<'a> Judged<'a> {
 fn additive<'a>(c: &Context<'a, '_>, run: &'a RunReport, m: &mut Map<String, Value>) {
     let env = &c.subject.environment;
     m.insert("frames".into(), c.frames_of(run));
+    let (omitted, omitted_bytes) = run.frames.omitted();
+    m.insert(
+        "framesOmitted".into(),
+        obj! {"frames" => omitted, "bytes" => omitted_bytes},
+    );
     m.insert("stderr".into(), run.stderr.text().into());
     m.insert("durationMs".into(), run.duration_ms.into());
     m.insert(
@@ -543,11 +548,22 @@ fn document<'a>(
 }
 
 /// `contextCost` (additive): what the definitions add to every prompt.
+/// Entries of a per-tool list a report shows, at most: a server's list
+/// of 100,000 tools is counted past it (`…Omitted`), not written.
+pub const LISTED: usize = 1000;
+
+/// The first `LISTED` items, and how many are left out.
+fn bounded<T>(items: &[T]) -> (&[T], usize) {
+    let shown = items.len().min(LISTED);
+    (&items[..shown], items.len() - shown)
+}
+
 fn context_cost<'a>(
     c: &Context<'a, '_>,
     cost: &'a crate::checks::lint::cost::ContextCost,
 ) -> Value {
-    let tools = c.array(&cost.tools, |t| {
+    let (shown, omitted) = bounded(&cost.tools);
+    let tools = c.array(shown, |t| {
         obj! {"name" => t.name, "bytes" => t.bytes, "tokens" => t.tokens}
     });
     obj! {
@@ -558,6 +574,7 @@ fn context_cost<'a>(
         "overBudget" => cost.over_budget(),
         "instructionsBytes" => cost.instructions_bytes,
         "tools" => tools,
+        "toolsOmitted" => omitted,
     }
 }
 
@@ -569,18 +586,21 @@ fn definitions<'a>(c: &Context<'a, '_>, run: &'a RunReport) -> Value {
         .definitions
         .as_deref()
         .map_or(&[][..], Vec::as_slice);
-    let tools = c.array(pins, |p| obj! {"name" => p.name, "sha256" => p.sha256});
-    obj! {"sha256" => run.definitions_sha256, "tools" => tools}
+    let (shown, omitted) = bounded(pins);
+    let tools = c.array(shown, |p| obj! {"name" => p.name, "sha256" => p.sha256});
+    obj! {"sha256" => run.definitions_sha256, "tools" => tools, "toolsOmitted" => omitted}
 }
 
 fn tool_schema_value<'a>(
     c: &Context<'a, '_>,
     tools: &'a crate::checks::catalog::ToolSummary,
 ) -> Value {
+    let (names, omitted) = bounded(&tools.tool_names);
     obj! {
         "checked" => tools.checked,
         "toolCount" => tools.tool_count,
-        "toolNames" => c.array(&tools.tool_names, |n| Value::from(n.as_str())),
+        "toolNames" => c.array(names, |n| Value::from(n.as_str())),
+        "toolNamesOmitted" => omitted,
         "validToolCount" => tools.valid_tool_count,
         "warningCount" => tools.warning_count,
         "errorCount" => tools.error_count,

@@ -95,6 +95,15 @@ pub struct Driver<'a, P: Process> {
     pub(super) heard: u64,
     /// Tools a robustness call timed out on: their later calls are not sent.
     pub(super) timed_out_tools: Vec<String>,
+    /// Methods a request of went unanswered: a probe of the same method to
+    /// the same silent server is not sent again.
+    pub(super) silent_methods: Vec<String>,
+    /// Stdout lines read so far.
+    pub(super) spoke: u64,
+    /// `spoke` when a request that went unanswered was sent: while it
+    /// stays the same, the server has said nothing since (a silence, which
+    /// no further probe waits on).
+    pub(super) silent_since: Option<u64>,
 }
 
 impl<'a, P: Process> Driver<'a, P> {
@@ -134,6 +143,9 @@ impl<'a, P: Process> Driver<'a, P> {
             exe_settled: false,
             heard: 0,
             timed_out_tools: Vec::new(),
+            silent_methods: Vec::new(),
+            spoke: 0,
+            silent_since: None,
         }
     }
 
@@ -342,6 +354,12 @@ impl<'a, P: Process> Driver<'a, P> {
     fn handle(&mut self, event: Event) {
         if matches!(event, Event::StdoutLine { .. } | Event::Stderr { .. }) {
             self.heard += 1;
+        }
+        if matches!(
+            event,
+            Event::StdoutLine { .. } | Event::StdoutOversize { .. }
+        ) {
+            self.spoke += 1;
         }
         match event {
             Event::StdoutLine {

@@ -5,8 +5,10 @@
 //! stay in memory while they total under `IN_MEMORY` over the whole
 //! process; past it they go to one temporary file (unlinked at once:
 //! nothing is left behind, whatever ends the guard) and are read back one
-//! at a time. So memory grows neither with `--repeat` nor with what the
-//! server writes, and the report still holds all of it. Each frame notes
+//! at a time. A run's report shows its first `SHOWN_FRAMES` frames within
+//! `SHOWN_BYTES`; the rest are counted, not kept (`--transcript` is where
+//! every byte goes). So memory grows neither with `--repeat` nor with what
+//! the server writes, and the report stays bounded. Each frame notes
 //! whether its line can be shown as written (plain JSON, not too deep, no
 //! escape that could spell a secret the scrubber reads only in its
 //! canonical form) or must be read and written again.
@@ -19,7 +21,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 use serde_json::Value;
 
 /// Frame bytes kept in memory, over all runs, before the rest spill.
-const IN_MEMORY: u64 = 4 << 20;
+const IN_MEMORY: u64 = 1 << 20;
+/// Frames a run's report shows, at most.
+pub const SHOWN_FRAMES: usize = 200;
+/// Bytes of frames a run's report shows, at most: a frame that would pass
+/// it is counted, not shown.
+pub const SHOWN_BYTES: u64 = 512 << 10;
 /// Deepest frame shown as written; a deeper one is shown cut at this
 /// depth (the report stays readable by parsers that stop at 128 levels).
 pub const SHOWN_DEPTH: usize = 64;
@@ -122,7 +129,12 @@ pub struct Frames {
     spilled: Vec<(u64, u64)>,
     /// Bit `i`: frame `i` is written again.
     rewrite: Vec<u64>,
+    /// Frames kept to be shown, and their bytes.
     count: usize,
+    bytes: u64,
+    /// Frames past the bounds: counted, not kept.
+    omitted: usize,
+    omitted_bytes: u64,
 }
 
 /// Whether a message line can be shown as written: no `\u` or `\/` escape
@@ -158,8 +170,16 @@ fn shown_as_written(line: &[u8], quirky: bool) -> bool {
 }
 
 impl Frames {
-    /// Keeps one message line (without its newline or `\r`).
+    /// Keeps one message line (without its newline or `\r`), or counts
+    /// it when the shown frames are at their bounds.
     pub fn push(&mut self, line: &[u8], quirky: bool) {
+        let len = line.len() as u64;
+        if self.count >= SHOWN_FRAMES || self.bytes + len > SHOWN_BYTES {
+            self.omitted += 1;
+            self.omitted_bytes += len;
+            return;
+        }
+        self.bytes += len;
         if !shown_as_written(line, quirky) {
             let (word, bit) = (self.count / 64, self.count % 64);
             if self.rewrite.len() <= word {
@@ -184,12 +204,19 @@ impl Frames {
         }
     }
 
+    /// Every frame the server wrote, shown or not.
     pub fn len(&self) -> usize {
-        self.count
+        self.count + self.omitted
     }
 
+    /// Whether the report shows no frame.
     pub fn is_empty(&self) -> bool {
         self.count == 0
+    }
+
+    /// The frames not shown, and their bytes.
+    pub fn omitted(&self) -> (usize, u64) {
+        (self.omitted, self.omitted_bytes)
     }
 
     fn rewritten_at(&self, i: usize) -> bool {
@@ -326,11 +353,12 @@ mod tests {
     }
 
     #[test]
-    fn frames_past_the_memory_bound_come_back_in_order_from_the_spill() {
+    fn frames_past_the_shown_bounds_are_counted_and_the_rest_come_back_in_order() {
         let mut f = Frames::default();
         let n = 6000;
+        let mut total = 0u64;
         for i in 0..n {
-            let line = if i % 1000 == 7 {
+            let line = if i % 100 == 7 {
                 format!(r#"{{"jsonrpc":"2.0","method":"m","params":{{"i":{i},"s":"\u0041"}}}}"#)
             } else {
                 format!(
@@ -338,19 +366,33 @@ mod tests {
                     "x".repeat(1000)
                 )
             };
+            total += line.len() as u64;
             f.push(line.as_bytes(), false);
         }
         assert_eq!(f.len(), n);
         let mut seen = 0;
+        let mut shown_bytes = 0u64;
         f.each(|b| {
             let v: Value = serde_json::from_slice(b).expect("json");
             assert_eq!(v["params"]["i"], seen);
-            if seen % 1000 == 7 {
+            if seen % 100 == 7 {
                 assert_eq!(v["params"]["s"], "A");
                 assert!(!b.windows(2).any(|w| w == b"\\u"));
             }
             seen += 1;
+            shown_bytes += b.len() as u64;
         });
-        assert_eq!(seen, n);
+        assert_eq!(seen, SHOWN_FRAMES);
+        let (omitted, bytes) = f.omitted();
+        assert_eq!(omitted, n - SHOWN_FRAMES);
+        assert!(bytes > 0 && bytes < total);
+        // One frame larger than the byte bound is counted, not kept.
+        let mut big = Frames::default();
+        let line = format!(
+            r#"{{"jsonrpc":"2.0","method":"m","params":{{"pad":"{}"}}}}"#,
+            "y".repeat(600 << 10)
+        );
+        big.push(line.as_bytes(), false);
+        assert_eq!((big.len(), big.is_empty(), big.omitted().0), (1, true, 1));
     }
 }

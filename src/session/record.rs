@@ -257,6 +257,11 @@ pub enum Record {
         index: usize,
         reason: String,
     },
+    /// A capability probe not sent: a request of the same method went
+    /// unanswered earlier in the session (one silence, one wait).
+    ListSkipped {
+        method: String,
+    },
     /// The `call` command's tool or arguments did not fit; nothing was
     /// called.
     CallRefused {

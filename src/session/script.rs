@@ -27,13 +27,16 @@ struct Lists {
     /// Lists an operation fetched from their first page: the method and
     /// the cursor it returned.
     covered: Vec<(String, Option<String>)>,
-    /// Every tool listed so far, in order.
+    /// Every tool listed so far, in order, kept only when a tool will be
+    /// called (a copy of a large listing costs as much as the listing).
     tools: Vec<Value>,
+    keep_tools: bool,
 }
 
 impl Lists {
     fn note(&mut self, method: &str, result: &Value) {
-        if method == "tools/list"
+        if self.keep_tools
+            && method == "tools/list"
             && let Some(tools) = result.get("tools").and_then(Value::as_array)
         {
             self.tools.extend(tools.iter().cloned());
@@ -51,7 +54,10 @@ impl<P: Process> super::driver::Driver<'_, P> {
         let Some(opened) = self.open() else {
             return;
         };
-        let mut lists = Lists::default();
+        let mut lists = Lists {
+            keep_tools: self.cfg.tool_call.is_some(),
+            ..Lists::default()
+        };
         for i in 0..self.cfg.operations.len() {
             if !self.operation(i, &mut lists) {
                 return;
@@ -85,6 +91,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
         source: OpSource,
         cursor: Option<String>,
     ) -> Outcome {
+        let spoke = self.spoke;
         let id = self.send_request(target, method, params, source, cursor);
         let deadline = Instant::now() + self.cfg.request_timeout;
         let answered = self.wait_until(deadline, INTERRUPT_POLL, |d| {
@@ -97,6 +104,12 @@ impl<P: Process> super::driver::Driver<'_, P> {
             return Outcome::Halted;
         }
         self.requests.abandon(target);
+        if !self.silent_methods.iter().any(|m| m == method) {
+            self.silent_methods.push(method.to_string());
+        }
+        if self.silent_since.is_none() && self.spoke == spoke {
+            self.silent_since = Some(spoke);
+        }
         let timeout_ms = ms(self.cfg.request_timeout);
         self.emit(Record::Timeout {
             target,
@@ -163,6 +176,15 @@ impl<P: Process> super::driver::Driver<'_, P> {
             let wanted = (self.cfg.capability_probes && is_advertised)
                 || (self.cfg.force_tools_list && spec.method == "tools/list");
             if !wanted {
+                continue;
+            }
+            // The same method went unanswered, or the server has said
+            // nothing since a request went unanswered: no second wait.
+            let silent = self.silent_since == Some(self.spoke);
+            if silent || self.silent_methods.iter().any(|m| m == spec.method) {
+                self.emit(Record::ListSkipped {
+                    method: spec.method.to_string(),
+                });
                 continue;
             }
             let mut cursor = None;

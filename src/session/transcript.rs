@@ -353,6 +353,8 @@ pub struct Transcript {
     pub ops: Vec<OpRecord>,
     /// Why the `call` command's tool was not called.
     pub call_problem: Option<String>,
+    /// Capability probes not sent: their method went unanswered before.
+    pub skipped_lists: Vec<String>,
     /// The capability-probe pages, in the order they were sent.
     pub probes: Vec<OpRecord>,
     /// The adversarial probes, every one planned.
@@ -437,6 +439,7 @@ impl Transcript {
             discover_reply_at_ms: None,
             ops,
             call_problem: None,
+            skipped_lists: Vec::new(),
             probes: Vec::new(),
             adversarial,
             stop: None,
@@ -1039,6 +1042,7 @@ impl Transcript {
                 }
             }
             Record::CallRefused { problem } => self.call_problem = Some(problem),
+            Record::ListSkipped { method } => self.skipped_lists.push(method),
             Record::ProbeStarted { index } => self.probe_started(at, index),
             Record::ProbeFinished { index, duration_ms } => self.probe_finished(index, duration_ms),
             // The first stop stays, unless an interrupt came after it.

@@ -192,14 +192,17 @@ impl Summary {
             _ => ("fail", "red", "stdio transport or MCP protocol failure"),
         };
         let primary = primary(issues);
-        let errors = issues.iter().filter(|i| i.is_error()).count();
+        // A folded issue counts for every one it stands for.
+        let count = |i: &Issue| 1 + i.folded();
+        let errors: usize = issues.iter().filter(|i| i.is_error()).map(count).sum();
+        let all: usize = issues.iter().map(count).sum();
         Summary {
             status,
             class: summary_class(issues),
             primary_code: primary.map_or("", |i| i.code.as_str()),
             primary_class: primary.map_or("", |i| i.class.as_str()),
             errors,
-            warnings: issues.len() - errors,
+            warnings: all - errors,
             badge: (message, color),
             display,
         }

@@ -129,6 +129,7 @@ impl Report {
             let era = other.era.as_ref().map_or("legacy", |e| e.speaks.as_str());
             issues.extend(other.issues.iter().map(|i| i.clone().with("era", era)));
         }
+        let issues = crate::checks::issue::fold(issues);
         let checks = checks(
             &runs[0],
             &issues,

@@ -202,10 +202,11 @@ impl RunReport {
     /// keeps of it (the ops, the listed tools) is moved, never copied.
     pub fn build(
         mut tr: Transcript,
-        mut issues: Vec<Issue>,
+        issues: Vec<Issue>,
         number: Option<usize>,
         asked: Asked,
     ) -> RunReport {
+        let mut issues = crate::checks::issue::fold(issues);
         if asked.call {
             // The call command exists to run the tool: its isError is the
             // command's failure (exit 1), and the label says so.

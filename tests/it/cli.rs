@@ -148,6 +148,7 @@ fn the_json_report_keeps_the_1_0_field_order_and_adds_at_the_end() {
             "staticScan",
             "staticFindings",
             "frames",
+            "framesOmitted",
             "stderr",
             "durationMs",
             "environment",

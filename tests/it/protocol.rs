@@ -391,3 +391,44 @@ fn a_resource_template_without_name_is_an_error() {
 fn a_prompt_argument_without_name_is_an_error() {
     fails_with("bad-prompt", &[], "prompt-invalid");
 }
+
+/// One silence, one wait, one finding (issue 38): a server that answers
+/// initialize and then nothing gets one request that waits its timeout;
+/// the capability probes that would wait on the same silence are not sent,
+/// and the one finding names them.
+#[test]
+fn a_silent_server_costs_one_wait_and_one_finding() {
+    for (extra, code) in [
+        (&["--request", "tools/list"][..], "operation-timeout"),
+        (&[][..], "capability-list-timeout"),
+    ] {
+        let dir = crate::util::temp_dir("silence");
+        let transcript = dir.join("t.jsonl");
+        let mut args = vec!["--timeout", "1000", "--transcript"];
+        let t = transcript.to_string_lossy().to_string();
+        args.push(&t);
+        args.extend_from_slice(extra);
+        let run = crate::util::fake("silent-after-initialize", &args);
+        let timeouts: Vec<String> = run
+            .codes()
+            .into_iter()
+            .filter(|c| c.ends_with("-timeout"))
+            .collect();
+        assert_eq!(timeouts, vec![code.to_string()], "{}", run.stdout);
+        let issue = run.issue(code);
+        assert_eq!(
+            issue["skippedProbes"].as_array().map(Vec::len),
+            Some(if extra.is_empty() { 3 } else { 4 }),
+            "{issue}"
+        );
+        // After the handshake, one request was sent and waited on.
+        let text = std::fs::read_to_string(&transcript).expect("transcript");
+        let requests = text
+            .lines()
+            .filter(|l| l.contains("\"direction\":\"out\""))
+            .filter(|l| l.contains("/list"))
+            .count();
+        assert_eq!(requests, 1, "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

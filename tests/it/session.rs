@@ -157,7 +157,7 @@ fn a_wrong_id_ends_the_wait_at_once() {
 }
 
 #[test]
-fn a_probe_timeout_is_cancelled_and_the_session_goes_on() {
+fn a_probe_timeout_is_cancelled_and_a_silent_server_is_not_probed_again() {
     let mut cfg = memory::config();
     cfg.request_timeout = Duration::from_millis(100);
     let (tr, received, ending) = scripted(&cfg, AfterEof::Exit(0), |m| {
@@ -166,7 +166,39 @@ fn a_probe_timeout_is_cancelled_and_the_session_goes_on() {
                 vec![reply(m, init_result(json!({"tools": {}, "prompts": {}})))]
             }
             Some("prompts/list") => vec![reply(m, json!({"prompts": []}))],
-            _ => vec![], // tools/list never answered
+            _ => vec![], // tools/list never answered, and nothing else said
+        }
+    });
+    assert_eq!(
+        methods(&received),
+        [
+            "initialize",
+            "notifications/initialized",
+            "tools/list",
+            "notifications/cancelled",
+        ]
+    );
+    assert_eq!(received[3]["params"]["requestId"], 2);
+    assert_eq!(tr.skipped_lists, ["prompts/list"]);
+    assert_eq!(ending.stop, None);
+}
+
+#[test]
+fn a_probe_timeout_on_a_server_that_still_speaks_goes_on() {
+    let mut cfg = memory::config();
+    cfg.request_timeout = Duration::from_millis(100);
+    let log = json!({"jsonrpc": "2.0", "method": "notifications/message",
+        "params": {"level": "info", "data": "listing tools..."}})
+    .to_string();
+    let (tr, received, ending) = scripted(&cfg, AfterEof::Exit(0), move |m| {
+        match m["method"].as_str() {
+            Some("initialize") => {
+                vec![reply(m, init_result(json!({"tools": {}, "prompts": {}})))]
+            }
+            Some("prompts/list") => vec![reply(m, json!({"prompts": []}))],
+            // tools/list never answered, but the server is not silent.
+            Some("tools/list") => vec![log.clone()],
+            _ => vec![],
         }
     });
     assert_eq!(
@@ -179,8 +211,8 @@ fn a_probe_timeout_is_cancelled_and_the_session_goes_on() {
             "prompts/list"
         ]
     );
-    assert_eq!(received[3]["params"]["requestId"], 2);
     assert!(tr.probes[1].responded);
+    assert!(tr.skipped_lists.is_empty());
     assert_eq!(ending.stop, None);
 }
 
@@ -194,12 +226,17 @@ fn a_timed_out_request_does_not_end_the_session() {
         source: mcp_stdio_guard::plan::OpSource::CliRequest,
         safe_tool_call: None,
     });
-    let (tr, received, ending) =
-        scripted(&cfg, AfterEof::Exit(0), |m| match m["method"].as_str() {
+    let progress = json!({"jsonrpc": "2.0", "method": "notifications/message",
+        "params": {"level": "info", "data": "working"}})
+    .to_string();
+    let (tr, received, ending) = scripted(&cfg, AfterEof::Exit(0), move |m| {
+        match m["method"].as_str() {
             Some("initialize") => vec![reply(m, init_result(json!({"tools": {}})))],
             Some("tools/list") => vec![reply(m, json!({"tools": []}))],
+            Some("slow/thing") => vec![progress.clone()],
             _ => vec![],
-        });
+        }
+    });
     assert_eq!(ending.stop, None);
     assert!(!tr.ops[0].responded);
     assert!(tr.probes[0].responded, "the probe after the timeout ran");

@@ -211,47 +211,82 @@ fn line_break_ends(before: &str, after: &str) -> bool {
 /// `text` read and cut into sentences (never inside backticks or double
 /// quotes, where a `;` or a `.` is code or a quotation).
 pub fn sentences(text: &str) -> Vec<Sentence> {
-    if text.is_ascii() {
-        sentences_of(
-            text,
-            text.bytes().enumerate().map(|(i, b)| (i, char::from(b))),
-        )
-    } else {
-        sentences_of(text, text.char_indices())
+    each_sentence(text).collect()
+}
+
+/// The sentences of `text` one at a time: a long text is read with one
+/// sentence's words in memory, not all of them.
+pub fn each_sentence(text: &str) -> impl Iterator<Item = Sentence> + '_ {
+    let ascii = text.is_ascii();
+    let fast = ascii.then(|| Cutter::new(text, AsciiChars(text.as_bytes(), 0)));
+    let wide = (!ascii).then(|| Cutter::new(text, text.char_indices()));
+    fast.into_iter().flatten().chain(wide.into_iter().flatten())
+}
+
+/// An ASCII text's characters, a byte each.
+struct AsciiChars<'t>(&'t [u8], usize);
+
+impl Iterator for AsciiChars<'_> {
+    type Item = (usize, char);
+    fn next(&mut self) -> Option<(usize, char)> {
+        let b = *self.0.get(self.1)?;
+        self.1 += 1;
+        Some((self.1 - 1, char::from(b)))
     }
 }
 
-fn sentences_of(text: &str, chars: impl Iterator<Item = (usize, char)>) -> Vec<Sentence> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let (mut code, mut quoted) = (false, false);
-    let mut iter = chars.peekable();
-    while let Some((i, c)) = iter.next() {
-        let next = iter.peek().map(|(_, n)| *n);
-        match c {
-            '`' => code = !code,
-            '"' | '\u{201c}' | '\u{201d}' => quoted = !quoted,
-            // A blank line ends a quote left open.
-            '\n' if next == Some('\n') => {
-                code = false;
-                quoted = false;
-            }
-            _ => {}
-        }
-        let inside = (code || quoted) && c != '\n';
-        if (!inside && ends_sentence(text, i, c)) || next.is_none() {
-            let end = i + c.len_utf8();
-            let words = words(text, start, end);
-            if !words.is_empty() {
-                out.push(Sentence {
-                    words,
-                    span: (start, end),
-                });
-            }
-            start = end;
+/// Cuts sentences as the characters go.
+struct Cutter<'t, I: Iterator<Item = (usize, char)>> {
+    text: &'t str,
+    chars: std::iter::Peekable<I>,
+    start: usize,
+    code: bool,
+    quoted: bool,
+}
+
+impl<'t, I: Iterator<Item = (usize, char)>> Cutter<'t, I> {
+    fn new(text: &'t str, chars: I) -> Self {
+        Cutter {
+            text,
+            chars: chars.peekable(),
+            start: 0,
+            code: false,
+            quoted: false,
         }
     }
-    out
+}
+
+impl<I: Iterator<Item = (usize, char)>> Iterator for Cutter<'_, I> {
+    type Item = Sentence;
+
+    fn next(&mut self) -> Option<Sentence> {
+        while let Some((i, c)) = self.chars.next() {
+            let next = self.chars.peek().map(|(_, n)| *n);
+            match c {
+                '`' => self.code = !self.code,
+                '"' | '\u{201c}' | '\u{201d}' => self.quoted = !self.quoted,
+                // A blank line ends a quote left open.
+                '\n' if next == Some('\n') => {
+                    self.code = false;
+                    self.quoted = false;
+                }
+                _ => {}
+            }
+            let inside = (self.code || self.quoted) && c != '\n';
+            if (!inside && ends_sentence(self.text, i, c)) || next.is_none() {
+                let (start, end) = (self.start, i + c.len_utf8());
+                self.start = end;
+                let words = words(self.text, start, end);
+                if !words.is_empty() {
+                    return Some(Sentence {
+                        words,
+                        span: (start, end),
+                    });
+                }
+            }
+        }
+        None
+    }
 }
 
 /// Quote marks open and close as the text goes (an apostrophe inside a

@@ -831,7 +831,7 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
     let mut out: Vec<Hit> = Vec::new();
     let index = index();
     let mut scratch = Vec::new();
-    for s in read::sentences(text) {
+    for s in read::each_sentence(text) {
         let ctx = Ctx::new(text, &s);
         let mut found = false;
         for (k, a, b) in index.matches(&s) {
