@@ -1,15 +1,17 @@
 //! The release binaries' size budget: the stripped dynamic build under
-//! 2.25 MiB, the fully static one under 3.25 MiB (raised from 1.5 and 2.5
-//! MiB for the lint's word tables and classifier, the robustness probe and
-//! confinement: 1,561,120 -> 2,063,992 bytes dynamic). `scripts/release-check.sh`
+//! 2,000,000 bytes, the fully static one (glibc's static libraries add
+//! about 900 KB) under 3,000,000, with `doctor`, `wrap` and the lint.
+//! Measured (issue 38): 2,118,840 bytes before this round; 1,898,976 with
+//! panic = "abort" and the lint's index built by the compiler.
+//! `scripts/release-check.sh`
 //! (run by `.ci/run`) builds both and names them in
 //! `target/release-check.env`; outside CI a missing file skips the test
 //! with a note, in CI it fails.
 
 use std::path::PathBuf;
 
-const DYNAMIC_BUDGET: u64 = 2304 * 1024;
-const STATIC_BUDGET: u64 = 3328 * 1024;
+const DYNAMIC_BUDGET: u64 = 2_000_000;
+const STATIC_BUDGET: u64 = 3_000_000;
 
 #[test]
 fn the_release_binaries_fit_their_size_budget() {
