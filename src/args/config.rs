@@ -64,7 +64,7 @@ pub fn parse_text(
     let Json::Object(top) = value else {
         return Err(Error::usage(
             format!("config {shown} must be a JSON object"),
-            "see README.md, Config files",
+            "see docs/options.md, Config files",
         ));
     };
     let r = Reader {

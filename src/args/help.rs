@@ -210,7 +210,7 @@ pub fn man_page() -> String {
         let _ = writeln!(out, ".TP\n.B \\-{short}, \\-\\-{long}\n{help}");
     }
     out.push_str(".SH EXIT STATUS\n0: no error found. 1: an error found (or the tool call failed). 2: the guard's own usage or I/O error. 128+N: interrupted by signal N.\n");
-    out.push_str(".SH SEE ALSO\n\\fBmcp\\-stdio\\-guard help codes\\fR lists every issue code; README.md is the full manual.\n");
+    out.push_str(".SH SEE ALSO\n\\fBmcp\\-stdio\\-guard help codes\\fR lists every issue code; the pages under docs/ are the full manual.\n");
     out
 }
 

@@ -330,9 +330,8 @@ fn credentials_given_to_the_guard_are_refused_with_the_reason() {
 }
 
 #[test]
-fn readme_documents_every_issue_code() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+fn the_manual_documents_every_issue_code() {
+    let readme = crate::util::manual();
     let run = guard_run(&["help", "codes"]);
     assert_eq!(run.code, Some(0));
     for line in run.stdout.lines().skip(1) {
@@ -347,26 +346,25 @@ fn readme_documents_every_issue_code() {
         );
         assert!(
             readme.contains(&row),
-            "README.md lacks the row starting {row}"
+            "docs/ lacks the row starting {row}"
         );
     }
 }
 
 #[test]
-fn readme_documents_every_option_of_the_help() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+fn the_manual_documents_every_option_of_the_help() {
+    let readme = crate::util::manual();
     for s in mcp_stdio_guard::args::settings::SETTINGS {
         if let Some(long) = s.long {
             assert!(
                 readme.contains(&format!("`--{long}")),
-                "README.md does not document --{long}"
+                "docs/ does not document --{long}"
             );
         }
         if let Some(key) = s.key.filter(|k| *k != "$schema") {
             assert!(
                 readme.contains(&format!("`{key}`")),
-                "README.md does not document the config field {key}"
+                "docs/ does not document the config field {key}"
             );
         }
     }

@@ -503,15 +503,14 @@ fn a_baseline_accepts_known_findings_fails_new_ones_and_reports_stale_entries() 
 }
 
 #[test]
-fn the_readme_documents_every_instruction_rule() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README");
+fn the_manual_documents_every_instruction_rule() {
+    let readme = crate::util::manual();
     for (family, severity, what, example) in mcp_stdio_guard::checks::lint::rules::FAMILIES {
         let row = format!(
             "| `{}` | {} | {severity} | {what} | {example} |",
             family.code(),
             family.name()
         );
-        assert!(readme.contains(&row), "README.md lacks the rule row {row}");
+        assert!(readme.contains(&row), "docs/lint.md lacks the rule row {row}");
     }
 }

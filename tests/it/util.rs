@@ -262,3 +262,21 @@ pub fn kill_all(pids: &[u32]) {
         let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
     }
 }
+
+/// The manual: every page under `docs/`, and the README, as one text (the
+/// tests that hold every flag, code and rule documented read it).
+pub fn manual() -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut text = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
+        .expect("docs/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    for page in pages {
+        text.push_str(&std::fs::read_to_string(&page).expect("a docs page"));
+    }
+    text
+}
