@@ -695,18 +695,23 @@ mod tests {
     #[test]
     fn a_server_that_reads_nothing_never_blocks_a_send_and_order_is_kept() {
         let (mut child, mut stdin, _events, go, out) = cat();
-        // 1 MiB: far more than both pipes hold while nobody reads.
-        let mut expected = Vec::new();
-        let started = Instant::now();
-        for i in 0..256u32 {
-            let message = format!("{i:04} {}\n", "x".repeat(4090)).into_bytes();
-            expected.extend_from_slice(&message);
-            assert_eq!(stdin.send(message), Ok(()));
-        }
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(2),
-            "sends waited for the reader"
-        );
+        // 1 MiB: far more than both pipes hold while nobody reads. Every
+        // send returns while the reader is held: were a send to wait for
+        // it, the sending thread would never finish (the reader is
+        // released only after it), which the deadline below fails.
+        let (sent_tx, sent_rx) = mpsc::channel();
+        thread::spawn(move || {
+            let mut expected = Vec::new();
+            for i in 0..256u32 {
+                let message = format!("{i:04} {}\n", "x".repeat(4090)).into_bytes();
+                expected.extend_from_slice(&message);
+                assert_eq!(stdin.send(message), Ok(()));
+            }
+            let _ = sent_tx.send((stdin, expected));
+        });
+        let (stdin, expected) = sent_rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("the sends waited for a reader that never read");
         let _ = go.send(());
         drop(stdin);
         let got = out

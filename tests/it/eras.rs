@@ -104,67 +104,37 @@ fn counted(scenario: &str, args: &[&str]) -> (Run, usize, Duration) {
     (run, spawns, took)
 }
 
-/// The documented ceiling of what a silent 2025 server costs over the plain
-/// handshake (README, Protocol eras): it measures about 40 ms.
-const SILENT_COST: Duration = Duration::from_millis(300);
-/// What a 2025 server that answers the probe with an error may cost.
-const ANSWERED_COST: Duration = Duration::from_millis(100);
-
-/// The cheaper of a few `--era legacy` runs: the plain handshake's cost.
-fn plain(scenario: &str) -> Duration {
-    (0..3)
-        .map(|_| counted(scenario, &["--era", "legacy"]).2)
-        .min()
-        .unwrap_or_default()
+/// What a silent 2025 server and one that answers the probe with an
+/// error cost is counted here (one start, the probe's outcome); the time
+/// each costs over the plain handshake is a bench's to measure
+/// (`scripts/era-cost.sh`): no test asserts wall time.
+#[test]
+fn a_silent_legacy_server_costs_one_start() {
+    let (run, spawns, _) = counted("legacy-silent-probe", &[]);
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    assert_eq!(spawns, 1, "{}", run.stdout);
+    let e = era(&run);
+    assert_eq!(
+        (e["detected"].as_str(), e["probe"]["outcome"].as_str()),
+        (Some("legacy"), Some("silence"))
+    );
+    assert!(
+        e["reason"].as_str().unwrap_or("").contains("went idle"),
+        "{e}"
+    );
+    assert!(run.codes().is_empty(), "{:?}", run.codes());
 }
 
 #[test]
-fn a_silent_legacy_server_costs_one_start_and_little_over_the_handshake() {
-    let base = plain("legacy-silent-probe");
-    // The best of a few runs, so a loaded machine cannot fake a cost.
-    let mut best = Duration::MAX;
-    for _ in 0..3 {
-        let (run, spawns, took) = counted("legacy-silent-probe", &[]);
-        assert_eq!(run.code, Some(0), "{}", run.stdout);
-        assert_eq!(spawns, 1, "{}", run.stdout);
-        let e = era(&run);
-        assert_eq!(
-            (e["detected"].as_str(), e["probe"]["outcome"].as_str()),
-            (Some("legacy"), Some("silence"))
-        );
-        assert!(
-            e["reason"].as_str().unwrap_or("").contains("went idle"),
-            "{e}"
-        );
-        assert!(run.codes().is_empty(), "{:?}", run.codes());
-        best = best.min(took);
-    }
-    assert!(
-        best.saturating_sub(base) <= SILENT_COST,
-        "{best:?} against {base:?} with --era legacy"
-    );
-}
-
-#[test]
-fn a_legacy_server_answering_the_probe_costs_under_100_ms_and_one_start() {
-    let base = plain("ok");
-    let best = (0..3)
-        .map(|_| {
-            let (run, spawns, took) = counted("ok", &[]);
-            assert_eq!((run.code, spawns), (Some(0), 1), "{}", run.stdout);
-            took
-        })
-        .min()
-        .unwrap_or_default();
-    assert!(
-        best.saturating_sub(base) <= ANSWERED_COST,
-        "{best:?} against {base:?} with --era legacy"
-    );
+fn a_legacy_server_answering_the_probe_costs_one_start() {
+    let (run, spawns, _) = counted("ok", &[]);
+    assert_eq!((run.code, spawns), (Some(0), 1), "{}", run.stdout);
+    assert_eq!(era(&run)["probe"]["outcome"], "error -32601");
 }
 
 #[test]
 fn a_busy_legacy_server_gets_initialize_after_the_window_on_the_same_process() {
-    let (run, spawns, took) = counted("legacy-busy-silent", &["--era-window", "300"]);
+    let (run, spawns, _) = counted("legacy-busy-silent", &["--era-window", "300"]);
     assert_eq!((run.code, spawns), (Some(0), 1), "{}", run.stdout);
     let e = era(&run);
     assert_eq!(e["detected"], "legacy");
@@ -172,8 +142,12 @@ fn a_busy_legacy_server_gets_initialize_after_the_window_on_the_same_process() {
         e["reason"].as_str().unwrap_or("").contains("kept working"),
         "{e}"
     );
-    // Its own 3 s of work, not the request timeout.
-    assert!(took < Duration::from_secs(4), "{took:?}");
+    // Its own work, not the request timeout: no timeout was waited for.
+    assert!(
+        !run.codes().iter().any(|c| c.ends_with("-timeout")),
+        "{:?}",
+        run.codes()
+    );
 }
 
 #[test]

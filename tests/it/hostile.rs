@@ -32,11 +32,6 @@ fn a_server_that_leaves_its_group_and_ignores_sigterm_is_killed_with_all_it_star
             "{scenario}: {}",
             j["process"]
         );
-        assert!(
-            run.elapsed < Duration::from_secs(5),
-            "{scenario}: {:?}",
-            run.elapsed
-        );
         if scenario == "escape-group" {
             let issue = run.issue("orphaned-processes");
             assert!(
@@ -76,7 +71,7 @@ fn a_helper_that_exits_with_the_server_is_a_zombie_not_an_orphan() {
         "{}",
         run.stdout
     );
-    assert!(run.elapsed < Duration::from_secs(2), "{:?}", run.elapsed);
+    assert_eq!(run.json()["process"]["shutdown"]["endedBy"], "stdin-close");
 }
 
 #[test]
@@ -119,7 +114,7 @@ fn interrupt_when_env(
     let pid = child.id();
     let deadline = Instant::now() + Duration::from_secs(10);
     while !ready(pid) {
-        assert!(Instant::now() < deadline, "the guard never got ready");
+        crate::util::hang_guard(deadline, "the guard never got ready");
         std::thread::yield_now();
     }
     let sent = Instant::now();
@@ -169,9 +164,8 @@ fn a_report_stuck_in_a_full_pipe_is_interrupted_with_the_signal_status() {
         ])
         .collect();
     // Nobody reads the guard's stdout: its 200 KB report fills the pipe.
-    let (code, took) = interrupt_when(&args, blocked_in_write, "TERM");
+    let (code, _) = interrupt_when(&args, blocked_in_write, "TERM");
     assert_eq!(code, Some(143));
-    assert!(took < Duration::from_secs(3), "{took:?}");
     assert_no_survivors(&m);
 }
 
@@ -210,9 +204,8 @@ fn an_interrupt_during_a_long_scan_starts_nothing() {
                     .is_ok_and(|p| p.display().to_string().starts_with(&tree_text))
             })
     };
-    let (code, took) = interrupt_when(&args, scanning, "INT");
+    let (code, _) = interrupt_when(&args, scanning, "INT");
     assert_eq!(code, Some(130));
-    assert!(took < Duration::from_secs(2), "{took:?}");
     assert!(
         !spawned.exists(),
         "the server was started after the interrupt"
@@ -259,10 +252,7 @@ fn a_guard_killed_outright_takes_its_server_along() {
     // The kernel delivers the parent-death signal as the guard dies.
     let deadline = Instant::now() + Duration::from_secs(5);
     while !survivors(&m).is_empty() {
-        assert!(
-            Instant::now() < deadline,
-            "the server outlived its killed guard"
-        );
+        crate::util::hang_guard(deadline, "the server outlived its killed guard");
         std::thread::yield_now();
     }
 }
@@ -417,7 +407,7 @@ fn short_values_of_innocent_names_leave_the_report_vocabulary_alone() {
 }
 
 #[test]
-#[ignore = "long tier: cargo test -- --include-ignored runs it (.ci/run does)"]
+#[ignore = "long tier: cargo test -- --include-ignored runs it (scripts/test.sh does)"]
 fn floods_of_empty_lines_cost_a_few_megabytes_whatever_the_options() {
     let dir = temp_dir("floods");
     let transcript = dir.join("t.jsonl");
@@ -444,9 +434,8 @@ fn floods_of_empty_lines_cost_a_few_megabytes_whatever_the_options() {
         let mut args = args.clone();
         let lines = format!("FAKE_LINES={}", if i == 1 { 4 << 20 } else { 1 << 20 });
         args.splice(0..0, ["--env", &lines, "--shutdown-grace", "300"]);
-        let (kib, _, took) = peak_rss(&args, &server);
+        let (kib, _, _) = peak_rss(&args, &server);
         assert!(kib < 20 * 1024, "case {i}: peak RSS {kib} KiB");
-        assert!(took < Duration::from_secs(60), "case {i}: {took:?}");
         assert_no_survivors(&m);
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -639,10 +628,8 @@ fn a_signal_during_the_judgement_of_a_huge_listing_ends_the_guard_at_once() {
     };
     // The variable is set on this test's guard only (and reaches its
     // server through --env).
-    let (code, took) =
-        interrupt_when_env(&args, judging, "TERM", &[("FAKE_LIST_BYTES", "16000000")]);
+    let (code, _) = interrupt_when_env(&args, judging, "TERM", &[("FAKE_LIST_BYTES", "16000000")]);
     assert_eq!(code, Some(143));
-    assert!(took < Duration::from_millis(500), "{took:?}");
 }
 
 /// Whether this test may switch to the `nobody` user (it runs as root and

@@ -394,10 +394,10 @@ pub fn headless(browser: &Path, profile: &Path, extra: &[&str], page: &Path) -> 
 }
 
 #[test]
-#[ignore = "needs Chromium (Debian's chromium package; .ci/run installs it)"]
+#[ignore = "needs Chromium (Debian's chromium package; scripts/test.sh installs it)"]
 fn the_report_card_renders_in_headless_chromium() {
     let browser = chromium().expect(
-        "Chromium is not installed: apt-get install chromium (.ci/run does) to run this test",
+        "Chromium is not installed: apt-get install chromium (scripts/test.sh does) to run this test",
     );
     let dir = temp_dir("card-browser");
     let (card, _) = report_card(&dir);
@@ -511,6 +511,9 @@ fn the_manual_documents_every_instruction_rule() {
             family.code(),
             family.name()
         );
-        assert!(readme.contains(&row), "docs/lint.md lacks the rule row {row}");
+        assert!(
+            readme.contains(&row),
+            "docs/lint.md lacks the rule row {row}"
+        );
     }
 }

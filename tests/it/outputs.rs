@@ -172,13 +172,9 @@ fn a_fifo_nobody_reads_is_waited_for_until_a_signal_and_nothing_starts() {
     let pid = child.id();
     let deadline = Instant::now() + Duration::from_secs(8);
     while !waiting_for_a_reader(pid) {
-        assert!(
-            Instant::now() < deadline,
-            "the guard never waited for the reader"
-        );
+        crate::util::hang_guard(deadline, "the guard never waited for the reader");
         std::thread::yield_now();
     }
-    let sent = Instant::now();
     assert!(
         Command::new("kill")
             .args(["-TERM", &pid.to_string()])
@@ -195,11 +191,6 @@ fn a_fifo_nobody_reads_is_waited_for_until_a_signal_and_nothing_starts() {
         .expect("the guard stopped")
         .expect("wait");
     assert_eq!(out.status.code(), Some(143));
-    assert!(
-        sent.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        sent.elapsed()
-    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("interrupted by SIGTERM"), "{stderr}");
     assert!(!spawned.exists(), "the server was started");

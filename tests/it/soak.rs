@@ -6,7 +6,8 @@
 //! `MCP_GUARD_STORM_RUNS=200` give the long forms.
 
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use crate::util::{fake_server, guard, marker, run_with_deadline, survivors};
@@ -19,7 +20,7 @@ fn env_number(name: &str, default: usize) -> usize {
 }
 
 #[test]
-#[ignore = "long tier: cargo test -- --include-ignored runs it (.ci/run does)"]
+#[ignore = "long tier: cargo test -- --include-ignored runs it (scripts/test.sh does)"]
 fn a_thousand_checks_leak_no_descriptor_thread_memory_or_zombie() {
     let runs = env_number("MCP_GUARD_SOAK_RUNS", 120);
     let m = marker("soak");
@@ -55,7 +56,7 @@ fn next(state: &mut u64) -> u64 {
 }
 
 #[test]
-#[ignore = "long tier: cargo test -- --include-ignored runs it (.ci/run does)"]
+#[ignore = "long tier: cargo test -- --include-ignored runs it (scripts/test.sh does)"]
 fn a_storm_of_signals_leaves_nothing_running_and_the_right_status_every_time() {
     let runs = env_number("MCP_GUARD_STORM_RUNS", 30);
     let scenarios = [
@@ -85,20 +86,43 @@ fn a_storm_of_signals_leaves_nothing_running_and_the_right_status_every_time() {
             .arg(fake_server())
             .args([scenario, &m])
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("spawn guard");
         let pid = child.id();
+        // Whether the guard had written its whole report (and so was in its
+        // last instants) before the signal went out.
+        let reported = Arc::new(AtomicBool::new(false));
+        let reader = {
+            let reported = reported.clone();
+            let mut stdout = child.stdout.take().expect("stdout");
+            std::thread::spawn(move || {
+                let mut text = Vec::new();
+                let mut chunk = [0u8; 8192];
+                while let Ok(n) = std::io::Read::read(&mut stdout, &mut chunk) {
+                    if n == 0 {
+                        break;
+                    }
+                    text.extend_from_slice(&chunk[..n]);
+                    if text.ends_with(b"}\n") {
+                        reported.store(true, Ordering::SeqCst);
+                    }
+                }
+            })
+        };
         // A random moment: this wait is the experiment, not a stand-in for
         // a condition.
         std::thread::sleep(delay);
+        // Already gone (its verdict given), or its report whole: the signal
+        // comes after the run, and its verdict stands.
+        let done_before =
+            reported.load(Ordering::SeqCst) || child.try_wait().ok().flatten().is_some();
         let sent = Command::new("kill")
             .args([&format!("-{signal}"), &pid.to_string()])
             .stderr(Stdio::null())
             .status()
             .is_ok_and(|s| s.success());
-        let signalled = Instant::now();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let _ = tx.send(
@@ -111,29 +135,24 @@ fn a_storm_of_signals_leaves_nothing_running_and_the_right_status_every_time() {
             let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
             panic!("run {i}: the guard did not end within 15 s of SIG{signal} ({scenario})");
         };
+        let _ = reader.join();
         // Before its handlers are in place (the first instants) a signal
-        // kills the guard the default way; in its last instants (the report
-        // written) it exits with its verdict. Otherwise the status says the
-        // signal. Either way it ends at once: a swallowed signal would let
-        // a 2-second timeout run out first.
-        let took = signalled.elapsed();
+        // kills the guard the default way; once its report is written it
+        // exits with its verdict. Otherwise the status says the signal: a
+        // verdict (0 or 1) after a signal that reached it mid-run means the
+        // signal was swallowed.
         let ok = code == Some(expected)
             || (killed_by.is_some() && code.is_none())
-            || (matches!(code, Some(0 | 1)) && (!sent || took < Duration::from_millis(500)));
+            || (matches!(code, Some(0 | 1)) && (!sent || done_before));
         assert!(
             ok,
-            "run {i}: SIG{signal} during {scenario} after {delay:?}: {code:?} {killed_by:?} ({took:?})"
-        );
-        assert!(
-            took < Duration::from_secs(2),
-            "run {i}: {took:?} after SIG{signal}"
+            "run {i}: SIG{signal} during {scenario} after {delay:?}: {code:?} {killed_by:?}"
         );
         let deadline = Instant::now() + Duration::from_secs(5);
         while !survivors(&m).is_empty() {
-            assert!(
-                Instant::now() < deadline,
-                "run {i}: {scenario} left {:?}",
-                survivors(&m)
+            crate::util::hang_guard(
+                deadline,
+                &format!("run {i}: {scenario} left {:?}", survivors(&m)),
             );
             std::thread::yield_now();
         }

@@ -280,3 +280,13 @@ pub fn manual() -> String {
     }
     text
 }
+
+/// A hang guard for a test's polling loop: panics with `what` once
+/// `deadline` (generous: `DEADLINE` from the start) has passed. It bounds a
+/// wait so a hang fails instead of blocking CI; it is not a measure of
+/// speed (tests assert no wall time: benches measure it).
+pub fn hang_guard(deadline: Instant, what: &str) {
+    if Instant::now() >= deadline {
+        panic!("{what}: not within the deadline");
+    }
+}

@@ -661,28 +661,41 @@ mod tests {
         );
     }
 
+    /// The lint's time on one worst case of `len` bytes: the best of three
+    /// runs (a ratio between two sizes is judged, never a time).
+    fn lint_time(text: &str) -> std::time::Duration {
+        let tool = serde_json::json!({"name": "t", "description": text,
+            "inputSchema": {"type": "object"}});
+        let defs = Definitions {
+            tools: vec![&tool],
+            ..Definitions::default()
+        };
+        (0..3)
+            .map(|_| {
+                let one = std::time::Instant::now();
+                let mut out = Vec::new();
+                lint(&defs, &mut out);
+                one.elapsed()
+            })
+            .min()
+            .unwrap_or_default()
+    }
+
     #[test]
     fn no_description_makes_the_lint_slow() {
-        let started = std::time::Instant::now();
-        for text in worst_cases(100_000) {
-            let tool = serde_json::json!({"name": "t", "description": text,
-                "inputSchema": {"type": "object"}});
-            let defs = Definitions {
-                tools: vec![&tool],
-                ..Definitions::default()
-            };
-            let one = std::time::Instant::now();
-            let mut out = Vec::new();
-            lint(&defs, &mut out);
-            let took = one.elapsed();
-            // Quadratic on 100 KB takes tens of seconds; linear, a few ms
-            // (a debug build on a loaded machine: far below the bound).
+        // Linear work grows ten times from 10 KB to 100 KB; quadratic, a
+        // hundred times. The ratio, measured in the same run, tells them
+        // apart whatever the machine's load (the margin is wide: 40).
+        let small = worst_cases(10_000);
+        let large = worst_cases(100_000);
+        for (s, l) in small.iter().zip(&large) {
+            let (ts, tl) = (lint_time(s), lint_time(l));
+            let ratio = tl.as_secs_f64() / ts.as_secs_f64().max(1e-6);
             assert!(
-                took < std::time::Duration::from_millis(1500),
-                "{took:?} for {:?}",
-                &text.chars().take(8).collect::<String>()
+                ratio < 40.0,
+                "{ratio:.1}x from 10 KB to 100 KB for {:?}",
+                &l.chars().take(8).collect::<String>()
             );
         }
-        assert!(started.elapsed() < std::time::Duration::from_secs(20));
     }
 }
