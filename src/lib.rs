@@ -6,7 +6,7 @@
 //!
 //! 0. foundation: `error`, `sys` (every platform call, confinement's
 //!    Landlock and seccomp included), `clock`, `jsontext`, `jsonrpc`, `mcp`,
-//!    `fold`, `escape`, `sha256`, `order`, `object`, `redact`, and the
+//!    `fold`, `escape`, `sha256`, `order`, `plural`, `object`, `redact`, and the
 //!    independent static scanner `scan`;
 //! 1. the user's words: `args` (settings, the format table, flags, config
 //!    files, words);
@@ -37,6 +37,7 @@ pub mod mcp;
 pub mod object;
 pub mod order;
 pub mod plan;
+pub mod plural;
 pub mod redact;
 pub mod report;
 pub mod scan;

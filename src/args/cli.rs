@@ -33,11 +33,15 @@ pub enum Command {
     Panic(Box<Args>),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HelpTopic {
     /// The overview, and `check`'s options.
     Main,
     Of(Cmd),
+    /// `-h`: a command's short summary (`--help` is the long one).
+    Short(Cmd),
+    /// `help <topic>` of a topic there is not: exit 2 with the list.
+    Unknown(String),
     /// `help codes`: every issue code with its class and severity.
     Codes,
     /// `help --man`: the manual page, roff.
@@ -178,7 +182,14 @@ where
         }
         None => None,
     };
-    let first = args.first().and_then(|a| a.to_str()).map(String::from);
+    // The command is the first word that is neither an option nor an
+    // option's value: options may stand before it (`--json tools`, as in
+    // cargo and ripgrep).
+    let at = command_position(&args);
+    let first = at
+        .and_then(|i| args.get(i))
+        .and_then(|a| a.to_str())
+        .map(String::from);
     let named = first.as_deref().and_then(|a| {
         COMMANDS
             .iter()
@@ -187,8 +198,8 @@ where
             .or((a == "__serve").then_some("__serve"))
             .or((a == "__panic").then_some("__panic"))
     });
-    if named.is_some() {
-        args.remove(0);
+    if let (Some(_), Some(i)) = (named, at) {
+        args.remove(i);
     }
     match named {
         Some("help") => Ok(Command::Help(help_topic(&args))),
@@ -210,15 +221,40 @@ where
     }
 }
 
+/// Where the command word stands: the first argument that is not an
+/// option or the value of one (`--timeout 3000 tools`). `None` when every
+/// argument is an option.
+fn command_position(args: &[OsString]) -> Option<usize> {
+    let mut i = 0;
+    while i < args.len() {
+        let Some(a) = args[i].to_str() else {
+            return Some(i);
+        };
+        if !a.starts_with('-') || a == "-" {
+            return Some(i);
+        }
+        let takes_value = |s: Option<&'static Setting>| s.is_some_and(|s| s.takes_value());
+        let value_follows = match a.strip_prefix("--") {
+            Some(long) if !long.contains('=') => takes_value(settings::by_flag(long)),
+            Some(_) => false,
+            None => a.len() == 2 && takes_value(a.chars().nth(1).and_then(settings::by_short)),
+        };
+        i += if value_follows { 2 } else { 1 };
+    }
+    None
+}
+
 fn help_topic(args: &[OsString]) -> HelpTopic {
     match args.first().and_then(|a| a.to_str()) {
         Some("codes") => HelpTopic::Codes,
         Some("--man" | "man") => HelpTopic::Man,
+        Some("check") => HelpTopic::Main,
         Some(name) => COMMANDS
             .iter()
             .find(|c| c.name == name)
-            .and_then(|c| c.cmd)
-            .map_or(HelpTopic::Main, HelpTopic::Of),
+            .map_or(HelpTopic::Unknown(name.to_string()), |c| {
+                c.cmd.map_or(HelpTopic::Main, HelpTopic::Of)
+            }),
         None => HelpTopic::Main,
     }
 }
@@ -258,7 +294,8 @@ fn parse_command(
         .map_err(|e| Error::usage(e.to_string(), HELP_HINT))?
     {
         let name = match arg {
-            Short('h') | Long("help") => return Ok(Command::Help(HelpTopic::Of(cmd))),
+            Short('h') => return Ok(Command::Help(HelpTopic::Short(cmd))),
+            Long("help") => return Ok(Command::Help(HelpTopic::Of(cmd))),
             Short('V') | Long("version") => return Ok(Command::Version),
             Value(v) => {
                 a.operands.push(v);
@@ -463,7 +500,10 @@ mod tests {
         assert!(usage_error(&["--jsn", "--", "srv"]).contains("did you mean --json"));
         assert!(usage_error(&["--timeout", "--", "srv"]).contains("--timeout requires a value"));
         assert!(usage_error(&["--timeout", "abc", "--", "srv"]).contains("whole number"));
-        assert!(usage_error(&["--timeout", "99", "--", "srv"]).contains("at least 100"));
+        assert!(
+            usage_error(&["--timeout", "99", "--", "srv"])
+                .contains("from 100 to 3600000 ms, not 99")
+        );
         assert!(usage_error(&["--timeout", "--json", "--", "srv"]).contains("requires a value"));
         assert!(
             usage_error(&["--params", "{", "--request", "x", "--", "s"]).contains("valid JSON")
@@ -489,10 +529,10 @@ mod tests {
         assert!(usage_error(&["--timeout", huge, "--", "s"]).contains("at most 3600000 ms"));
         assert!(
             usage_error(&["--max-stdout-line-bytes", "18446744073709551615", "--", "s"])
-                .contains("at most 268435456 bytes")
+                .contains("to 268435456 bytes, not 18446744073709551615")
         );
-        assert!(usage_error(&["--settle", "60001", "--", "s"]).contains("at most 60000 ms"));
-        assert!(usage_error(&["--repeat", "101", "--", "s"]).contains("at most 100 runs"));
+        assert!(usage_error(&["--settle", "60001", "--", "s"]).contains("to 60000 ms, not 60001"));
+        assert!(usage_error(&["--repeat", "101", "--", "s"]).contains("from 1 to 100 runs"));
         assert!(usage_error(&["--protocol", "garbage", "--", "s"]).contains("2025-11-25"));
     }
 
@@ -500,7 +540,23 @@ mod tests {
     fn help_and_version_win_over_a_missing_command() {
         assert_eq!(
             parse(["-h"]).ok(),
+            Some(Command::Help(HelpTopic::Short(Cmd::Check)))
+        );
+        assert_eq!(
+            parse(["--help"]).ok(),
             Some(Command::Help(HelpTopic::Of(Cmd::Check)))
+        );
+        assert_eq!(
+            parse(["help", "nosuch"]).ok(),
+            Some(Command::Help(HelpTopic::Unknown("nosuch".into())))
+        );
+        assert_eq!(
+            parse(["--json", "tools", "--", "s"]).ok().map(|c| matches!(
+                c,
+                Command::Run(a) if a.cmd == Cmd::Tools && a.last("json").is_some()
+            )),
+            Some(true),
+            "a global option before the subcommand"
         );
         assert_eq!(parse(["--version"]).ok(), Some(Command::Version));
         assert_eq!(parse(["help"]).ok(), Some(Command::Help(HelpTopic::Main)));

@@ -190,9 +190,9 @@ impl Reader<'_> {
             None => {
                 return Err(Error::usage(
                     format!(
-                        "config {} lists {} servers; pick one with --server",
+                        "config {} lists {}; pick one with --server",
                         self.shown,
-                        names.len()
+                        crate::plural::count(names.len(), "server")
                     ),
                     format!("its servers: {}", names.join(", ")),
                 ));
@@ -285,7 +285,7 @@ mod tests {
         let e = read(r#"{"timeoutMs": 1e30}"#, None).expect_err("huge");
         assert!(e.contains("timeoutMs must be at most 3600000 ms"), "{e}");
         let e = read(r#"{"repeat": 101}"#, None).expect_err("range");
-        assert!(e.contains("repeat must be at most 100 runs"), "{e}");
+        assert!(e.contains("repeat must be from 1 to 100 runs"), "{e}");
         let e = read(r#"{"profile": "fast"}"#, None).expect_err("value");
         assert!(e.contains("profile 'fast' is not one of"), "{e}");
         let e = read(r#"{"requests": [{"method": "x", "id": 1}]}"#, None).expect_err("nested");

@@ -132,6 +132,64 @@ Examples:
     )
 }
 
+/// The options `-h` shows for `check`: the ones a first run needs.
+const SHORT_CHECK: &[&str] = &["json", "request", "env", "timeout", "profile", "confine"];
+
+/// `-h`: one screen, the first options a user reaches for; `--help` has
+/// them all.
+pub fn help_short(cmd: Cmd) -> String {
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    let chosen = |s: &&Setting| {
+        s.scope.contains(&cmd)
+            && (cmd != Cmd::Check || s.long.is_some_and(|l| SHORT_CHECK.contains(&l)))
+    };
+    for s in SETTINGS.iter().filter(chosen).take(8) {
+        let Some(flag) = flag_text(s) else { continue };
+        rows.push((flag, s.help.lines().map(String::from).collect()));
+    }
+    let (name, usage, what) = if cmd == Cmd::Check {
+        (
+            "mcp-stdio-guard".to_string(),
+            spec_of(Cmd::Check).usage.to_string(),
+            "run an MCP stdio server through a real session and judge every byte it writes"
+                .to_string(),
+        )
+    } else {
+        let spec = spec_of(cmd);
+        (
+            format!("mcp-stdio-guard {}", spec.name),
+            spec.usage.to_string(),
+            spec.help.lines().collect::<Vec<_>>().join(" "),
+        )
+    };
+    let mut out = format!(
+        "{name}: {what}
+
+Usage: {usage}
+
+"
+    );
+    if cmd == Cmd::Check {
+        let names: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+        let _ = writeln!(
+            out,
+            "Commands: {}
+",
+            names.join(", ")
+        );
+    }
+    let _ = write!(
+        out,
+        "Options (the first ones; --help lists all):
+{}
+Example: {}
+",
+        columns(&rows),
+        spec_of(cmd).example
+    );
+    out
+}
+
 /// `help <command>`: its usage, what it does, its options.
 pub fn help_of(cmd: Cmd) -> String {
     if cmd == Cmd::Check {

@@ -426,14 +426,7 @@ impl Value {
     pub fn number(&self, bound: Bound) -> Result<u64, Problem> {
         match &self.given {
             Given::Text(t) => bound.parse(t).map_err(|p| {
-                self.hinted(
-                    p,
-                    format!(
-                        "for example {} {}",
-                        self.name,
-                        bound.min.max(1000).min(bound.max)
-                    ),
-                )
+                self.hinted(p, format!("for example {} {}", self.name, bound.example))
             }),
             Given::Json(Json::Number(n)) if n.is_u64() => bound
                 .check(n.as_u64().unwrap_or(0))
@@ -1704,10 +1697,10 @@ const TAIL: &[Setting] = &[
         flag(
             "jobs",
             None,
-            Kind::Number(words::CONCURRENCY),
+            Kind::Number(words::JOBS),
             Fallback::Note("the number of cores"),
             "batch: checks run at once",
-            |s, v| set(&mut s.batch.jobs, v.number(words::CONCURRENCY).map(Some)),
+            |s, v| set(&mut s.batch.jobs, v.number(words::JOBS).map(Some)),
         ),
         BATCH,
     ),

@@ -249,6 +249,8 @@ pub struct Bound {
     pub max: u64,
     /// What the number counts, for messages (`ms`, `bytes`, `runs`).
     pub unit: &'static str,
+    /// A value within the range that a user would give, for hints.
+    pub example: u64,
 }
 
 impl Bound {
@@ -272,15 +274,10 @@ impl Bound {
     }
 
     pub fn check(&self, n: u64) -> Result<u64, String> {
-        if n < self.min {
+        if n < self.min || n > self.max {
             Err(format!(
-                "must be at least {} {}, not {n}",
-                self.min, self.unit
-            ))
-        } else if n > self.max {
-            Err(format!(
-                "must be at most {} {}, not {n}",
-                self.max, self.unit
+                "must be from {} to {} {}, not {n}",
+                self.min, self.max, self.unit
             ))
         } else {
             Ok(n)
@@ -293,12 +290,14 @@ pub const TIMEOUT_MS: Bound = Bound {
     min: 100,
     max: 3_600_000,
     unit: "ms",
+    example: 10000,
 };
 /// `--settle` and `--shutdown-grace`: up to one minute.
 pub const WINDOW_MS: Bound = Bound {
     min: 0,
     max: 60_000,
     unit: "ms",
+    example: 500,
 };
 /// `--era-window`: how long `--era auto` waits for the discover probe
 /// before it also sends `initialize`: 50 ms to 10 s.
@@ -306,78 +305,98 @@ pub const ERA_WINDOW_MS: Bound = Bound {
     min: 50,
     max: 10_000,
     unit: "ms",
+    example: 2000,
 };
 /// `--context-budget`: tokens of definitions per prompt.
 pub const CONTEXT_BUDGET: Bound = Bound {
     min: 1,
     max: 10_000_000,
     unit: "tokens",
+    example: 20000,
 };
 /// `--max-stdout-bytes`: 1 byte to 1 GiB.
 pub const STDOUT_BYTES: Bound = Bound {
     min: 1,
     max: 1 << 30,
     unit: "bytes",
+    example: 134217728,
 };
 /// `--max-stdout-line-bytes`: 1 byte to 256 MiB.
 pub const LINE_BYTES: Bound = Bound {
     min: 1,
     max: 1 << 28,
     unit: "bytes",
+    example: 33554432,
 };
 /// `--max-stderr-bytes`: 1 byte to 256 MiB (what is kept is held in memory).
 pub const STDERR_BYTES: Bound = Bound {
     min: 1,
     max: 1 << 28,
     unit: "bytes",
+    example: 2097152,
 };
 /// `bench --samples`: 1 to 100 fresh processes.
 pub const SAMPLES: Bound = Bound {
     min: 1,
     max: 100,
     unit: "samples",
+    example: 20,
+};
+/// `batch --jobs`: 1 to 256 checks at once.
+pub const JOBS: Bound = Bound {
+    min: 1,
+    max: 256,
+    unit: "checks at once",
+    example: 4,
 };
 /// `bench --concurrency`: 1 to 256 requests in flight.
 pub const CONCURRENCY: Bound = Bound {
     min: 1,
     max: 256,
     unit: "requests",
+    example: 8,
 };
 /// `bench --requests`: the burst's size, 1 to one million.
 pub const BENCH_REQUESTS: Bound = Bound {
     min: 1,
     max: 1_000_000,
     unit: "requests",
+    example: 1000,
 };
 /// `bench --duration`: the burst's wall time, 1 s to 10 minutes.
 pub const BENCH_DURATION_S: Bound = Bound {
     min: 1,
     max: 600,
     unit: "s",
+    example: 10,
 };
 /// `--robustness-samples`: 1 to 50 valid calls per tool.
 pub const ROBUSTNESS_SAMPLES: Bound = Bound {
     min: 1,
     max: 50,
     unit: "calls",
+    example: 8,
 };
 /// `--robustness-budget`: 1 s to 1 hour.
 pub const ROBUSTNESS_BUDGET: Bound = Bound {
     min: 1000,
     max: 3_600_000,
     unit: "ms",
+    example: 120000,
 };
 /// `--seed`: any 32-bit number.
 pub const SEED: Bound = Bound {
     min: 0,
     max: 4_294_967_295,
     unit: "",
+    example: 7,
 };
 /// `--repeat`: 1 to 100 runs.
 pub const REPEAT: Bound = Bound {
     min: 1,
     max: 100,
     unit: "runs",
+    example: 3,
 };
 
 /// Levenshtein distance over bytes (flag and field names are ASCII).
@@ -449,7 +468,7 @@ mod tests {
             TIMEOUT_MS
                 .parse("99")
                 .expect_err("low")
-                .contains("at least 100")
+                .contains("from 100 to 3600000 ms")
         );
         assert!(
             TIMEOUT_MS
@@ -462,7 +481,7 @@ mod tests {
             REPEAT
                 .parse("101")
                 .expect_err("high")
-                .contains("at most 100 runs")
+                .contains("from 1 to 100 runs")
         );
         assert!(
             WINDOW_MS
@@ -492,5 +511,34 @@ mod tests {
         assert_eq!("C=".parse(), Ok(EnvSpec::Set("C".into(), String::new())));
         assert!("=x".parse::<EnvSpec>().is_err());
         assert!("A=b\0c".parse::<EnvSpec>().is_err());
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+
+    #[test]
+    fn every_bound_s_example_lies_in_its_range() {
+        for b in [
+            TIMEOUT_MS,
+            WINDOW_MS,
+            ERA_WINDOW_MS,
+            CONTEXT_BUDGET,
+            STDOUT_BYTES,
+            LINE_BYTES,
+            STDERR_BYTES,
+            SAMPLES,
+            JOBS,
+            CONCURRENCY,
+            BENCH_REQUESTS,
+            BENCH_DURATION_S,
+            ROBUSTNESS_SAMPLES,
+            ROBUSTNESS_BUDGET,
+            SEED,
+            REPEAT,
+        ] {
+            assert_eq!(b.check(b.example), Ok(b.example), "{b:?}");
+        }
     }
 }

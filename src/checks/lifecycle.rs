@@ -55,7 +55,10 @@ pub fn entry(tr: &Transcript, entry: &Entry, out: &mut Vec<Issue>) {
         } => {
             let issue = Issue::new(
                 Code::InitializeTimeout,
-                format!("no {} response within {ms}ms", tr.method_of(*target)),
+                format!(
+                    "no {} response within {ms}ms (a server that is slow to start needs a longer --startup-timeout)",
+                    tr.method_of(*target)
+                ),
             )
             .with("detailCode", "startup-timeout")
             .with("phase", "initialize")
@@ -439,10 +442,6 @@ pub fn fold_usage(tr: &Transcript, issues: &mut Vec<Issue>) {
     issues.insert(0, root);
 }
 
-/// Whether a Python server will block-buffer its stdout: the program is a
-/// `python`/`python3.12` interpreter, no `-u` is among the interpreter's own
-/// options (those before the script, `-m` or `-c`), and PYTHONUNBUFFERED is
-/// unset or empty in the server's environment.
 /// Whether the server is a Python interpreter that may block-buffer its
 /// stdout: by its argv, or by the program that really ran (a `#!` script).
 pub fn python_may_buffer(ctx: &crate::checks::Context, tr: &Transcript) -> bool {
@@ -459,13 +458,18 @@ pub fn python_may_buffer(ctx: &crate::checks::Context, tr: &Transcript) -> bool 
     python_is_buffered(&argv, &ctx.env)
 }
 
-/// The method of the first request whose reply came only after the guard
-/// stopped waiting for it (a late reply): what a block-buffered stdout,
-/// flushed at exit, looks like.
+/// The method of the first request the server had read when the guard gave
+/// up on it, and whose reply came only once its stdin was closed: what a
+/// block-buffered stdout, flushed at exit, looks like. A request still
+/// unread in the pipe when the guard gave up is a server still starting,
+/// whenever its reply comes.
 pub fn replies_held_back(tr: &Transcript) -> Option<String> {
+    let closed = tr.shutdown.stdin_closed_at_ms?;
     tr.entries.iter().find_map(|e| match &e.kind {
-        EntryKind::Line(l) => match l.role {
-            Role::LateReply(target) if target != Target::Discover => {
+        EntryKind::Line(l) if e.at_ms >= closed => match l.role {
+            Role::LateReply(target)
+                if target != Target::Discover && !tr.unread_at_timeout.contains(&target) =>
+            {
                 Some(tr.method_of(target).to_string())
             }
             _ => None,
@@ -474,6 +478,10 @@ pub fn replies_held_back(tr: &Transcript) -> Option<String> {
     })
 }
 
+/// Whether a Python server will block-buffer its stdout: the program is a
+/// `python`/`python3.12` interpreter, no `-u` is among the interpreter's own
+/// options (those before the script, `-m` or `-c`), and PYTHONUNBUFFERED is
+/// unset or empty in the server's environment.
 pub fn python_is_buffered(argv: &[String], env: &[(String, String)]) -> bool {
     let Some(program) = argv.first() else {
         return false;
@@ -700,7 +708,10 @@ mod tests {
             },
         ]);
         let got = issues_of(&tr);
-        assert_eq!(got[0].message, "no initialize response within 300ms");
+        assert_eq!(
+            got[0].message,
+            "no initialize response within 300ms (a server that is slow to start needs a longer --startup-timeout)"
+        );
         assert_eq!(got[1].message, "no tools/list response within 400ms");
         assert_eq!(got[1].severity, Severity::Error);
     }

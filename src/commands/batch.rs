@@ -187,17 +187,6 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
         return merge(args);
     }
     let manifest = args.batch.manifest.clone().unwrap_or_default();
-    if read_back(args) && args.batch.out.is_none() {
-        // The reports are streamed to --out and read back from there, so
-        // memory stays flat in the number of servers.
-        return Err(Error::usage(
-            format!(
-                "{} of a batch are written from its --out file",
-                read_back_flags()
-            ),
-            "add --out results.jsonl",
-        ));
-    }
     let shard = args
         .batch
         .shard
@@ -207,39 +196,69 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
     let names = slice(entries(&manifest)?, shard);
     let mut outputs = open(args)?;
     let out = outputs.take(Kind::Jsonl);
-    if read_back(args) && out.as_ref().is_some_and(|o| o.path.is_empty()) {
-        return Err(Error::usage(
-            format!(
-                "{} of a batch are read back from its --out file, which must be a regular file",
-                read_back_flags()
-            ),
-            "give --out a file path, not a pipe",
-        ));
-    }
-    let reports: Vec<PathBuf> = out
+    // The formats are written from the reports read back one at a time, so
+    // memory stays flat in the number of servers: from --out when it is a
+    // file, else from a temporary spool of their own.
+    let spool = if read_back(args) && out.as_ref().is_none_or(|o| o.path.is_empty()) {
+        Some(Spool::create()?)
+    } else {
+        None
+    };
+    let reports: Vec<PathBuf> = match &spool {
+        Some(s) => vec![s.path.clone()],
+        None => out
+            .as_ref()
+            .map(|o| PathBuf::from(&o.path))
+            .into_iter()
+            .collect(),
+    };
+    let spool_file = spool
         .as_ref()
-        .map(|o| PathBuf::from(&o.path))
-        .into_iter()
-        .collect();
-    let mut rows = run_all(&manifest, names, out, args)?;
+        .map(|s| s.file.try_clone())
+        .transpose()
+        .map_err(|e| Error::io("cannot open the batch's spool", e))?;
+    let mut rows = run_all(&manifest, names, (out, spool_file), args)?;
     crate::commands::judge::check_interrupt()?;
     crate::order::sort_by(&mut rows, |a, b| a.name.cmp(&b.name));
     finish(args, &rows, &reports, &mut outputs)
 }
 
-/// Whether an output is written from the reports read back from `--out`.
+/// Whether an output is written from the reports read back.
 fn read_back(args: &Settings) -> bool {
     !args.formats.is_empty() || args.batch.badges.is_some()
 }
 
-/// The flags written from the reports read back: `--junit, ... and --badges`.
-fn read_back_flags() -> String {
-    let flags: Vec<String> = FORMATS
-        .iter()
-        .filter(|d| d.batch)
-        .map(|d| format!("--{}", d.flag))
-        .collect();
-    format!("{} and --badges", flags.join(", "))
+/// The reports of a batch with no `--out` file, kept where the formats
+/// read them back: a temporary file, removed when the batch ends (or
+/// panics).
+struct Spool {
+    path: PathBuf,
+    file: std::fs::File,
+    _temp: sys::custody::Temp,
+}
+
+impl Spool {
+    fn create() -> Result<Spool, Error> {
+        let path = std::env::temp_dir().join(format!(
+            ".mcp-stdio-guard-batch-{}.jsonl",
+            std::process::id()
+        ));
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true).write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let file = options
+            .open(&path)
+            .map_err(|e| Error::io(format!("cannot create {}", path.display()), e))?;
+        let _temp = sys::custody::temp(&path);
+        Ok(Spool { path, file, _temp })
+    }
+}
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
 }
 
 /// Every format asked for, each written from the reports read back.
@@ -297,7 +316,8 @@ fn write_badges(dir: &Path, badges: &[(String, String)]) -> Result<(), Error> {
 /// What the workers share: the entries left, the output and the rows.
 struct Shared {
     queue: Mutex<Vec<String>>,
-    sink: Mutex<(Option<Sink>, Vec<Row>)>,
+    /// `--out`, the spool, and the rows.
+    sink: Mutex<(Option<Sink>, Option<std::fs::File>, Vec<Row>)>,
     running: Running,
     /// When the batch started (each run's `startMs` counts from it).
     origin: Instant,
@@ -318,15 +338,20 @@ fn work(shared: &Shared, manifest: &Path, extra: &[OsString]) {
         }
         let row = row_of(&report);
         if let Ok(mut guard) = shared.sink.lock() {
-            let (file, rows) = &mut *guard;
-            if let Some(f) = file {
-                let mut line = report.to_string();
-                line.push('\n');
-                // A failed write is the batch's own error: the summary
-                // still comes, and the exit status says what ran.
-                if let Err(e) = f.write_all(line.as_bytes()) {
-                    eprintln!("mcp-stdio-guard: error: {e}");
-                }
+            let (file, spool, rows) = &mut *guard;
+            let mut line = report.to_string();
+            line.push('\n');
+            // A failed write is the batch's own error: the summary still
+            // comes, and the exit status says what ran.
+            if let Some(f) = file
+                && let Err(e) = f.write_all(line.as_bytes())
+            {
+                eprintln!("mcp-stdio-guard: error: {e}");
+            }
+            if let Some(s) = spool
+                && let Err(e) = std::io::Write::write_all(s, line.as_bytes())
+            {
+                eprintln!("mcp-stdio-guard: error: the batch's spool: {e}");
             }
             rows.push(row);
         }
@@ -339,12 +364,12 @@ fn work(shared: &Shared, manifest: &Path, extra: &[OsString]) {
 fn run_all(
     manifest: &Path,
     names: Vec<String>,
-    out: Option<Sink>,
+    (out, spool): (Option<Sink>, Option<std::fs::File>),
     args: &Settings,
 ) -> Result<Vec<Row>, Error> {
     let shared = Arc::new(Shared {
         queue: Mutex::new(names.into_iter().rev().collect()),
-        sink: Mutex::new((out, Vec::new())),
+        sink: Mutex::new((out, spool, Vec::new())),
         running: Arc::new(Mutex::new(Vec::new())),
         origin: Instant::now(),
     });
@@ -383,7 +408,7 @@ fn run_all(
     for w in workers {
         let _ = w.join();
     }
-    Ok(shared.sink.lock().map(|g| g.1.clone()).unwrap_or_default())
+    Ok(shared.sink.lock().map(|g| g.2.clone()).unwrap_or_default())
 }
 
 /// `batch --merge A.jsonl B.jsonl ...`: one summary over the shards. An

@@ -12,6 +12,9 @@ use crate::report::rendered::Rendered;
 pub fn run(plan: &Plan) -> Result<u8, Error> {
     let mut outputs = deliver::open(plan)?;
     let report = judge::check(plan, &mut outputs)?;
+    if let Some(line) = not_found(plan, &report) {
+        eprintln!("mcp-stdio-guard: {line}");
+    }
     let rendered = render(plan, &report);
     deliver::deliver(
         &report,
@@ -19,6 +22,30 @@ pub fn run(plan: &Plan) -> Result<u8, Error> {
         &mut outputs,
         crate::plan::annotates(&plan.settings),
     )
+}
+
+/// A server program that is not there, in one line before the report (the
+/// report says it too, as `spawn-failed`): the program and where it was
+/// looked for.
+fn not_found(plan: &Plan, report: &crate::verdict::Report) -> Option<String> {
+    let spawn = report.first().spawn_error.as_ref()?;
+    if spawn.code != "ENOENT" {
+        return None;
+    }
+    let program = plan.launch.program.to_string_lossy();
+    if program.contains('/') || program.contains('\\') {
+        return Some(format!("server program not found: {program}"));
+    }
+    let path = plan
+        .launch
+        .env
+        .iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Some(format!(
+        "server program not found: {program} (PATH searched: {path})"
+    ))
 }
 
 /// The report as the settings ask for it.

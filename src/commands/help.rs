@@ -3,7 +3,7 @@
 //! setting and command, and the code table.
 
 use crate::args::cli::HelpTopic;
-use crate::args::help::{help_main, help_of};
+use crate::args::help::{help_main, help_of, help_short};
 use crate::args::words::Shell;
 use crate::checks;
 use crate::error::Error;
@@ -20,6 +20,17 @@ pub fn help(topic: HelpTopic) -> Result<u8, Error> {
     let text = match topic {
         HelpTopic::Main => help_main(),
         HelpTopic::Of(cmd) => help_of(cmd),
+        HelpTopic::Short(cmd) => help_short(cmd),
+        HelpTopic::Unknown(name) => {
+            let names: Vec<&str> = crate::args::cli::COMMANDS.iter().map(|c| c.name).collect();
+            return Err(Error::usage(
+                format!("help has no topic '{name}'"),
+                format!(
+                    "the topics: {}, codes, --man (as in: mcp-stdio-guard help codes)",
+                    names.join(", ")
+                ),
+            ));
+        }
         HelpTopic::Codes => checks::code::listing(),
         HelpTopic::Man => crate::args::help::man_page(),
     };

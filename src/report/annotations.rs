@@ -55,10 +55,10 @@ pub fn summary(r: &Report) -> String {
     let era = run.era.as_ref().map_or("?", |e| e.speaks.as_str());
     let _ = writeln!(
         out,
-        "protocol {}, era {era}, {} errors, {} warnings, {} ms\n",
+        "protocol {}, era {era}, {}, {}, {} ms\n",
         cell(run.negotiated()),
-        r.summary.errors,
-        r.summary.warnings,
+        crate::plural::count(r.summary.errors, "error"),
+        crate::plural::count(r.summary.warnings, "warning"),
         run.duration_ms
     );
     if r.issues.is_empty() {

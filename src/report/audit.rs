@@ -184,7 +184,7 @@ pub fn render_tools(r: &Report, as_json: bool, width: usize) -> String {
     } else {
         out.push_str(&table(tools, width));
     }
-    out.push_str(&format!("{} tools\n", tools.len()));
+    out.push_str(&format!("{}\n", crate::plural::count(tools.len(), "tool")));
     out.push_str(&issue_lines(r));
     out
 }

@@ -86,8 +86,8 @@ pub fn table(rows: &[Row]) -> String {
     let failed = rows.iter().filter(|r| !r.ok).count();
     let _ = writeln!(
         out,
-        "{} servers, {} passed, {failed} failed",
-        rows.len(),
+        "{}, {} passed, {failed} failed",
+        crate::plural::count(rows.len(), "server"),
         rows.len() - failed
     );
     out
@@ -97,8 +97,8 @@ pub fn table(rows: &[Row]) -> String {
 pub fn markdown(rows: &[Row]) -> String {
     let failed = rows.iter().filter(|r| !r.ok).count();
     let mut out = format!(
-        "### mcp-stdio-guard batch: {} servers, {failed} failed\n\n| Server | Result | Errors | Warnings | Primary issue |\n| --- | --- | --- | --- | --- |\n",
-        rows.len()
+        "### mcp-stdio-guard batch: {}, {failed} failed\n\n| Server | Result | Errors | Warnings | Primary issue |\n| --- | --- | --- | --- | --- |\n",
+        crate::plural::count(rows.len(), "server")
     );
     for r in rows {
         let _ = writeln!(

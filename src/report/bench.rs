@@ -88,13 +88,13 @@ pub fn text(r: &Measured) -> String {
         &r.burst.latency,
     ));
     out.push_str(&format!(
-        "throughput: {} requests/s one at a time, {}/s with {} in flight ({} sent, {} errors, {} timeouts)\n",
+        "throughput: {} requests/s one at a time, {}/s with {} in flight ({} sent, {}, {})\n",
         r.sequential.rate().round() as u64,
         r.burst.rate().round() as u64,
         r.burst.concurrency,
         r.burst.sent,
-        r.burst.errors,
-        r.burst.timeouts
+        crate::plural::count(r.burst.errors as usize, "error"),
+        crate::plural::count(r.burst.timeouts as usize, "timeout")
     ));
     out.push_str(&format!(
         "guard's own share per reply: p50 {} us, max {} us\n",

@@ -138,10 +138,10 @@ pub fn render(entries: &mut [Entry]) -> String {
         out,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <title>mcp-stdio-guard fleet: {} servers, {failed} failed</title><style>{STYLE}</style></head><body>\n\
-         <h1>MCP stdio guard: {} servers</h1>\n<p>{} passed, {failed} failed.</p>\n",
-        entries.len(),
-        entries.len(),
+         <title>mcp-stdio-guard fleet: {}, {failed} failed</title><style>{STYLE}</style></head><body>\n\
+         <h1>MCP stdio guard: {}</h1>\n<p>{} passed, {failed} failed.</p>\n",
+        crate::plural::count(entries.len(), "server"),
+        crate::plural::count(entries.len(), "server"),
         entries.len() - failed,
     );
     histogram(&mut out, entries);

@@ -75,8 +75,9 @@ fn summary(out: &mut String, r: &Report) {
         (
             "Issues",
             format!(
-                "{} errors, {} warnings",
-                r.summary.errors, r.summary.warnings
+                "{}, {}",
+                crate::plural::count(r.summary.errors, "error"),
+                crate::plural::count(r.summary.warnings, "warning")
             ),
         ),
         ("Score rule", esc(crate::verdict::score::RULE)),
@@ -134,8 +135,8 @@ fn tools(out: &mut String, r: &Report) {
     let c = &run.context_cost;
     let _ = writeln!(
         out,
-        "<h2>Tools</h2>\n<p>{} tools; about {} tokens per prompt ({} bytes, estimated as {}; budget {}).</p>",
-        run.tools.len(),
+        "<h2>Tools</h2>\n<p>{}; about {} tokens per prompt ({} bytes, estimated as {}; budget {}).</p>",
+        crate::plural::count(run.tools.len(), "tool"),
         c.total_tokens,
         c.total_bytes,
         crate::checks::lint::cost::ESTIMATE,

@@ -105,7 +105,10 @@ fn run_lines(r: &Report, run: &RunReport) -> Vec<String> {
         run.frames.len(),
         run.invalid_lines
     ));
-    lines.push(format!("stderr: {} lines", run.stderr.lines()));
+    lines.push(format!(
+        "stderr: {}",
+        crate::plural::count(run.stderr.lines() as usize, "line")
+    ));
     if r.subject.profile != crate::args::words::Profile::Custom {
         lines.push(format!("profile: {}", r.subject.profile.as_str()));
     }
@@ -374,13 +377,13 @@ pub fn render_repeat(r: &Report, p: Paint, verbose: bool) -> String {
     lines.push(format!("runs: {passed}/{n} passed"));
     for run in &r.runs {
         lines.push(format!(
-            "run {}: {}, initialize {}, frames {} stdout / {} invalid, stderr {} lines",
+            "run {}: {}, initialize {}, frames {} stdout / {} invalid, stderr {}",
             run.number.unwrap_or(0),
             if run.ok() { "PASS" } else { "FAIL" },
             if run.initialized { "ok" } else { "failed" },
             run.frames.len(),
             run.invalid_lines,
-            run.stderr.lines()
+            crate::plural::count(run.stderr.lines() as usize, "line")
         ));
     }
     if r.subject.profile != crate::args::words::Profile::Custom {
@@ -470,9 +473,9 @@ fn context_line(run: &RunReport) -> Option<String> {
     }
     let over = if c.over_budget() { ", over" } else { "" };
     Some(format!(
-        "context: ~{} tokens per prompt ({} tools, {} bytes, estimated as {}; budget {}{over})",
+        "context: ~{} tokens per prompt ({}, {} bytes, estimated as {}; budget {}{over})",
         c.total_tokens,
-        c.tools.len(),
+        crate::plural::count(c.tools.len(), "tool"),
         c.total_bytes,
         crate::checks::lint::cost::ESTIMATE,
         c.budget_tokens

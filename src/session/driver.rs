@@ -168,6 +168,16 @@ impl<'a, P: Process> Driver<'a, P> {
         self.rec.record(at, record);
     }
 
+    /// Gives up on `target`: records whether its request still sat unread
+    /// in the stdin pipe (a server still starting), then the timeout.
+    pub(super) fn timed_out(&mut self, target: Target, ms: u64) {
+        let unread = self.writer.as_ref().and_then(|s| s.unread());
+        if let Some(bytes) = unread.filter(|&n| n > 0) {
+            self.emit(Record::Unread { target, bytes });
+        }
+        self.emit(Record::Timeout { target, ms });
+    }
+
     pub(super) fn set_stop(&mut self, stop: Stop) {
         if self.stop.is_none() {
             self.stop = Some(stop);

@@ -186,10 +186,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
             }
             Probe::Silent(_) => {
                 self.requests.abandon(Target::Discover);
-                self.emit(Record::Timeout {
-                    target: Target::Discover,
-                    ms: ms(self.cfg.startup_timeout),
-                });
+                self.timed_out(Target::Discover, ms(self.cfg.startup_timeout));
                 self.set_stop(Stop::Timeout);
                 None
             }
@@ -520,10 +517,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
         if !answered {
             self.requests.abandon(Target::Initialize);
             let timeout_ms = ms(self.cfg.startup_timeout);
-            self.emit(Record::Timeout {
-                target: Target::Initialize,
-                ms: timeout_ms,
-            });
+            self.timed_out(Target::Initialize, timeout_ms);
             self.set_stop(Stop::Timeout);
             return None;
         }

@@ -259,6 +259,13 @@ pub enum Record {
     },
     /// A capability probe not sent: a request of the same method went
     /// unanswered earlier in the session (one silence, one wait).
+    /// The guard gave up on a request while it still sat unread in the
+    /// server's stdin pipe (`bytes` waiting): the server had not read it,
+    /// so it was still starting or stuck, not holding an answer back.
+    Unread {
+        target: Target,
+        bytes: usize,
+    },
     ListSkipped {
         method: String,
     },

@@ -111,10 +111,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
             self.silent_since = Some(spoke);
         }
         let timeout_ms = ms(self.cfg.request_timeout);
-        self.emit(Record::Timeout {
-            target,
-            ms: timeout_ms,
-        });
+        self.timed_out(target, timeout_ms);
         let cancel = obj! {
             "jsonrpc" => "2.0",
             "method" => "notifications/cancelled",

@@ -355,6 +355,8 @@ pub struct Transcript {
     pub call_problem: Option<String>,
     /// Capability probes not sent: their method went unanswered before.
     pub skipped_lists: Vec<String>,
+    /// Requests given up on while they sat unread in the stdin pipe.
+    pub unread_at_timeout: Vec<Target>,
     /// The capability-probe pages, in the order they were sent.
     pub probes: Vec<OpRecord>,
     /// The adversarial probes, every one planned.
@@ -440,6 +442,7 @@ impl Transcript {
             ops,
             call_problem: None,
             skipped_lists: Vec::new(),
+            unread_at_timeout: Vec::new(),
             probes: Vec::new(),
             adversarial,
             stop: None,
@@ -1043,6 +1046,7 @@ impl Transcript {
             }
             Record::CallRefused { problem } => self.call_problem = Some(problem),
             Record::ListSkipped { method } => self.skipped_lists.push(method),
+            Record::Unread { target, .. } => self.unread_at_timeout.push(target),
             Record::ProbeStarted { index } => self.probe_started(at, index),
             Record::ProbeFinished { index, duration_ms } => self.probe_finished(index, duration_ms),
             // The first stop stays, unless an interrupt came after it.

@@ -57,8 +57,8 @@ pub fn verdict(run: &RunReport) -> Verdict {
     verdict_of(
         "pass",
         format!(
-            "{opening} answered with a protocol version and server information, and tools/list with {} tools",
-            run.tool_count
+            "{opening} answered with a protocol version and server information, and tools/list with {}",
+            crate::plural::count(run.tool_count, "tool")
         ),
     )
 }

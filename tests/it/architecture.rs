@@ -23,6 +23,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("mcp", 0),
     ("fold", 0),
     ("escape", 0),
+    ("plural", 0),
     ("sha256", 0),
     ("order", 0),
     ("object", 0),

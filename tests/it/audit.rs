@@ -228,7 +228,7 @@ fn evidence_records_each_verdict() {
     assert!(
         r[0]["verdictReason"]
             .as_str()
-            .is_some_and(|s| s.contains("tools/list with 1 tools"))
+            .is_some_and(|s| s.contains("tools/list with 1 tool"))
     );
     assert_eq!(r[0]["versions"]["server"], "1.0.0");
     let _ = std::fs::remove_dir_all(&dir);

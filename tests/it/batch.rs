@@ -224,3 +224,48 @@ fn a_hundred_servers_run_jobs_at_a_time() {
     assert_eq!(most, 2, "runs overlapping at most: {most}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_read_back_formats_need_no_out_file_and_leave_no_spool() {
+    let dir = temp_dir("batch-spool");
+    let m = marker("batch-spool");
+    let file = manifest(&dir, &["ok", "banner"], &m);
+    let html = dir.join("fleet.html");
+    let junit = dir.join("fleet.xml");
+    let badges = dir.join("badges");
+    // The batch's own temporary files go to a directory of this test's.
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).expect("tmp");
+    let mut cmd = Command::new(guard());
+    cmd.env("TMPDIR", &tmp).arg("batch").args([
+        &*file.to_string_lossy(),
+        "--html",
+        &*html.to_string_lossy(),
+        "--junit",
+        &*junit.to_string_lossy(),
+        "--badges",
+        &*badges.to_string_lossy(),
+        "--",
+        "--timeout",
+        "3000",
+    ]);
+    let run = run_with_deadline(cmd, Duration::from_secs(120));
+    assert_eq!(run.code, Some(1), "the banner fails: {}", run.stderr);
+    let page = std::fs::read_to_string(&html).expect("the fleet page without --out");
+    assert!(page.contains("srv000-ok") && page.contains("srv001-banner"));
+    let xml = std::fs::read_to_string(&junit).expect("junit without --out");
+    assert!(xml.contains("srv001-banner"), "{xml}");
+    assert!(
+        badges.join("srv000-ok.json").is_file(),
+        "a badge per server"
+    );
+    assert!(
+        run.stdout.contains("2 servers, 1 passed, 1 failed"),
+        "{}",
+        run.stdout
+    );
+    let left: Vec<_> = std::fs::read_dir(&tmp).expect("tmp").flatten().collect();
+    assert!(left.is_empty(), "the spool is removed: {left:?}");
+    assert_no_survivors(&m);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -416,3 +416,108 @@ fn the_fingerprint_names_the_program_found_on_path() {
     );
     crate::util::assert_no_survivors(&m);
 }
+
+#[test]
+fn dash_h_is_a_summary_and_dash_dash_help_the_whole_list() {
+    let short = guard_run(&["-h"]);
+    let long = guard_run(&["--help"]);
+    assert_eq!((short.code, long.code), (Some(0), Some(0)));
+    let (s, l) = (short.stdout.lines().count(), long.stdout.lines().count());
+    assert!(
+        s * 3 < l,
+        "-h ({s} lines) is a summary of --help ({l} lines)"
+    );
+    assert!(
+        short.stdout.contains("--help lists all"),
+        "{}",
+        short.stdout
+    );
+    let bench = guard_run(&["bench", "-h"]);
+    assert_eq!(bench.code, Some(0));
+    assert!(bench.stdout.contains("bench"), "{}", bench.stdout);
+}
+
+#[test]
+fn help_of_an_unknown_topic_exits_2_with_the_topics() {
+    let run = guard_run(&["help", "nosuch"]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.contains("'nosuch'") && run.stderr.contains("bench, batch, scan"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn global_options_may_come_before_the_subcommand() {
+    let m = crate::util::marker("global-first");
+    let run = check_fake_marked_at(&["--json", "tools"], "ok", &m);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("tools --json");
+    assert!(report.is_object(), "{report}");
+    let run = guard_run(&["--color", "always", "demo"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("\x1b["), "colour was asked for");
+}
+
+/// The guard with `args` (a subcommand among them) against a scenario.
+fn check_fake_marked_at(args: &[&str], scenario: &str, m: &str) -> crate::util::Run {
+    let mut cmd = Command::new(guard());
+    cmd.args(args)
+        .arg("--")
+        .arg(crate::util::fake_server())
+        .arg(scenario)
+        .arg(m);
+    let run = run_with_deadline(cmd, DEADLINE);
+    crate::util::assert_no_survivors(m);
+    run
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    let m = crate::util::marker("plural");
+    let run = check_fake_marked_at(&["--request", "tools/list"], "banner", &m);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stdout.contains("1 item") && run.stdout.contains("(1 tool,"),
+        "{}",
+        run.stdout
+    );
+    for wrong in [
+        "1 items",
+        "1 tools",
+        "1 errors",
+        "1 warnings",
+        "1 lines",
+        "1 servers",
+    ] {
+        assert!(!run.stdout.contains(wrong), "{wrong}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn a_bad_value_names_the_flag_the_value_and_a_valid_example() {
+    let run = guard_run(&["batch", "--jobs", "0", "m.json"]);
+    assert_eq!(run.code, Some(2));
+    assert_eq!(
+        run.stderr.trim_end(),
+        "mcp-stdio-guard: error: --jobs must be from 1 to 256 checks at once, not 0 (hint: for example --jobs 4)"
+    );
+}
+
+#[test]
+fn a_missing_server_program_is_one_line_before_the_report() {
+    let run = guard_run(&["--json", "--", "no-such-mcp-server-program"]);
+    assert_eq!(run.code, Some(1), "same exit status as any failed start");
+    let first = run.stderr.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with(
+            "mcp-stdio-guard: server program not found: no-such-mcp-server-program (PATH searched: "
+        ),
+        "{}",
+        run.stderr
+    );
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("the report follows");
+    assert_eq!(report["issues"][0]["code"], "spawn-failed", "{report}");
+}

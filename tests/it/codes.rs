@@ -181,6 +181,23 @@ fn python_buffered_stdio_is_decided_from_behaviour_not_from_argv() {
     let run = guard(&["python3", "-u", &buffered], None);
     assert_eq!(run.code, Some(0), "{}", run.stdout);
     assert_eq!(run.codes(), Vec::<String>::new());
+    // Merely slow to start (its answer comes late, while it still runs):
+    // the timeout names --startup-timeout, and no buffering is suspected.
+    let slow = format!("import time; time.sleep(1.5); exec(open('{flushing}').read())");
+    let run = guard(&["python3", "-c", &slow], None);
+    let issue = run.issue("initialize-timeout");
+    assert!(
+        issue["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("--startup-timeout"),
+        "{issue}"
+    );
+    assert!(
+        !run.codes().contains(&"python-buffered-stdio".to_string()),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

@@ -417,7 +417,7 @@ fn fields_past_65535_characters_never_panic_the_writers() {
     let run = guard_run(&["batch", &s(&manifest)]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(
-        run.stdout.contains("1 servers, 1 passed"),
+        run.stdout.contains("1 server, 1 passed"),
         "{}",
         &run.stdout[run.stdout.len() - 200..]
     );
