@@ -38,6 +38,7 @@ pub mod object;
 pub mod order;
 pub mod plan;
 pub mod plural;
+pub mod progress;
 pub mod redact;
 pub mod report;
 pub mod scan;

@@ -133,6 +133,21 @@ mod imp {
         Ok(usize::try_from(n).unwrap_or(0))
     }
 
+    /// The width of the terminal on stderr in columns (`TIOCGWINSZ`), or
+    /// `None` when stderr is no terminal or will not say.
+    pub fn stderr_columns() -> Option<usize> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        const TIOCGWINSZ: u64 = 0x5413;
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        const TIOCGWINSZ: u64 = 0x4008_7468;
+        // rows, columns, x pixels, y pixels.
+        let mut size = [0u16; 4];
+        // SAFETY: TIOCGWINSZ writes one `struct winsize` (four u16) into
+        // `size`, which outlives the call; fd 2 is only asked.
+        let rc = unsafe { ioctl(2, TIOCGWINSZ, size.as_mut_ptr()) };
+        (rc == 0 && size[1] > 0).then_some(usize::from(size[1]))
+    }
+
     const F_GETFL: i32 = 3;
     const F_SETFL: i32 = 4;
     #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -606,6 +621,11 @@ mod imp {
         Err(io::Error::from(io::ErrorKind::Unsupported))
     }
 
+    /// Not asked on this platform: the progress line keeps to 79 columns.
+    pub fn stderr_columns() -> Option<usize> {
+        None
+    }
+
     pub fn set_blocking(_file: &std::fs::File) -> io::Result<()> {
         Ok(())
     }
@@ -746,8 +766,8 @@ pub fn cpu_count() -> usize {
 pub use imp::{
     ENXIO, O_NONBLOCK, die_with_parent, hide_memory, hostname, install_interrupt_handlers,
     lock_exclusive, pipe_unread, reap, set_blocking, set_nonblocking, signal_group, signal_process,
-    unlock, wait_exit_no_reap, wait_readable, wait_writable, with_interrupts_blocked,
-    write_stdout_once,
+    stderr_columns, unlock, wait_exit_no_reap, wait_readable, wait_writable,
+    with_interrupts_blocked, write_stdout_once,
 };
 
 /// Set once the guard is the child subreaper of its descendants.

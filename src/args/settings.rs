@@ -264,6 +264,9 @@ pub struct Settings {
     pub fail_on_static: bool,
     pub json: bool,
     pub color: ColorChoice,
+    /// `--progress` (`Some(true)`), `--no-progress` (`Some(false)`), or
+    /// a line only when stderr is a terminal (`None`).
+    pub progress: Option<bool>,
     pub verbose: bool,
     /// Where the report goes (`-`, stdout, by default).
     pub output: PathBuf,
@@ -603,6 +606,7 @@ const BENCH: &[Cmd] = &[Cmd::Bench];
 const CHECK: &[Cmd] = &[Cmd::Check];
 const SIDE_EFFECTS: &[Cmd] = &[Cmd::Bench, Cmd::Check];
 const BATCH: &[Cmd] = &[Cmd::Batch];
+const PROGRESS_CMDS: &[Cmd] = &[Cmd::Check, Cmd::Bench, Cmd::Batch];
 
 /// A flag (and maybe a config field) of the session commands.
 const fn flag(
@@ -1773,6 +1777,34 @@ const TAIL: &[Setting] = &[
             |s, v| set(&mut s.color, v.word()),
         ),
         COLOR_CMDS,
+    ),
+    scoped(
+        sharing(
+            flag(
+                "progress",
+                None,
+                Kind::Switch,
+                Fallback::Note("on when stderr is a terminal"),
+                "one updating status line on stderr (batch, bench,\n--robustness, --repeat), even when stderr is no terminal",
+                |s, v| set(&mut s.progress, v.switch().map(Some)),
+            ),
+            "progress",
+        ),
+        PROGRESS_CMDS,
+    ),
+    scoped(
+        sharing(
+            flag(
+                "no-progress",
+                None,
+                Kind::Switch,
+                Fallback::None,
+                "no status line, even on a terminal",
+                |s, v| set(&mut s.progress, v.switch().map(|on| Some(!on))),
+            ),
+            "progress",
+        ),
+        PROGRESS_CMDS,
     ),
 ];
 

@@ -367,6 +367,7 @@ fn run_all(
     (out, spool): (Option<Sink>, Option<std::fs::File>),
     args: &Settings,
 ) -> Result<Vec<Row>, Error> {
+    let total = names.len();
     let shared = Arc::new(Shared {
         queue: Mutex::new(names.into_iter().rev().collect()),
         sink: Mutex::new((out, spool, Vec::new())),
@@ -395,9 +396,11 @@ fn run_all(
     }
     drop(done_tx);
     let mut passed_on = false;
+    let mut progress = crate::progress::Progress::new(args.progress);
     while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) | Ok(()) =
         done_rx.recv_timeout(std::time::Duration::from_millis(50))
     {
+        progress.show(|| status(&shared, total));
         if let (Some(_), false) = (sys::pending_interrupt(), passed_on) {
             passed_on = true;
             for pid in shared.running.lock().map(|r| r.clone()).unwrap_or_default() {
@@ -405,10 +408,25 @@ fn run_all(
             }
         }
     }
+    progress.clear();
     for w in workers {
         let _ = w.join();
     }
     Ok(shared.sink.lock().map(|g| g.2.clone()).unwrap_or_default())
+}
+
+/// The status line: `batch: 3/7 servers, 1 failed, 2 running`.
+fn status(shared: &Shared, total: usize) -> String {
+    let (done, failed) = shared
+        .sink
+        .lock()
+        .map(|g| (g.2.len(), g.2.iter().filter(|r| !r.ok).count()))
+        .unwrap_or_default();
+    let running = shared.running.lock().map(|r| r.len()).unwrap_or_default();
+    format!(
+        "batch: {}, {failed} failed, {running} running",
+        crate::progress::of(done, total, "server")
+    )
 }
 
 /// `batch --merge A.jsonl B.jsonl ...`: one summary over the shards. An

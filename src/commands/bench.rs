@@ -37,7 +37,9 @@ pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
             timeout: plan.session.request_timeout,
             call: tool_call(spec, &first)?,
         };
-        let measured = bench::measure(&target, spec)?;
+        let mut progress = crate::progress::Progress::new(plan.settings.progress);
+        let measured = bench::measure(&target, spec, &mut progress)?;
+        drop(progress);
         judge::check_interrupt()?;
         let found = crate::checks::bench::check(spec.concurrency, &measured);
         (measured, found)

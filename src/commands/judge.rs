@@ -209,7 +209,13 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
     let runtimes = probe_runtimes(plan);
     let mut sieve = sieve(plan);
     let mut runs = Vec::new();
+    let mut progress = if repeat > 1 {
+        crate::progress::Progress::new(plan.settings.progress)
+    } else {
+        crate::progress::Progress::off()
+    };
     for n in 1..=repeat {
+        progress.now(|| format!("check: {}", crate::progress::of(n, repeat, "run")));
         let number = (repeat > 1).then_some(n);
         let mut run = session(plan, &plan.session, transcript.as_ref(), number, &mut sieve)?;
         if let Some(first) = runs.first() {
@@ -217,6 +223,7 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
         }
         runs.push(run);
     }
+    progress.clear();
     let other = other_era(plan, &runs[0], transcript.as_ref(), &mut sieve)?;
     let robust = crate::commands::robustness::run(plan, &runs[0])?;
     let eras = Eras::settle(&runs, other, plan.settings.era == Era::Both);

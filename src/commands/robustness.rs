@@ -96,9 +96,25 @@ fn sent_at(tr: &Transcript) -> HashMap<u64, u64> {
 }
 
 /// One session over `indices` of `calls`.
-fn leg(plan: &Plan, cfg: &SessionConfig, ctx: &Context, indices: &[usize]) -> Result<Leg, Error> {
+fn leg(
+    plan: &Plan,
+    cfg: &SessionConfig,
+    ctx: &Context,
+    (calls, indices): (&[PlannedCall], &[usize]),
+    status: &mut Status,
+) -> Result<Leg, Error> {
     let mut tr = Transcript::new(cfg);
-    let stop = session::run(&plan.launch, cfg, &checks::SessionRules, &mut tr);
+    let stop = session::run(
+        &plan.launch,
+        cfg,
+        &checks::SessionRules,
+        &mut Watched {
+            tr: &mut tr,
+            status,
+            calls,
+            indices,
+        },
+    );
     if let Some(Stop::Interrupted(sig)) = stop {
         return Err(Error::interrupted(sig));
     }
@@ -214,6 +230,55 @@ struct Phase {
     confinement: Vec<crate::session::confine::Log>,
 }
 
+/// The status line of the phase: calls answered (or given up on) of all.
+struct Status {
+    line: crate::progress::Progress,
+    done: usize,
+    total: usize,
+}
+
+/// A leg's transcript that tells the status line of each call as its
+/// answer (or its timeout) comes.
+struct Watched<'a> {
+    tr: &'a mut Transcript,
+    status: &'a mut Status,
+    calls: &'a [PlannedCall],
+    indices: &'a [usize],
+}
+
+impl session::Recorder for Watched<'_> {
+    fn record(&mut self, at: u64, record: session::Record) {
+        let op = match &record {
+            session::Record::Line(l) => match l.role {
+                session::Role::Reply(Target::Op(k)) => Some(k),
+                _ => None,
+            },
+            session::Record::Timeout {
+                target: Target::Op(k),
+                ..
+            } => Some(*k),
+            _ => None,
+        };
+        if let Some(k) = op {
+            let s = &mut *self.status;
+            s.done += 1;
+            let tool = self
+                .indices
+                .get(k)
+                .and_then(|&i| self.calls.get(i))
+                .map_or("", |c| c.tool.as_str());
+            let (done, total) = (s.done, s.total);
+            s.line.show(|| {
+                format!(
+                    "robustness: {}, tool {tool}",
+                    crate::progress::of(done, total, "call")
+                )
+            });
+        }
+        self.tr.record(at, record);
+    }
+}
+
 /// The sessions of the phase: each over the calls left, until every call
 /// is made, skipped or past the budget.
 fn drive(
@@ -224,6 +289,11 @@ fn drive(
     state: &mut Phase,
     summary: &mut Summary,
 ) -> Result<(), Error> {
+    let mut status = Status {
+        line: crate::progress::Progress::new(plan.settings.progress),
+        done: 0,
+        total: calls.len(),
+    };
     let opening = if first.modern() {
         Opening::Modern
     } else {
@@ -245,7 +315,7 @@ fn drive(
         let chosen: Vec<&PlannedCall> = indices.iter().map(|&i| &calls[i]).collect();
         let cfg = leg_config(&plan.session, opening, &chosen, deadline);
         summary.sessions += 1;
-        let leg = leg(plan, &cfg, &ctx, &indices)?;
+        let leg = leg(plan, &cfg, &ctx, (calls, &indices), &mut status)?;
         for issue in leg.issues {
             let key = same_finding(&issue);
             if !state.issues.iter().any(|i| same_finding(i) == key) {

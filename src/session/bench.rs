@@ -23,6 +23,7 @@ use serde_json::Value;
 use crate::args::settings::BenchSpec;
 use crate::error::Error;
 use crate::plan::Launch;
+use crate::progress::Progress;
 use crate::session::Speaks;
 use crate::session::child::Server;
 use crate::{jsonrpc, mcp, sys};
@@ -464,7 +465,7 @@ pub struct Target<'a> {
 /// Measures the server: the cold start over `--samples` fresh processes,
 /// then one warm process one request at a time and in a burst. Stops early
 /// (with what it has) on an interrupt.
-pub fn measure(t: &Target, spec: &BenchSpec) -> Result<Measured, Error> {
+pub fn measure(t: &Target, spec: &BenchSpec, progress: &mut Progress) -> Result<Measured, Error> {
     let mut report = Measured {
         speaks: Some(t.speaks),
         liveness: liveness(t.speaks),
@@ -472,7 +473,14 @@ pub fn measure(t: &Target, spec: &BenchSpec) -> Result<Measured, Error> {
     };
     let envelope = t.speaks == Speaks::Modern;
     let mut cold = Vec::new();
-    for _ in 0..spec.samples {
+    let samples = usize::try_from(spec.samples).unwrap_or(usize::MAX);
+    for n in 0..samples {
+        progress.show(|| {
+            format!(
+                "bench: cold start {}",
+                crate::progress::of(n, samples, "sample")
+            )
+        });
         let started = Instant::now();
         let mut client = Client::start(t.launch, t.startup_timeout, envelope)?;
         if client.open(t.speaks, t.protocol).is_some() {
@@ -489,9 +497,12 @@ pub fn measure(t: &Target, spec: &BenchSpec) -> Result<Measured, Error> {
     }
     report.warm_opened = true;
     let live = report.liveness;
+    progress.now(|| format!("bench: warm {live}"));
     report.warm_liveness = client.series(WARM_SAMPLES, live, None);
+    progress.now(|| "bench: tools/list".into());
     report.tools_list = client.series(LIST_SAMPLES, "tools/list", None);
     if let Some((name, params)) = &t.call {
+        progress.now(|| format!("bench: tools/call {name}"));
         let stats = client.series(LIST_SAMPLES, "tools/call", Some(params));
         report.tool = Some((name.clone(), stats));
     }
@@ -502,7 +513,14 @@ pub fn measure(t: &Target, spec: &BenchSpec) -> Result<Measured, Error> {
     };
     let wall = Duration::from_millis(spec.duration_ms);
     let seq_total = spec.requests.min(SEQUENTIAL_MAX);
+    progress.now(|| format!("bench: {method}, {seq_total} one at a time"));
     report.sequential = client.burst(1, seq_total, wall, &method, params.as_ref());
+    progress.now(|| {
+        format!(
+            "bench: {method}, {} {} at a time",
+            spec.requests, spec.concurrency
+        )
+    });
     report.burst = client.burst(
         spec.concurrency,
         spec.requests,
@@ -510,6 +528,7 @@ pub fn measure(t: &Target, spec: &BenchSpec) -> Result<Measured, Error> {
         &method,
         params.as_ref(),
     );
+    progress.clear();
     report.method = method;
     report.guard_share = Stats::of(&mut client.share);
     Ok(report)

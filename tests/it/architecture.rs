@@ -24,6 +24,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("fold", 0),
     ("escape", 0),
     ("plural", 0),
+    ("progress", 0),
     ("sha256", 0),
     ("order", 0),
     ("object", 0),

@@ -30,6 +30,7 @@ mod memory;
 mod outputs;
 mod process;
 mod profiles;
+mod progress;
 mod protocol;
 mod release;
 mod robustness;
