@@ -264,6 +264,8 @@ pub struct Settings {
     pub fail_on_static: bool,
     pub json: bool,
     pub color: ColorChoice,
+    /// `--junit-skipped`: skipped checks are JUnit testcases too.
+    pub junit_skipped: bool,
     /// `--progress` (`Some(true)`), `--no-progress` (`Some(false)`), or
     /// a line only when stderr is a terminal (`None`).
     pub progress: Option<bool>,
@@ -1777,6 +1779,17 @@ const TAIL: &[Setting] = &[
             |s, v| set(&mut s.color, v.word()),
         ),
         COLOR_CMDS,
+    ),
+    scoped(
+        flag(
+            "junit-skipped",
+            None,
+            Kind::Switch,
+            Fallback::None,
+            "with --junit: list skipped checks as skipped testcases\n(left out by default)",
+            |s, v| set(&mut s.junit_skipped, v.switch()),
+        ),
+        OUTPUTS,
     ),
     scoped(
         sharing(

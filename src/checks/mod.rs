@@ -11,6 +11,7 @@ pub mod code;
 pub mod confine;
 mod context;
 pub mod drift;
+pub mod fix;
 pub mod initialize;
 pub mod issue;
 mod judge;

@@ -262,13 +262,18 @@ impl Drop for Spool {
 }
 
 /// Every format asked for, each written from the reports read back.
-fn formats(reports: &[PathBuf], outputs: &mut Outputs) -> Result<(), Error> {
+fn formats(reports: &[PathBuf], outputs: &mut Outputs, args: &Settings) -> Result<(), Error> {
+    let time = crate::clock::rfc3339(crate::clock::now_ms());
+    let options = report::FormatOptions {
+        time: &time,
+        junit_skipped: args.junit_skipped,
+    };
     for d in FORMATS {
         let kind = Kind::Format(d.format);
         if !outputs.wants(kind) {
             continue;
         }
-        let text = report::write_batch(d.format, &mut |f| for_each_report(reports, f))?;
+        let text = report::write_batch(d.format, &mut |f| for_each_report(reports, f), &options)?;
         if let Some(text) = text {
             outputs.write(kind, text.as_bytes())?;
         }
@@ -526,8 +531,11 @@ fn finish(
     } else {
         report::batch::table(rows)
     };
-    outputs.write(Kind::Summary, report::batch::markdown(rows).as_bytes())?;
-    formats(reports, outputs)?;
+    outputs.write(
+        Kind::Summary,
+        report::batch::markdown(rows, &crate::clock::rfc3339(crate::clock::now_ms())).as_bytes(),
+    )?;
+    formats(reports, outputs, args)?;
     badges(args, reports)?;
     outputs.write(Kind::Report, text.as_bytes())?;
     outputs.commit()?;

@@ -73,7 +73,7 @@ pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
         &report,
         &crate::report::rendered::Rendered::text(rendered),
         &mut outputs,
-        crate::plan::annotates(&plan.settings),
+        plan,
     )
 }
 

@@ -17,7 +17,7 @@ pub fn run(plan: &Plan) -> Result<u8, Error> {
         &report,
         &crate::report::rendered::Rendered::text(rendered),
         &mut outputs,
-        crate::plan::annotates(&plan.settings),
+        plan,
     )?;
     if let Some(problem) = &report.first().call_problem {
         // The tool or its arguments did not fit: nothing was called.

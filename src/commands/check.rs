@@ -16,12 +16,7 @@ pub fn run(plan: &Plan) -> Result<u8, Error> {
         eprintln!("mcp-stdio-guard: {line}");
     }
     let rendered = render(plan, &report);
-    deliver::deliver(
-        &report,
-        &rendered,
-        &mut outputs,
-        crate::plan::annotates(&plan.settings),
-    )
+    deliver::deliver(&report, &rendered, &mut outputs, plan)
 }
 
 /// A server program that is not there, in one line before the report (the

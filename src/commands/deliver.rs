@@ -23,16 +23,21 @@ pub fn open(plan: &Plan) -> Result<Outputs, Error> {
 }
 
 /// Writes the rendered report and every format beside it (with the GitHub
-/// annotations when `annotate`); returns the exit status.
+/// annotations when the plan asks for them); returns the exit status.
 pub fn deliver(
     report: &Report,
     rendered: &Rendered,
     outputs: &mut Outputs,
-    annotate: bool,
+    plan: &Plan,
 ) -> Result<u8, Error> {
-    formats(report, outputs)?;
-    if annotate {
-        annotations(report, outputs)?;
+    let time = crate::clock::rfc3339(crate::clock::now_ms());
+    let options = report::FormatOptions {
+        time: &time,
+        junit_skipped: plan.settings.junit_skipped,
+    };
+    formats(report, outputs, &options)?;
+    if plan::annotates(&plan.settings) {
+        annotations(report, outputs, &time)?;
     }
     if let Some(sink) = outputs.get(Kind::Report) {
         rendered.write(&mut |bytes| sink.write_all(bytes))?;
@@ -43,18 +48,21 @@ pub fn deliver(
 
 /// `--evidence` (one record per run), then every format of the table the
 /// user asked for, each a writer over the same report.
-pub fn formats(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
+pub fn formats(
+    report: &Report,
+    outputs: &mut Outputs,
+    options: &report::FormatOptions,
+) -> Result<(), Error> {
     if let Some(sink) = outputs.get(Kind::Evidence) {
         let file = sink.target.clone();
         for index in 0..report.runs.len() {
             sink.append_record(report::record::evidence(report, index, &file))?;
         }
     }
-    let time = crate::clock::rfc3339(crate::clock::now_ms());
     for d in FORMATS {
         let kind = Kind::Format(d.format);
         if outputs.wants(kind) {
-            outputs.write(kind, report::write(d.format, report, &time).as_bytes())?;
+            outputs.write(kind, report::write(d.format, report, options).as_bytes())?;
         }
     }
     Ok(())
@@ -62,14 +70,14 @@ pub fn formats(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
 
 /// The GitHub workflow commands on stderr (the runner reads them there,
 /// and a JSON report on stdout stays clean) and the step summary.
-fn annotations(report: &Report, outputs: &mut Outputs) -> Result<(), Error> {
+fn annotations(report: &Report, outputs: &mut Outputs, time: &str) -> Result<(), Error> {
     eprint!(
         "{}",
         crate::redact::out(&report::annotations::commands(report))
     );
     outputs.write(
         Kind::Summary,
-        report::annotations::summary(report).as_bytes(),
+        report::annotations::summary(report, time).as_bytes(),
     )
 }
 

@@ -95,6 +95,60 @@ fn sent_at(tr: &Transcript) -> HashMap<u64, u64> {
         .collect()
 }
 
+/// What came of each call the leg sent: (index into the phase's calls,
+/// outcome, ms until the next call was sent or the session ended).
+fn outcomes(tr: &Transcript, indices: &[usize]) -> Vec<(usize, Outcome, u64)> {
+    let timed_out: Vec<usize> = tr
+        .entries
+        .iter()
+        .filter_map(|e| match e.kind {
+            EntryKind::Timeout {
+                target: Target::Op(i),
+                ..
+            } => Some(i),
+            _ => None,
+        })
+        .collect();
+    let crashed_op = tr.entries.iter().find_map(|e| match e.kind {
+        EntryKind::Exited {
+            stage: Stage::Operation(i),
+            ..
+        } => Some(i),
+        _ => None,
+    });
+    let said = crate::checks::said::read(&tr.stderr.text());
+    let sent = sent_at(tr);
+    let mut outcomes = Vec::new();
+    let mut times: Vec<(usize, u64)> = tr
+        .ops
+        .iter()
+        .enumerate()
+        .filter_map(|(i, op)| op.id.and_then(|id| sent.get(&id)).map(|at| (i, *at)))
+        .collect();
+    times.sort_by_key(|t| t.1);
+    for (k, (i, at)) in times.iter().enumerate() {
+        let op = &tr.ops[*i];
+        let next = times.get(k + 1).map_or(tr.duration_ms, |t| t.1);
+        let ms = next.saturating_sub(*at);
+        let outcome = if let Some(result) = &op.result {
+            Outcome::Result(result.clone())
+        } else if let Some(error) = &op.error {
+            Outcome::Error(error.clone())
+        } else if timed_out.contains(i) {
+            Outcome::TimedOut
+        } else if crashed_op == Some(*i) || tr.shutdown.exit.is_some() {
+            Outcome::Crashed {
+                exit: exit_text(tr),
+                said: said.quote().map(String::from),
+            }
+        } else {
+            continue;
+        };
+        outcomes.push((indices[*i], outcome, ms));
+    }
+    outcomes
+}
+
 /// One session over `indices` of `calls`.
 fn leg(
     plan: &Plan,
@@ -118,54 +172,7 @@ fn leg(
     if let Some(Stop::Interrupted(sig)) = stop {
         return Err(Error::interrupted(sig));
     }
-    let timed_out: Vec<usize> = tr
-        .entries
-        .iter()
-        .filter_map(|e| match e.kind {
-            EntryKind::Timeout {
-                target: Target::Op(i),
-                ..
-            } => Some(i),
-            _ => None,
-        })
-        .collect();
-    let crashed_op = tr.entries.iter().find_map(|e| match e.kind {
-        EntryKind::Exited {
-            stage: Stage::Operation(i),
-            ..
-        } => Some(i),
-        _ => None,
-    });
-    let said = crate::checks::said::read(&tr.stderr.text());
-    let sent = sent_at(&tr);
-    let mut outcomes = Vec::new();
-    let mut times: Vec<(usize, u64)> = tr
-        .ops
-        .iter()
-        .enumerate()
-        .filter_map(|(i, op)| op.id.and_then(|id| sent.get(&id)).map(|at| (i, *at)))
-        .collect();
-    times.sort_by_key(|t| t.1);
-    for (k, (i, at)) in times.iter().enumerate() {
-        let op = &tr.ops[*i];
-        let next = times.get(k + 1).map_or(tr.duration_ms, |t| t.1);
-        let ms = next.saturating_sub(*at);
-        let outcome = if let Some(result) = &op.result {
-            Outcome::Result(result.clone())
-        } else if let Some(error) = &op.error {
-            Outcome::Error(error.clone())
-        } else if timed_out.contains(i) {
-            Outcome::TimedOut
-        } else if crashed_op == Some(*i) || tr.shutdown.exit.is_some() {
-            Outcome::Crashed {
-                exit: exit_text(&tr),
-                said: said.quote().map(String::from),
-            }
-        } else {
-            continue;
-        };
-        outcomes.push((indices[*i], outcome, ms));
-    }
+    let outcomes = outcomes(&tr, indices);
     let crashed = outcomes
         .iter()
         .find_map(|(i, o, _)| matches!(o, Outcome::Crashed { .. }).then_some(*i));

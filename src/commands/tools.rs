@@ -16,7 +16,7 @@ pub fn run(plan: &Plan) -> Result<u8, Error> {
         &report,
         &crate::report::rendered::Rendered::text(rendered),
         &mut outputs,
-        crate::plan::annotates(&plan.settings),
+        plan,
     )
 }
 

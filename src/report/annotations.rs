@@ -45,10 +45,12 @@ fn cell(text: &str) -> String {
 }
 
 /// The Markdown job summary of a report.
-pub fn summary(r: &Report) -> String {
+pub fn summary(r: &Report, time: &str) -> String {
     let verdict = if r.ok() { "PASS" } else { "FAIL" };
     let mut out = format!(
-        "### mcp-stdio-guard: {verdict}\n\n{}\n\n",
+        "### mcp-stdio-guard: {verdict}, score {}/100 ({})\n\n{}\n\n",
+        r.score.value,
+        r.score.grade,
         cell(&r.subject.command.join(" "))
     );
     let run = r.first();
@@ -61,8 +63,13 @@ pub fn summary(r: &Report) -> String {
         crate::plural::count(r.summary.warnings, "warning"),
         run.duration_ms
     );
+    let stamp = format!(
+        "Checked {time} by mcp-stdio-guard {}.\n",
+        env!("CARGO_PKG_VERSION")
+    );
     if r.issues.is_empty() {
-        out.push_str("No issues.\n");
+        out.push_str("No issues.\n\n");
+        out.push_str(&stamp);
         return out;
     }
     out.push_str("| Severity | Code | Message |\n| --- | --- | --- |\n");
@@ -75,6 +82,12 @@ pub fn summary(r: &Report) -> String {
             cell(&i.message)
         );
     }
+    out.push_str("\n**How to fix**\n\n");
+    for (code, fix) in crate::report::common::fixes(&r.issues) {
+        let _ = writeln!(out, "- `{code}`: {}", cell(fix));
+    }
+    out.push('\n');
+    out.push_str(&stamp);
     out
 }
 

@@ -7,15 +7,15 @@ use crate::obj;
 use serde_json::Value;
 
 use crate::escape;
-use crate::report::common::{issue_line, issue_value, pretty};
+use crate::report::common::{issue_value, pretty};
 use crate::report::style::Paint;
 use crate::verdict::Report;
 
 fn issue_lines(r: &Report) -> String {
     let plain = Paint { on: false };
-    r.issues
-        .iter()
-        .map(|i| issue_line(i, &plain) + "\n")
+    crate::report::text::issue_lines(&r.issues, &plain)
+        .into_iter()
+        .map(|l| l + "\n")
         .collect()
 }
 

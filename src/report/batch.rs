@@ -17,6 +17,8 @@ pub struct Row {
     pub warnings: u64,
     pub primary: String,
     pub ms: u64,
+    /// The score and its grade (`None` for a run that made no report).
+    pub score: Option<(u64, String)>,
 }
 
 /// The summary row of one report line.
@@ -34,6 +36,10 @@ pub fn row_of(report: &Value) -> Row {
             .unwrap_or("")
             .to_string(),
         ms: b["durationMs"].as_u64().unwrap_or(0),
+        score: report["score"]["value"].as_u64().map(|v| {
+            let grade = report["score"]["grade"].as_str().unwrap_or("?");
+            (v, grade.to_string())
+        }),
     }
 }
 
@@ -94,16 +100,20 @@ pub fn table(rows: &[Row]) -> String {
 }
 
 /// The Markdown of `--summary` (and the GitHub step summary).
-pub fn markdown(rows: &[Row]) -> String {
+pub fn markdown(rows: &[Row], time: &str) -> String {
     let failed = rows.iter().filter(|r| !r.ok).count();
     let mut out = format!(
-        "### mcp-stdio-guard batch: {}, {failed} failed\n\n| Server | Result | Errors | Warnings | Primary issue |\n| --- | --- | --- | --- | --- |\n",
+        "### mcp-stdio-guard batch: {}, {failed} failed\n\n| Server | Result | Score | Errors | Warnings | Primary issue |\n| --- | --- | --- | --- | --- | --- |\n",
         crate::plural::count(rows.len(), "server")
     );
     for r in rows {
+        let score = r
+            .score
+            .as_ref()
+            .map_or_else(|| "-".to_string(), |(v, g)| format!("{v} ({g})"));
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} |",
+            "| {} | {} | {score} | {} | {} | {} |",
             crate::escape::markdown(&r.name),
             if r.ok { "pass" } else { "**fail**" },
             r.errors,
@@ -115,5 +125,10 @@ pub fn markdown(rows: &[Row]) -> String {
             }
         );
     }
+    let _ = writeln!(
+        out,
+        "\nChecked {time} by mcp-stdio-guard {}.",
+        env!("CARGO_PKG_VERSION")
+    );
     out
 }

@@ -5,7 +5,7 @@
 use crate::obj;
 use serde_json::{Value, json};
 
-use crate::report::common::{issue_line, issue_value, pretty};
+use crate::report::common::{issue_value, pretty};
 use crate::report::style::Paint;
 use crate::session::Speaks;
 use crate::session::bench::{Measured, Stats};
@@ -25,8 +25,8 @@ pub fn render(report: &Report, measured: &Measured, json: bool) -> String {
     }
     let plain = Paint { on: false };
     let mut text = text(measured);
-    for issue in &report.issues {
-        text.push_str(&issue_line(issue, &plain));
+    for line in crate::report::text::issue_lines(&report.issues, &plain) {
+        text.push_str(&line);
         text.push('\n');
     }
     text

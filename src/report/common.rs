@@ -27,6 +27,35 @@ pub fn check_value(c: &Check) -> Value {
     Value::Object(m)
 }
 
+/// Skipped checks folded into one line, grouped by reason in the order
+/// first met: `stdout, jsonRpc (not reached: the server never started);
+/// staticScan (no --scan path was given)`. Empty when none was skipped.
+pub fn skipped_line<'a>(skipped: &[(&'a str, &'a str)]) -> String {
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for &(name, reason) in skipped {
+        match groups.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, names)) => names.push(name),
+            None => groups.push((reason, vec![name])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(reason, names)| format!("{} ({reason})", names.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Each code of `issues` once, in the order first met, with its fix.
+pub fn fixes(issues: &[Issue]) -> Vec<(crate::checks::Code, &'static str)> {
+    let mut out: Vec<(crate::checks::Code, &'static str)> = Vec::new();
+    for i in issues {
+        if !out.iter().any(|(c, _)| *c == i.code) {
+            out.push((i.code, crate::checks::fix::fix(i.code)));
+        }
+    }
+    out
+}
+
 /// An issue as the JSON report writes it: severity, code, message, class,
 /// then its details in order.
 pub fn issue_value(issue: &Issue) -> Value {

@@ -77,8 +77,13 @@ fn section(report: &Value, issues: &[Value]) -> String {
     let mut out = String::new();
     if let Some(checks) = report["checks"].as_object() {
         out.push_str("<table><tr><th>check</th><th>status</th><th>codes or reason</th></tr>\n");
+        let mut skipped: Vec<(&str, &str)> = Vec::new();
         for (name, c) in checks {
             let status = c["status"].as_str().unwrap_or("skipped");
+            if status == "skipped" {
+                skipped.push((name, c["reason"].as_str().unwrap_or("skipped")));
+                continue;
+            }
             let codes: Vec<&str> = c["issueCodes"]
                 .as_array()
                 .map(|a| a.iter().filter_map(Value::as_str).collect())
@@ -95,6 +100,10 @@ fn section(report: &Value, issues: &[Value]) -> String {
             );
         }
         out.push_str("</table>\n");
+        let folded = crate::report::common::skipped_line(&skipped);
+        if !folded.is_empty() {
+            let _ = writeln!(out, "<p>Skipped: {}</p>", esc(&folded));
+        }
     }
     if issues.is_empty() {
         out.push_str("<p>No issue.</p>\n");
@@ -126,7 +135,7 @@ fn verdict(status: &str) -> String {
 
 /// The page over `entries`, sorted worst first (failing, then by score,
 /// then by name).
-pub fn render(entries: &mut [Entry]) -> String {
+pub fn render(entries: &mut [Entry], time: &str) -> String {
     entries.sort_by(|a, b| {
         a.ok.cmp(&b.ok)
             .then(a.score.cmp(&b.score))
@@ -139,10 +148,12 @@ pub fn render(entries: &mut [Entry]) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <title>mcp-stdio-guard fleet: {}, {failed} failed</title><style>{STYLE}</style></head><body>\n\
-         <h1>MCP stdio guard: {}</h1>\n<p>{} passed, {failed} failed.</p>\n",
+         <h1>MCP stdio guard: {}</h1>\n<p>{} passed, {failed} failed. Checked {} by mcp-stdio-guard {}.</p>\n",
         crate::plural::count(entries.len(), "server"),
         crate::plural::count(entries.len(), "server"),
         entries.len() - failed,
+        esc(time),
+        env!("CARGO_PKG_VERSION"),
     );
     histogram(&mut out, entries);
     out.push_str("<h2>Servers, worst first</h2>\n<table><tr><th>server</th><th>verdict</th><th>score</th><th>era</th><th>tools</th><th>tokens</th><th>errors</th><th>warnings</th><th>top finding</th><th>ms</th></tr>\n");
@@ -259,7 +270,7 @@ mod tests {
             "score": {"value": 10, "grade": "F"},
             "issues": [{"severity": "error", "code": "stdout-non-json", "message": "<script>x</script>"}]});
         let mut entries = vec![entry(&good), entry(&bad)];
-        let page = render(&mut entries);
+        let page = render(&mut entries, "2026-12-03T00:00:00.000+00:00");
         assert!(page.find("&lt;b&gt;bad").expect("bad") < page.find(">good<").expect("good"));
         assert!(!page.contains("<script>") && !page.contains("<b>bad"));
         assert!(page.contains("href=\"#s0\"") && page.contains("id=\"s1\""));

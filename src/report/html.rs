@@ -54,7 +54,7 @@ fn server_name(run: &RunReport) -> String {
         .to_string()
 }
 
-fn summary(out: &mut String, r: &Report) {
+fn summary(out: &mut String, r: &Report, time: &str) {
     let run = r.first();
     let word = if r.passed() { "pass" } else { "fail" };
     let _ = write!(
@@ -81,6 +81,11 @@ fn summary(out: &mut String, r: &Report) {
             ),
         ),
         ("Score rule", esc(crate::verdict::score::RULE)),
+        ("Checked", esc(time)),
+        (
+            "Guard",
+            format!("mcp-stdio-guard {}", env!("CARGO_PKG_VERSION")),
+        ),
     ];
     for (k, v) in items {
         let _ = writeln!(out, "<dt>{k}</dt><dd>{v}</dd>");
@@ -95,12 +100,23 @@ fn checks(out: &mut String, r: &Report) {
     let mut all: Vec<(&str, &crate::verdict::Check)> =
         r.checks.named().iter().map(|(n, _, c)| (*n, *c)).collect();
     all.push(("repeat", &repeat));
-    for (name, check) in all {
+    let (skipped, shown): (Vec<_>, Vec<_>) = all
+        .into_iter()
+        .partition(|(_, c)| c.status == Status::Skipped);
+    for (name, check) in shown {
         let codes: Vec<&str> = check.codes.iter().map(|c| c.as_str()).collect();
         let why = check.reason.map_or_else(|| codes.join(", "), String::from);
         row(out, &[name, &status_cell(check.status), &esc(&why)]);
     }
     out.push_str("</table>\n");
+    let skipped: Vec<(&str, &str)> = skipped
+        .iter()
+        .map(|(n, c)| (*n, c.reason.unwrap_or("skipped")))
+        .collect();
+    let folded = super::common::skipped_line(&skipped);
+    if !folded.is_empty() {
+        let _ = writeln!(out, "<p>Skipped: {}</p>", esc(&folded));
+    }
 }
 
 fn issue_rows(out: &mut String, issues: &[Issue]) {
@@ -250,7 +266,7 @@ fn timings(out: &mut String, r: &Report) {
 }
 
 /// The page.
-pub fn render(r: &Report) -> String {
+pub fn render(r: &Report, time: &str) -> String {
     let mut out = String::with_capacity(16 << 10);
     let title = format!(
         "mcp-stdio-guard: {} {}",
@@ -264,13 +280,19 @@ pub fn render(r: &Report) -> String {
          <title>{}</title><style>{STYLE}</style></head><body>\n",
         esc(&title)
     );
-    summary(&mut out, r);
+    summary(&mut out, r, time);
     checks(&mut out, r);
     let _ = writeln!(out, "<h2>Issues ({})</h2>", r.issues.len());
     if r.issues.is_empty() {
         out.push_str("<p>No issue.</p>\n");
     } else {
         issue_rows(&mut out, &r.issues);
+        out.push_str("<h2>How to fix</h2>\n");
+        head(&mut out, &["code", "fix"]);
+        for (code, fix) in super::common::fixes(&r.issues) {
+            row(&mut out, &[&format!("<code>{code}</code>"), &esc(fix)]);
+        }
+        out.push_str("</table>\n");
     }
     if let Some(a) = &r.accepted {
         let _ = writeln!(

@@ -43,9 +43,14 @@ use crate::verdict::{Report, Suite};
 
 /// A format's bytes for a finished report; `time` (RFC 3339) stamps the
 /// official check records.
-pub fn write(format: Format, r: &Report, time: &str) -> String {
+pub fn write(format: Format, r: &Report, options: &FormatOptions) -> String {
+    let time = options.time;
     match format {
-        Format::Junit => junit::render("mcp-stdio-guard", &[Suite::of_report(r)]),
+        Format::Junit => junit::render(
+            "mcp-stdio-guard",
+            &[Suite::of_report(r)],
+            options.junit_skipped,
+        ),
         Format::Sarif => {
             let suite = [Suite::of_report(r)];
             common::pretty(&sarif::render(&suite, &suite[0].command))
@@ -53,8 +58,19 @@ pub fn write(format: Format, r: &Report, time: &str) -> String {
         Format::ChecksJson => common::pretty(&checks_json::render(&r.official_records(), time)),
         Format::Baseline => baseline::render(r),
         Format::Badge => badge::render(r),
-        Format::Html => html::render(r),
+        Format::Html => html::render(r, time),
     }
+}
+
+/// What a written format needs besides the report: when it was written,
+/// and the user's choices about formats.
+#[derive(Debug, Clone, Copy)]
+pub struct FormatOptions<'a> {
+    /// RFC 3339, the time the card, the fleet page and the official
+    /// records carry.
+    pub time: &'a str,
+    /// `--junit-skipped`: skipped checks are JUnit testcases too.
+    pub junit_skipped: bool,
 }
 
 /// Calls its argument with every report line of a batch, one at a time.
@@ -63,19 +79,27 @@ pub type EachReport<'a> = dyn FnMut(&mut dyn FnMut(&Value)) -> Result<(), Error>
 /// A format's bytes for a batch, from its reports read back one at a time
 /// (only a small summary of each is kept); `None` for a format `batch`
 /// does not write (its row says `batch: false`).
-pub fn write_batch(format: Format, each: &mut EachReport) -> Result<Option<String>, Error> {
+pub fn write_batch(
+    format: Format,
+    each: &mut EachReport,
+    options: &FormatOptions,
+) -> Result<Option<String>, Error> {
     let suites = |each: &mut EachReport| -> Result<Vec<Suite>, Error> {
         let mut suites = Vec::new();
         each(&mut |r| suites.extend(Suite::of_batch_line(r)))?;
         Ok(suites)
     };
     Ok(Some(match format {
-        Format::Junit => junit::render("mcp-stdio-guard batch", &suites(each)?),
+        Format::Junit => junit::render(
+            "mcp-stdio-guard batch",
+            &suites(each)?,
+            options.junit_skipped,
+        ),
         Format::Sarif => common::pretty(&sarif::render(&suites(each)?, "mcp-stdio-guard batch")),
         Format::Html => {
             let mut entries = Vec::new();
             each(&mut |r| entries.push(fleet::entry(r)))?;
-            fleet::render(&mut entries)
+            fleet::render(&mut entries, options.time)
         }
         Format::ChecksJson | Format::Baseline | Format::Badge => return Ok(None),
     }))

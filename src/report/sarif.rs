@@ -1,8 +1,9 @@
 //! `--sarif FILE`: SARIF 2.1.0, the format code-scanning tools read.
 //! Static findings (`--scan`) are results with a file, line and column
-//! region; runtime issues are results located on the server command (its
-//! program as the artifact, the argv as a logical location; a batch's also
-//! name their entry). Each code used is a rule with its meaning, its help
+//! region; runtime issues are results located on the server: its script as
+//! the artifact when an interpreter runs one (`python server.py`), else its
+//! program; the argv, and the package or `-m` module it runs, as logical
+//! locations (a batch's also name their entry). Each code used is a rule with its meaning, its help
 //! text, the force of the spec rule it enforces (`MUST`, `SHOULD`, …) and,
 //! where one exists, the official conformance check id.
 
@@ -10,6 +11,7 @@ use crate::obj;
 use serde_json::{Map, Value};
 
 use crate::checks::{Code, Severity};
+use crate::session::fingerprint::Entry;
 use crate::verdict::catalog;
 use crate::verdict::suite::{Suite, SuiteIssue};
 
@@ -34,7 +36,12 @@ fn rule(code: Code) -> Value {
         "shortDescription" => obj! {"text" => info.meaning},
         "fullDescription" => obj! {"text" => info.meaning},
         "help" => obj! {
-            "text" => format!("{} ({} rule; `mcp-stdio-guard help codes` lists every code)", info.meaning, code.level()),
+            "text" => format!(
+                "How to fix: {}. ({}; {} rule; `mcp-stdio-guard help codes` lists every code)",
+                crate::checks::fix::fix(code),
+                info.meaning,
+                code.level()
+            ),
         },
         "defaultConfiguration" => obj! {"level" => level(info.severity)},
         "properties" => Value::Object(props),
@@ -55,19 +62,50 @@ fn locations(suite: &Suite, issue: &SuiteIssue) -> Value {
             "region" => region,
         }}]);
     }
-    let uri = if suite.program.starts_with('/') {
-        format!("file://{}", suite.program)
-    } else {
-        suite.program.clone()
+    // The server's own file where the command names one (an
+    // interpreter's script), else the program that ran.
+    let file = match &suite.script {
+        Some(Entry::Script(path)) => path.as_str(),
+        _ => suite.program.as_str(),
     };
-    let mut logical = obj! {"fullyQualifiedName" => suite.command, "kind" => "module"};
-    if let Some(entry) = &suite.entry {
-        logical["name"] = entry.clone().into();
+    let mut logical = vec![{
+        let mut command = obj! {"fullyQualifiedName" => suite.command, "kind" => "module"};
+        if let Some(entry) = &suite.entry {
+            command["name"] = entry.clone().into();
+        }
+        command
+    }];
+    let named = match &suite.script {
+        Some(Entry::Module(m)) => Some(m),
+        _ => suite.package.as_ref(),
+    };
+    if let Some(name) = named {
+        logical.push(obj! {"name" => name, "fullyQualifiedName" => name, "kind" => "package"});
     }
     Value::Array(vec![obj! {
-        "physicalLocation" => obj! {"artifactLocation" => obj! {"uri" => uri}},
-        "logicalLocations" => vec![logical],
+        "physicalLocation" => obj! {"artifactLocation" => obj! {"uri" => file_uri(file)}},
+        "logicalLocations" => logical,
     }])
+}
+
+/// A path as a SARIF artifact URI: an absolute path as a `file://` URI, a
+/// relative one as written (code scanning resolves it from the
+/// repository's root), backslashes as slashes, and the characters a URI
+/// cannot hold bare (`%`, space, `#`, `?`) escaped.
+fn file_uri(path: &str) -> String {
+    let mut path = path.replace('\\', "/");
+    for (c, escaped) in [("%", "%25"), (" ", "%20"), ("#", "%23"), ("?", "%3F")] {
+        path = path.replace(c, escaped);
+    }
+    let bytes = path.as_bytes();
+    let drive = bytes.len() > 2 && bytes[1] == b':' && bytes[2] == b'/';
+    if path.starts_with('/') {
+        format!("file://{path}")
+    } else if drive {
+        format!("file:///{path}")
+    } else {
+        path.trim_start_matches("./").to_string()
+    }
 }
 
 /// The SARIF document of one or more suites; `command_line` is the
@@ -113,5 +151,21 @@ pub fn render(suites: &[Suite], command_line: &str) -> Value {
             "invocations" => vec![obj! {"executionSuccessful" => true, "commandLine" => command_line}],
             "results" => results,
         }],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_uri;
+
+    #[test]
+    fn paths_become_artifact_uris() {
+        assert_eq!(
+            file_uri("/srv/a b/server.py"),
+            "file:///srv/a%20b/server.py"
+        );
+        assert_eq!(file_uri("./dist/index.js"), "dist/index.js");
+        assert_eq!(file_uri("C:\\mcp\\srv.py"), "file:///C:/mcp/srv.py");
+        assert_eq!(file_uri("100%#?.py"), "100%25%23%3F.py");
     }
 }

@@ -193,7 +193,7 @@ pub fn render(r: &Report, p: Paint, verbose: bool) -> String {
     lines.extend(robustness_lines(r));
     lines.extend(confinement_lines(r));
     lines.push(score_line(r));
-    lines.extend(r.issues.iter().map(|issue| issue_line(issue, &p)));
+    lines.extend(issue_lines(&r.issues, &p));
     if verbose {
         lines.extend(check_lines(r));
     }
@@ -205,6 +205,20 @@ pub fn render(r: &Report, p: Paint, verbose: bool) -> String {
     let mut out = lines.join("\n");
     out.push('\n');
     out
+}
+
+/// Each issue on its line; under the first of each code, how to fix it.
+pub fn issue_lines(issues: &[crate::checks::Issue], p: &Paint) -> Vec<String> {
+    let mut seen: Vec<crate::checks::Code> = Vec::new();
+    let mut lines = Vec::with_capacity(issues.len() * 2);
+    for issue in issues {
+        lines.push(issue_line(issue, p));
+        if !seen.contains(&issue.code) {
+            seen.push(issue.code);
+            lines.push(format!("  fix: {}", crate::checks::fix::fix(issue.code)));
+        }
+    }
+    lines
 }
 
 /// `--confine`: the mode and what it could do, then the programs run and

@@ -227,6 +227,100 @@ fn nearest_package_json(file: &Path) -> Value {
     Value::Null
 }
 
+/// The script an interpreter runs, as the command names it (`python -u
+/// server.py`, `node --require x dist/index.js`, `deno run -A main.ts`,
+/// `uv run server.py`), or the module of `python -m`; `None` for code given
+/// inline (`-c`, `-e`) and for a program that is no interpreter the guard
+/// knows (the program is then the artifact itself).
+pub fn script_of(argv: &[String]) -> Option<Entry> {
+    let (program, args) = argv.split_first()?;
+    let name = base(program).trim_end_matches(".exe");
+    let (args, valued, inline): (&[String], &[&str], &[&str]) = if is_python(name) {
+        (
+            args,
+            &["-W", "-X", "--check-hash-based-pycs", "-Q"],
+            &["-c"],
+        )
+    } else {
+        match name {
+            "node" | "nodejs" | "tsx" | "ts-node" => (
+                args,
+                &[
+                    "-r",
+                    "--require",
+                    "--import",
+                    "--loader",
+                    "--experimental-loader",
+                    "-C",
+                    "--conditions",
+                    "--env-file",
+                    "--title",
+                ],
+                &["-e", "--eval", "-p", "--print"],
+            ),
+            "bun" | "deno" | "uv" => {
+                let rest = args.strip_prefix(&["run".to_string()][..]).unwrap_or(args);
+                let valued: &[&str] = &[
+                    "--cwd",
+                    "-r",
+                    "--preload",
+                    "--config",
+                    "-c",
+                    "--import-map",
+                    "--env-file",
+                    "--with",
+                    "--python",
+                    "-p",
+                    "--directory",
+                    "--project",
+                ];
+                (rest, valued, &["-e", "--eval"])
+            }
+            "ruby" | "perl" | "php" => (args, &["-I", "-r"], &["-e", "-r"]),
+            _ => return None,
+        }
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if inline.contains(&a) {
+            return None;
+        }
+        if a == "-m" && is_python(name) {
+            return args.get(i + 1).map(|m| Entry::Module(m.clone()));
+        }
+        if valued.contains(&a) {
+            i += 2;
+            continue;
+        }
+        if a == "--" {
+            return args.get(i + 1).map(|s| Entry::Script(s.clone()));
+        }
+        if !a.starts_with('-') {
+            return Some(Entry::Script(a.to_string()));
+        }
+        i += 1;
+    }
+    None
+}
+
+/// What an interpreter's command runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    /// A file, as the command names it.
+    Script(String),
+    /// A module found on the interpreter's path (`python -m pkg`).
+    Module(String),
+}
+
+/// `python`, `python3`, `python3.12`, `pypy3`.
+fn is_python(name: &str) -> bool {
+    let rest = name
+        .strip_prefix("python")
+        .or_else(|| name.strip_prefix("pypy"));
+    rest.is_some_and(|r| r.chars().all(|c| c.is_ascii_digit() || c == '.'))
+}
+
 /// The runtimes the command uses, with their versions.
 pub fn runtimes(argv: &[String], env: &[(std::ffi::OsString, std::ffi::OsString)]) -> Value {
     let Some((name, exe)) = runtime_of(argv) else {
@@ -257,6 +351,35 @@ mod tests {
 
     fn argv(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn the_script_of_an_interpreter_is_found_past_its_options() {
+        let script = |s: &str| script_of(&argv(s));
+        let file = |f: &str| Some(Entry::Script(f.into()));
+        assert_eq!(script("python3 -u server.py --port 1"), file("server.py"));
+        assert_eq!(
+            script("/usr/bin/python3.12 -W ignore srv/main.py"),
+            file("srv/main.py")
+        );
+        assert_eq!(
+            script("python -m my_server stdio"),
+            Some(Entry::Module("my_server".into()))
+        );
+        assert_eq!(script("python -c print(1)"), None);
+        assert_eq!(
+            script("node --require ./env.js dist/index.js"),
+            file("dist/index.js")
+        );
+        assert_eq!(script("node -e 1"), None);
+        assert_eq!(
+            script("deno run -A --config deno.json main.ts"),
+            file("main.ts")
+        );
+        assert_eq!(script("uv run --with mcp server.py"), file("server.py"));
+        assert_eq!(script("node.exe index.mjs"), file("index.mjs"));
+        assert_eq!(script("./my-server --stdio"), None);
+        assert_eq!(script("pythonista x.py"), None);
     }
 
     #[test]

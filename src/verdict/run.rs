@@ -557,6 +557,19 @@ fn capabilities_check(run: &RunReport, issues: &[Issue]) -> Check {
     )
 }
 
+/// The reason of a check a server that never started did not reach.
+pub const NOT_STARTED: &str = "not reached: the server never started";
+
+/// `check`, or, for a server that never started (it wrote nothing to
+/// judge), a skip where the check would otherwise pass.
+fn reached(run: &RunReport, check: Check) -> Check {
+    if run.spawn_error.is_some() && check.codes.is_empty() {
+        Check::skipped(NOT_STARTED)
+    } else {
+        check
+    }
+}
+
 /// Every check of `run`'s facts over `issues` (the run's own, or the whole
 /// report's).
 pub fn checks(
@@ -593,6 +606,7 @@ pub fn checks(
         Baseline::NoRecord => Check::skipped("the --against file has no record for this command"),
         Baseline::Record(_) => Check::of(in_group(issues, Group::Against), Status::Pass),
     };
+    let reached = |c: Check| reached(run, c);
     Checks {
         initialize: Check::of(
             init_issues,
@@ -602,14 +616,17 @@ pub fn checks(
                 Status::Fail
             },
         ),
-        stdout: Check::of(in_group(issues, Group::Stdout), Status::Pass),
-        json_rpc: Check::of(in_group(issues, Group::JsonRpc), Status::Pass),
-        operation: operation_check(run, issues),
-        capabilities: capabilities_check(run, issues),
+        stdout: reached(Check::of(in_group(issues, Group::Stdout), Status::Pass)),
+        json_rpc: reached(Check::of(in_group(issues, Group::JsonRpc), Status::Pass)),
+        operation: reached(operation_check(run, issues)),
+        capabilities: reached(capabilities_check(run, issues)),
         tool_schema,
         adversarial,
-        process: Check::of(in_group(issues, Group::Process), Status::Pass),
-        python_buffering: Check::of(in_group(issues, Group::PythonBuffering), Status::Pass),
+        process: reached(Check::of(in_group(issues, Group::Process), Status::Pass)),
+        python_buffering: reached(Check::of(
+            in_group(issues, Group::PythonBuffering),
+            Status::Pass,
+        )),
         static_scan,
         against,
         robustness: Check::skipped("--robustness was not used"),

@@ -48,11 +48,24 @@ pub struct Suite {
     pub command: String,
     /// The program that ran (an absolute path where known).
     pub program: String,
+    /// The script (or `python -m` module) the command's interpreter runs,
+    /// where it names one.
+    pub script: Option<crate::session::fingerprint::Entry>,
+    /// The package (npm, PyPI) or image the command runs, where it names
+    /// one.
+    pub package: Option<String>,
     /// The batch entry, for a batch's suites.
     pub entry: Option<String>,
     pub duration_ms: u64,
     pub checks: Vec<SuiteCheck>,
     pub issues: Vec<SuiteIssue>,
+}
+
+/// The name of the package (or the image) a fingerprint's package block
+/// names.
+fn package_name(package: &Value) -> Option<String> {
+    let name = package.get("name").or_else(|| package.get("image"));
+    name.and_then(Value::as_str).map(String::from)
 }
 
 impl Suite {
@@ -136,6 +149,8 @@ impl Suite {
                 .clone()
                 .or_else(|| r.subject.command.first().cloned())
                 .unwrap_or_default(),
+            script: crate::session::fingerprint::script_of(&r.subject.command),
+            package: package_name(&r.subject.package),
             command,
             entry: None,
             duration_ms: r.first().duration_ms,
@@ -207,6 +222,10 @@ impl Suite {
             classname: entry.clone(),
             command: argv.join(" "),
             program: argv.first().map(|p| p.to_string()).unwrap_or_default(),
+            script: crate::session::fingerprint::script_of(
+                &argv.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
+            ),
+            package: package_name(&v["fingerprint"]["package"]),
             entry: Some(entry),
             duration_ms: v["batch"]["durationMs"].as_u64().unwrap_or(0),
             checks,

@@ -253,6 +253,16 @@ fn the_read_back_formats_need_no_out_file_and_leave_no_spool() {
     assert_eq!(run.code, Some(1), "the banner fails: {}", run.stderr);
     let page = std::fs::read_to_string(&html).expect("the fleet page without --out");
     assert!(page.contains("srv000-ok") && page.contains("srv001-banner"));
+    let stamp = format!(" by mcp-stdio-guard {}.", env!("CARGO_PKG_VERSION"));
+    assert!(
+        page.contains(". Checked 20") && page.contains(&stamp),
+        "dated"
+    );
+    assert!(
+        !page.contains("verdict skipped\">skipped"),
+        "skipped rows folded"
+    );
+    assert_eq!(page.matches("<p>Skipped: ").count(), 2, "one line a server");
     let xml = std::fs::read_to_string(&junit).expect("junit without --out");
     assert!(xml.contains("srv001-banner"), "{xml}");
     assert!(

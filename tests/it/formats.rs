@@ -391,3 +391,139 @@ fn an_expected_failures_baseline_passes_known_failures_and_fails_new_ones_and_st
     assert!(!dir.join("spawned").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn junit_leaves_skipped_checks_out_unless_asked() {
+    let dir = temp_dir("junit-skipped");
+    let (lean, full) = (dir.join("lean.xml"), dir.join("full.xml"));
+    guard_on("banner", &["--junit", &lean.to_string_lossy()], None);
+    let xml = std::fs::read_to_string(&lean).expect("junit");
+    assert!(!xml.contains("<skipped"), "{xml}");
+    let suite = elements(&xml)[1].1.clone();
+    assert_eq!(attr(&suite, "skipped").as_deref(), Some("0"), "{suite}");
+    let args = ["--junit", &full.to_string_lossy(), "--junit-skipped"];
+    guard_on("banner", &args, None);
+    let xml = std::fs::read_to_string(&full).expect("junit");
+    let els = elements(&xml);
+    let skipped = els.iter().filter(|(e, _)| e == "skipped").count();
+    assert!(
+        skipped >= 4,
+        "adversarial, staticScan, against, robustness …: {xml}"
+    );
+    assert_eq!(attr(&els[1].1, "skipped"), Some(skipped.to_string()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_step_summary_has_the_score_the_fixes_the_date_and_the_version() {
+    let dir = temp_dir("summary-score");
+    let summary = dir.join("summary.md");
+    let run = guard_on("banner", &["--json"], Some(&summary));
+    let score = run.json()["score"].clone();
+    let md = std::fs::read_to_string(&summary).expect("summary");
+    let head = format!(
+        "### mcp-stdio-guard: FAIL, score {}/100 ({})",
+        score["value"],
+        score["grade"].as_str().unwrap_or("?")
+    );
+    assert!(md.starts_with(&head), "{md}");
+    assert!(
+        md.contains("- `stdout-non-json`: write only JSON-RPC messages to stdout"),
+        "{md}"
+    );
+    let stamp = format!(" by mcp-stdio-guard {}.", env!("CARGO_PKG_VERSION"));
+    let line = md
+        .lines()
+        .find(|l| l.starts_with("Checked 20"))
+        .unwrap_or("");
+    assert!(line.ends_with(&stamp) && line.contains("+00:00"), "{md}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_card_dates_itself_folds_skipped_checks_and_says_how_to_fix() {
+    let dir = temp_dir("card");
+    let card = dir.join("card.html");
+    guard_on("banner", &["--html", &card.to_string_lossy()], None);
+    let html = std::fs::read_to_string(&card).expect("card");
+    assert!(html.contains("<dt>Checked</dt><dd>20"), "the run date");
+    let version = format!("<dd>mcp-stdio-guard {}</dd>", env!("CARGO_PKG_VERSION"));
+    assert!(html.contains(&version), "the guard version");
+    assert!(
+        !html.contains("verdict skipped\">skipped"),
+        "no skipped rows"
+    );
+    assert_eq!(html.matches("<p>Skipped: ").count(), 1, "one folded line");
+    assert!(html.contains("staticScan (no --scan path was given)"));
+    assert!(html.contains("<h2>How to fix</h2>"));
+    assert!(html.contains("<code>stdout-non-json</code></td><td>write only JSON-RPC"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_server_that_never_started_is_not_reached_rather_than_passed() {
+    let dir = temp_dir("not-started");
+    let card = dir.join("card.html");
+    let mut cmd = Command::new(guard());
+    cmd.args(["--json", "--html", &card.to_string_lossy(), "--"])
+        .arg(dir.join("no-such-server"));
+    let run = run_with_deadline(cmd, DEADLINE);
+    assert_eq!(run.code, Some(1));
+    let checks = &run.json()["checks"];
+    for name in [
+        "stdout",
+        "jsonRpc",
+        "pythonBuffering",
+        "operation",
+        "capabilities",
+    ] {
+        assert_eq!(checks[name]["status"], "skipped", "{name}: {checks}");
+        assert_eq!(
+            checks[name]["reason"], "not reached: the server never started",
+            "{name}"
+        );
+    }
+    assert_eq!(checks["initialize"]["status"], "fail");
+    let html = std::fs::read_to_string(&card).expect("card");
+    assert!(
+        !html.contains("verdict pass\">pass"),
+        "nothing passes: {html}"
+    );
+    assert!(html.contains("(not reached: the server never started)"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sarif_points_runtime_issues_at_the_servers_script_and_package() {
+    let dir = temp_dir("sarif-script");
+    let script = dir.join("my server.py");
+    std::fs::write(&script, "print('hello from a banner')\n").expect("script");
+    let file = dir.join("r.sarif");
+    let mut cmd = Command::new(guard());
+    cmd.args(["--sarif", &file.to_string_lossy(), "--", "python3", "-u"])
+        .arg(&script);
+    let run = run_with_deadline(cmd, DEADLINE);
+    assert_eq!(run.code, Some(1), "python3 runs the script: {}", run.stderr);
+    let s: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("sarif")).expect("JSON");
+    let uri =
+        s["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+    let want = format!("file://{}", script.display()).replace(' ', "%20");
+    assert_eq!(uri, want, "the script, not the interpreter");
+    let mut cmd = Command::new(guard());
+    cmd.args(["--sarif", &file.to_string_lossy(), "--", "python3", "-m"])
+        .arg("no_such_module_for_the_guard");
+    let _ = run_with_deadline(cmd, DEADLINE);
+    let s: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("sarif")).expect("JSON");
+    let logical = &s["runs"][0]["results"][0]["locations"][0]["logicalLocations"];
+    assert_eq!(
+        logical[1]["name"], "no_such_module_for_the_guard",
+        "{logical}"
+    );
+    assert_eq!(logical[1]["kind"], "package");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -320,9 +320,9 @@ fn the_writers_never_let_a_control_byte_or_markup_through() {
         let r = hostile_report(&s);
         let txt = text::render(&r, Paint { on: false }, true);
         let cmds = annotations::commands(&r);
-        let md = annotations::summary(&r);
-        let xml = junit::render("mcp-stdio-guard", &[Suite::of_report(&r)]);
-        let page = html::render(&r);
+        let md = annotations::summary(&r, "2026-12-03T00:00:00.000+00:00");
+        let xml = junit::render("mcp-stdio-guard", &[Suite::of_report(&r)], true);
+        let page = html::render(&r, "2026-12-03T00:00:00.000+00:00");
         for (name, out) in [
             ("text", &txt),
             ("annotations", &cmds),

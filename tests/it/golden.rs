@@ -77,7 +77,10 @@ fn every_writer_matches_its_golden_file_and_writes_no_raw_control() {
         ),
         ("report.json".into(), json::render(&r).to_text()),
         ("annotations.txt".into(), annotations::commands(&r)),
-        ("summary.md".into(), annotations::summary(&r)),
+        (
+            "summary.md".into(),
+            annotations::summary(&r, "2026-12-03T00:00:00.000+00:00"),
+        ),
         ("tools.txt".into(), audit::render_tools(&r, false, 100)),
         (
             "evidence.json".into(),
@@ -90,7 +93,14 @@ fn every_writer_matches_its_golden_file_and_writes_no_raw_control() {
         let time = "2026-12-03T00:00:00.000+00:00";
         outputs.push((
             format!("format-{}.golden", d.flag),
-            report::write(d.format, &r, time),
+            report::write(
+                d.format,
+                &r,
+                &report::FormatOptions {
+                    time,
+                    junit_skipped: true,
+                },
+            ),
         ));
     }
     for (name, out) in &outputs {
