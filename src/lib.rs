@@ -31,6 +31,7 @@ pub mod commands;
 pub mod error;
 pub mod escape;
 pub mod fold;
+pub mod hosts;
 pub mod jsonrpc;
 pub mod jsontext;
 pub mod mcp;

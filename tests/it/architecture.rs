@@ -30,6 +30,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("object", 0),
     ("redact", 0),
     ("scan", 0),
+    ("hosts", 0),
     ("args", 1),
     ("plan", 2),
     ("session", 3),

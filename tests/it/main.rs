@@ -21,6 +21,7 @@ mod formats;
 mod fuzz;
 mod golden;
 mod hostile;
+mod hosts;
 mod inputs;
 mod interop;
 mod leaks;
