@@ -13,9 +13,16 @@ macro_rules! obj {
     ($($key:literal => $value:expr),* $(,)?) => {{
         #[allow(unused_mut)]
         let mut map = serde_json::Map::new();
-        $( map.insert(String::from($key), $crate::object::ToValue::to_value(&$value)); )*
+        $( $crate::object::put(&mut map, $key, $crate::object::ToValue::to_value(&$value)); )*
         serde_json::Value::Object(map)
     }};
+}
+
+/// One member of an object `obj!` builds: out of line, so each of the
+/// macro's hundreds of uses costs a call, not an inlined key copy and drop.
+#[inline(never)]
+pub fn put(map: &mut serde_json::Map<String, Value>, key: &'static str, value: Value) {
+    map.insert(key.to_string(), value);
 }
 
 /// What a report value can be written as.

@@ -128,6 +128,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         example: "mcp-stdio-guard batch servers.json --jobs 4 --out results.jsonl",
     },
     CommandSpec {
+        name: "servers",
+        cmd: Some(Cmd::Servers),
+        usage: "mcp-stdio-guard servers [--json] [--host NAME]... [--project DIR]",
+        help: "list every MCP server configured on this machine, in every host's config\n(host, scope, file:line, name, transport, enabled, command, env names); starts\nnothing",
+        example: "mcp-stdio-guard servers --host cursor",
+    },
+    CommandSpec {
+        name: "doctor",
+        cmd: Some(Cmd::Doctor),
+        usage: "mcp-stdio-guard doctor [--json] [--jobs N] [--host NAME]... [--project DIR] [-- check options]",
+        help: "check every enabled stdio server of every host's config as its host would\nstart it, each launch once, --jobs at a time; exit 1 when one fails",
+        example: "mcp-stdio-guard doctor --jobs 4 --html fleet.html",
+    },
+    CommandSpec {
         name: "scan",
         cmd: Some(Cmd::Scan),
         usage: "mcp-stdio-guard scan [--json] <path>...",
@@ -409,6 +423,12 @@ fn check(a: &Args, dashed: bool) -> Result<(), Error> {
             ));
         }
         Cmd::Batch if a.operands.len() == 1 || a.last("merge").is_some() => {}
+        Cmd::Servers if dashed => {
+            return Err(Error::usage(
+                "servers takes no command: it lists what the hosts' configs name",
+                "use 'mcp-stdio-guard doctor' to check them",
+            ));
+        }
         Cmd::Demo if dashed => {
             return Err(Error::usage(
                 "demo takes no server command",

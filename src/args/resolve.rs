@@ -66,6 +66,10 @@ fn operands(s: &mut Settings, a: &Args) -> Result<(), Error> {
                 .collect();
             return Ok(());
         }
+        Cmd::Doctor => {
+            s.batch.check_args = a.after.clone();
+            return Ok(());
+        }
         Cmd::Batch => {
             if s.batch.merge.is_empty() {
                 s.batch.manifest = a.operands.first().map(PathBuf::from);

@@ -39,6 +39,11 @@ pub enum Cmd {
     Batch,
     Scan,
     Demo,
+    /// `servers`: list every configured MCP server, start nothing.
+    Servers,
+    /// `doctor`: check every configured stdio server as its host would
+    /// start it.
+    Doctor,
 }
 
 impl Cmd {
@@ -51,6 +56,8 @@ impl Cmd {
             Cmd::Batch => "batch",
             Cmd::Scan => "scan",
             Cmd::Demo => "demo",
+            Cmd::Servers => "servers",
+            Cmd::Doctor => "doctor",
         }
     }
 
@@ -192,6 +199,10 @@ pub struct BatchSettings {
     pub summary: Option<PathBuf>,
     /// `--badges`: a directory for one badge per server.
     pub badges: Option<PathBuf>,
+    /// `servers`, `doctor`: `--host` names (all when empty).
+    pub hosts: Vec<String>,
+    /// `servers`, `doctor`: where project configs are looked for.
+    pub project: Option<PathBuf>,
 }
 
 /// The config file read, as it was: where, and what it gave (for the
@@ -586,7 +597,14 @@ impl Setting {
 }
 
 const SESSION: &[Cmd] = &[Cmd::Check, Cmd::Tools, Cmd::Call, Cmd::Bench];
-const OUTPUTS: &[Cmd] = &[Cmd::Check, Cmd::Tools, Cmd::Call, Cmd::Bench, Cmd::Batch];
+const OUTPUTS: &[Cmd] = &[
+    Cmd::Check,
+    Cmd::Tools,
+    Cmd::Call,
+    Cmd::Bench,
+    Cmd::Batch,
+    Cmd::Doctor,
+];
 const JSON_CMDS: &[Cmd] = &[
     Cmd::Check,
     Cmd::Tools,
@@ -594,6 +612,8 @@ const JSON_CMDS: &[Cmd] = &[
     Cmd::Bench,
     Cmd::Batch,
     Cmd::Scan,
+    Cmd::Servers,
+    Cmd::Doctor,
 ];
 const COLOR_CMDS: &[Cmd] = &[
     Cmd::Check,
@@ -608,7 +628,10 @@ const BENCH: &[Cmd] = &[Cmd::Bench];
 const CHECK: &[Cmd] = &[Cmd::Check];
 const SIDE_EFFECTS: &[Cmd] = &[Cmd::Bench, Cmd::Check];
 const BATCH: &[Cmd] = &[Cmd::Batch];
-const PROGRESS_CMDS: &[Cmd] = &[Cmd::Check, Cmd::Bench, Cmd::Batch];
+/// The commands that check many servers: `batch` and `doctor`.
+const FLEET: &[Cmd] = &[Cmd::Batch, Cmd::Doctor];
+const HOSTS: &[Cmd] = &[Cmd::Servers, Cmd::Doctor];
+const PROGRESS_CMDS: &[Cmd] = &[Cmd::Check, Cmd::Bench, Cmd::Batch, Cmd::Doctor];
 
 /// A flag (and maybe a config field) of the session commands.
 const fn flag(
@@ -1705,10 +1728,10 @@ const TAIL: &[Setting] = &[
             None,
             Kind::Number(words::JOBS),
             Fallback::Note("the number of cores"),
-            "batch: checks run at once",
+            "batch, doctor: checks run at once",
             |s, v| set(&mut s.batch.jobs, v.number(words::JOBS).map(Some)),
         ),
-        BATCH,
+        FLEET,
     ),
     scoped(
         flag(
@@ -1727,10 +1750,10 @@ const TAIL: &[Setting] = &[
             None,
             Kind::Path("<file>"),
             Fallback::None,
-            "batch: each check's JSON report as one line, as it finishes",
+            "batch, doctor: each check's JSON report as one line, as it\nfinishes",
             |s, v| set(&mut s.batch.out, path_of(v)),
         ),
-        BATCH,
+        FLEET,
     ),
     scoped(
         flag(
@@ -1752,10 +1775,10 @@ const TAIL: &[Setting] = &[
             None,
             Kind::Path("<dir>"),
             Fallback::None,
-            "batch: write one shields.io badge per server into this\ndirectory (NAME.json)",
+            "batch, doctor: write one shields.io badge per server into\nthis directory (NAME.json)",
             |s, v| set(&mut s.batch.badges, path_of(v)),
         ),
-        BATCH,
+        FLEET,
     ),
     scoped(
         flag(
@@ -1763,10 +1786,36 @@ const TAIL: &[Setting] = &[
             None,
             Kind::Path("<file>"),
             Fallback::None,
-            "batch: a Markdown summary table",
+            "batch, doctor: a Markdown summary table",
             |s, v| set(&mut s.batch.summary, path_of(v)),
         ),
-        BATCH,
+        FLEET,
+    ),
+    // `servers` and `doctor`.
+    scoped(
+        flag(
+            "host",
+            None,
+            Kind::Text("<name>"),
+            Fallback::Note("every host"),
+            "servers, doctor: only this host's configs (repeatable;\nclaude-desktop, claude-code, cursor, vscode, windsurf,\ncline, gemini-cli, lm-studio, zed, codex, continue, goose)",
+            |s, v| {
+                s.batch.hosts.push(v.text()?);
+                Ok(())
+            },
+        ),
+        HOSTS,
+    ),
+    scoped(
+        flag(
+            "project",
+            None,
+            Kind::Path("<dir>"),
+            Fallback::Note("the working directory"),
+            "servers, doctor: look for project configs from this\ndirectory up to its repository root",
+            |s, v| set(&mut s.batch.project, path_of(v)),
+        ),
+        HOSTS,
     ),
     // Every command.
     scoped(

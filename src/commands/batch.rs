@@ -194,6 +194,36 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
         .map(|spec| shard_of(spec, |k| std::env::var(k).ok()))
         .transpose()?;
     let names = slice(entries(&manifest)?, shard);
+    let mut checked = check_all(args, &manifest, names)?;
+    let text = if args.json {
+        report::batch::json(&checked.rows)
+    } else {
+        report::batch::table(&checked.rows)
+    };
+    finish(args, &mut checked, &text)
+}
+
+/// What a batch's checks left: the rows (sorted by name), the outputs
+/// still to write, and where the reports are read back from (the spool,
+/// when there is no `--out` file, lives as long as this).
+pub struct Checked {
+    pub rows: Vec<Row>,
+    outputs: Outputs,
+    reports: Vec<PathBuf>,
+    _spool: Option<Spool>,
+}
+
+impl std::fmt::Debug for Checked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checked")
+            .field("rows", &self.rows.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Checks the entries `names` of `manifest`, `--jobs` at a time, each
+/// report a line of `--out` (or of the spool) as it finishes.
+pub fn check_all(args: &Settings, manifest: &Path, names: Vec<String>) -> Result<Checked, Error> {
     let mut outputs = open(args)?;
     let out = outputs.take(Kind::Jsonl);
     // The formats are written from the reports read back one at a time, so
@@ -217,10 +247,15 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
         .map(|s| s.file.try_clone())
         .transpose()
         .map_err(|e| Error::io("cannot open the batch's spool", e))?;
-    let mut rows = run_all(&manifest, names, (out, spool_file), args)?;
+    let mut rows = run_all(manifest, names, (out, spool_file), args)?;
     crate::commands::judge::check_interrupt()?;
     crate::order::sort_by(&mut rows, |a, b| a.name.cmp(&b.name));
-    finish(args, &rows, &reports, &mut outputs)
+    Ok(Checked {
+        rows,
+        outputs,
+        reports,
+        _spool: spool,
+    })
 }
 
 /// Whether an output is written from the reports read back.
@@ -439,11 +474,22 @@ fn status(shared: &Shared, total: usize) -> String {
 /// run again); a line that is no report is skipped, and said so.
 fn merge(args: &Settings) -> Result<u8, Error> {
     let files: Vec<PathBuf> = args.batch.merge.clone();
-    let mut outputs = open(args)?;
+    let outputs = open(args)?;
     let mut rows: Vec<Row> = Vec::new();
     for_each_report(&files, |r| rows.push(row_of(r)))?;
     crate::order::sort_by(&mut rows, |a, b| a.name.cmp(&b.name));
-    finish(args, &rows, &files, &mut outputs)
+    let text = if args.json {
+        report::batch::json(&rows)
+    } else {
+        report::batch::table(&rows)
+    };
+    let mut checked = Checked {
+        rows,
+        outputs,
+        reports: files,
+        _spool: None,
+    };
+    finish(args, &mut checked, &text)
 }
 
 /// The longest report line read back (a server with a 16 MiB listing
@@ -519,21 +565,18 @@ fn read_lines(
     Ok(())
 }
 
-/// The summary (stdout), the optional files, the worst exit status.
-fn finish(
-    args: &Settings,
-    rows: &[Row],
-    reports: &[PathBuf],
-    outputs: &mut Outputs,
-) -> Result<u8, Error> {
-    let text = if args.json {
-        report::batch::json(rows)
-    } else {
-        report::batch::table(rows)
-    };
+/// The summary `text` (stdout), the optional files, the worst exit status.
+pub fn finish(args: &Settings, checked: &mut Checked, text: &str) -> Result<u8, Error> {
+    let Checked {
+        rows,
+        outputs,
+        reports,
+        ..
+    } = checked;
+    let time = crate::clock::rfc3339(crate::clock::now_ms());
     outputs.write(
         Kind::Summary,
-        report::batch::markdown(rows, &crate::clock::rfc3339(crate::clock::now_ms())).as_bytes(),
+        report::batch::markdown(rows, &time).as_bytes(),
     )?;
     formats(reports, outputs, args)?;
     badges(args, reports)?;

@@ -10,10 +10,12 @@ mod call;
 mod check;
 mod deliver;
 mod demo;
+mod doctor;
 mod help;
 pub mod judge;
 pub mod robustness;
 mod scan;
+mod servers;
 mod tools;
 
 use crate::args::cli::{self, Command};
@@ -48,6 +50,8 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
                 Cmd::Batch => batch::run(&crate::args::resolve::resolve(&args, None)?),
                 Cmd::Scan => scan::run(&crate::args::resolve::resolve(&args, None)?),
                 Cmd::Demo => demo::run(&crate::args::resolve::resolve(&args, None)?),
+                Cmd::Servers => servers::run(&crate::args::resolve::resolve(&args, None)?),
+                Cmd::Doctor => doctor::run(&crate::args::resolve::resolve(&args, None)?),
                 Cmd::Check | Cmd::Tools | Cmd::Call | Cmd::Bench => {
                     let plan = crate::plan::resolve(&args)?;
                     match plan.settings.cmd {

@@ -16,6 +16,8 @@ pub struct Row {
     pub errors: u64,
     pub warnings: u64,
     pub primary: String,
+    /// The message of the primary issue (empty when there is none).
+    pub message: String,
     pub ms: u64,
     /// The score and its grade (`None` for a run that made no report).
     pub score: Option<(u64, String)>,
@@ -35,12 +37,27 @@ pub fn row_of(report: &Value) -> Row {
             .as_str()
             .unwrap_or("")
             .to_string(),
+        message: primary_message(report),
         ms: b["durationMs"].as_u64().unwrap_or(0),
         score: report["score"]["value"].as_u64().map(|v| {
             let grade = report["score"]["grade"].as_str().unwrap_or("?");
             (v, grade.to_string())
         }),
     }
+}
+
+/// The message of the report's primary issue (or of its error, for a run
+/// that made no report).
+fn primary_message(report: &Value) -> String {
+    let primary = &report["summary"]["primaryIssueCode"];
+    let issues = report["issues"].as_array().map_or(&[][..], Vec::as_slice);
+    issues
+        .iter()
+        .find(|i| &i["code"] == primary)
+        .and_then(|i| i["message"].as_str())
+        .or_else(|| report["error"].as_str())
+        .unwrap_or("")
+        .to_string()
 }
 
 /// The `--json` summary.

@@ -31,6 +31,7 @@ pub mod record;
 pub mod rendered;
 pub mod sarif;
 pub mod scan;
+pub mod servers;
 pub mod style;
 pub mod text;
 pub mod transcript;

@@ -443,7 +443,8 @@ fn help_of_an_unknown_topic_exits_2_with_the_topics() {
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert_eq!(run.stdout, "");
     assert!(
-        run.stderr.contains("'nosuch'") && run.stderr.contains("bench, batch, scan"),
+        run.stderr.contains("'nosuch'")
+            && run.stderr.contains("bench, batch, servers, doctor, scan"),
         "{}",
         run.stderr
     );
