@@ -80,6 +80,18 @@ mod os {
 /// Scenario names and what they do, for `fake_server --list`.
 const SCENARIOS: &[(&str, &str)] = &[
     (
+        "live-banner",
+        "answers every request, and prints a log line on stdout after its second answer (a stray line mid-session)",
+    ),
+    (
+        "live-hang",
+        "answers the first two requests after initialize and never the third, alive",
+    ),
+    (
+        "live-crash",
+        "answers two requests after initialize, then on the third writes a Python traceback to stderr and exits 1",
+    ),
+    (
         "touch",
         "reads $FAKE_HOME (else $HOME)/.ssh/id_rsa, connects to 127.0.0.1:$FAKE_PORT (9 by default), runs /bin/true and writes touched.txt in that home, then serves",
     ),
@@ -1469,6 +1481,17 @@ fn run(scenario: &str, marker: &str) {
             }
             (method, Some(id)) => {
                 requests_after_init += 1;
+                match scenario {
+                    "live-hang" if requests_after_init == 3 => continue,
+                    "live-crash" if requests_after_init == 3 => {
+                        let _ = writeln!(
+                            err,
+                            "Traceback (most recent call last):\n  File \"server.py\", line 9, in call\nKeyError: 'city'"
+                        );
+                        std::process::exit(1);
+                    }
+                    _ => {}
+                }
                 let cursor = msg.pointer("/params/cursor").and_then(Value::as_str);
                 let answer = match scenario {
                     "exit-on-request" => Answer::Exit(2),
@@ -1551,6 +1574,11 @@ fn run(scenario: &str, marker: &str) {
                     }
                     "batch-response" if method == "tools/list" => {
                         send(&mut out, &json!([response]), ending)
+                    }
+                    "live-banner" if requests_after_init == 2 => {
+                        send(&mut out, &response, ending);
+                        let _ = writeln!(out, "debug: cache warmed");
+                        let _ = out.flush();
                     }
                     _ => send(&mut out, &response, ending),
                 }

@@ -551,6 +551,39 @@ mod imp {
 
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
     pub fn die_with_parent(_cmd: &mut std::process::Command) {}
+
+    /// Makes the child write `pgid N\n` (its pid, which is its process
+    /// group's id) to `fd` between fork and exec: whoever reads `fd` knows
+    /// the group before the program can start anything.
+    pub fn announce_pid(cmd: &mut std::process::Command, fd: i32) {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: the closure runs in the child between fork and exec; it
+        // formats into a stack buffer and calls only getpid and write,
+        // both async-signal-safe; it allocates nothing.
+        unsafe {
+            cmd.pre_exec(move || {
+                let mut buf = [0u8; 32];
+                buf[..5].copy_from_slice(b"pgid ");
+                let mut digits = [0u8; 12];
+                let mut n = getpid().unsigned_abs();
+                let mut len = 0;
+                loop {
+                    digits[len] = b'0' + (n % 10) as u8;
+                    len += 1;
+                    n /= 10;
+                    if n == 0 {
+                        break;
+                    }
+                }
+                for i in 0..len {
+                    buf[5 + i] = digits[len - 1 - i];
+                }
+                buf[5 + len] = b'\n';
+                write(fd, buf.as_ptr(), 6 + len);
+                Ok(())
+            });
+        }
+    }
 }
 
 #[cfg(not(unix))]
@@ -763,6 +796,8 @@ pub fn cpu_count() -> usize {
     }
 }
 
+#[cfg(unix)]
+pub use imp::announce_pid;
 pub use imp::{
     ENXIO, O_NONBLOCK, die_with_parent, hide_memory, hostname, install_interrupt_handlers,
     lock_exclusive, pipe_unread, reap, set_blocking, set_nonblocking, signal_group, signal_process,

@@ -31,6 +31,8 @@ pub enum Command {
     /// Hidden, for the tests of the panic path: start the server of a
     /// check, then panic while it runs.
     Panic(Box<Args>),
+    /// Hidden: `wrap`'s watcher of the server's process group.
+    Watch,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,6 +144,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         example: "mcp-stdio-guard doctor --jobs 4 --html fleet.html",
     },
     CommandSpec {
+        name: "wrap",
+        cmd: Some(Cmd::Wrap),
+        usage: "mcp-stdio-guard wrap [--name NAME] [--log-dir DIR] [--log-content] -- <command> [args...]",
+        help: "stand in for the server in a host's config: relay the host's live session\nbyte for byte, judge a copy, log each session (0600, under the state\ndirectory), exit with the server's status; --install HOST:NAME rewrites a\nconfig entry to go through wrap, --uninstall undoes it",
+        example: "mcp-stdio-guard wrap --name files -- npx -y @modelcontextprotocol/server-filesystem .",
+    },
+    CommandSpec {
+        name: "log",
+        cmd: Some(Cmd::Log),
+        usage: "mcp-stdio-guard log [--json] [--html FILE] [NAME|FILE]",
+        help: "the judged report of a wrapped server's last session (or of a log file);\nwithout an operand, the server whose session ended last",
+        example: "mcp-stdio-guard log files",
+    },
+    CommandSpec {
         name: "scan",
         cmd: Some(Cmd::Scan),
         usage: "mcp-stdio-guard scan [--json] <path>...",
@@ -211,6 +227,7 @@ where
             .map(|c| c.name)
             .or((a == "__serve").then_some("__serve"))
             .or((a == "__panic").then_some("__panic"))
+            .or((a == "__watch").then_some("__watch"))
     });
     if let (Some(_), Some(i)) = (named, at) {
         args.remove(i);
@@ -219,6 +236,8 @@ where
         Some("help") => Ok(Command::Help(help_topic(&args))),
         Some("completions") => completions(&args),
         Some("__serve") => serve(&args),
+        Some("__watch") if args.is_empty() => Ok(Command::Watch),
+        Some("__watch") => Err(Error::usage("__watch takes no argument", "")),
         Some("__panic") => match parse_command(Cmd::Check, args, after)? {
             Command::Run(a) => Ok(Command::Panic(a)),
             other => Ok(other),
@@ -395,12 +414,8 @@ pub fn flag_error(p: settings::Problem) -> Error {
     Error::usage(p.text, p.hint.unwrap_or_else(|| HELP_HINT.to_string()))
 }
 
-/// The rules a command line must keep on its own: every value fits, the
-/// operands are the command's, and a session has a server to start.
-fn check(a: &Args, dashed: bool) -> Result<(), Error> {
-    let mut scratch = Settings::defaults(a.cmd);
-    apply_layer(&mut scratch, &a.flags).map_err(flag_error)?;
-    let has_config = a.last("config").is_some();
+/// The operands and `--` a command takes.
+fn operands_fit(a: &Args, dashed: bool) -> Result<(), Error> {
     match a.cmd {
         Cmd::Call if a.operands.is_empty() => {
             return Err(Error::usage(
@@ -423,6 +438,20 @@ fn check(a: &Args, dashed: bool) -> Result<(), Error> {
             ));
         }
         Cmd::Batch if a.operands.len() == 1 || a.last("merge").is_some() => {}
+        Cmd::Wrap if dashed && (a.last("install").is_some() || a.last("uninstall").is_some()) => {
+            return Err(Error::usage(
+                "--install and --uninstall take no command: they rewrite the config entry",
+                "as in: mcp-stdio-guard wrap --install cursor:files",
+            ));
+        }
+        Cmd::Wrap if a.last("install").is_some() || a.last("uninstall").is_some() => {}
+        Cmd::Wrap if !dashed => {
+            return Err(Error::usage(
+                "wrap needs the server command after --",
+                format!("as in: {}", spec_of(Cmd::Wrap).example),
+            ));
+        }
+        Cmd::Log if a.operands.len() <= 1 => {}
         Cmd::Servers if dashed => {
             return Err(Error::usage(
                 "servers takes no command: it lists what the hosts' configs name",
@@ -448,6 +477,16 @@ fn check(a: &Args, dashed: bool) -> Result<(), Error> {
         }
         _ => {}
     }
+    Ok(())
+}
+
+/// The rules a command line must keep on its own: every value fits, the
+/// operands are the command's, and a session has a server to start.
+fn check(a: &Args, dashed: bool) -> Result<(), Error> {
+    let mut scratch = Settings::defaults(a.cmd);
+    apply_layer(&mut scratch, &a.flags).map_err(flag_error)?;
+    let has_config = a.last("config").is_some();
+    operands_fit(a, dashed)?;
     if a.cmd.runs_a_session() {
         if a.last("params").is_some() && a.last("request").is_none() {
             return Err(Error::usage(

@@ -70,6 +70,12 @@ fn operands(s: &mut Settings, a: &Args) -> Result<(), Error> {
             s.batch.check_args = a.after.clone();
             return Ok(());
         }
+        Cmd::Log => {
+            if let Some(o) = a.operands.first() {
+                s.wrap.log = Some(text(o, "log name or file")?);
+            }
+            return Ok(());
+        }
         Cmd::Batch => {
             if s.batch.merge.is_empty() {
                 s.batch.manifest = a.operands.first().map(PathBuf::from);

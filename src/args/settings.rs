@@ -44,6 +44,10 @@ pub enum Cmd {
     /// `doctor`: check every configured stdio server as its host would
     /// start it.
     Doctor,
+    /// `wrap`: relay a host's live session with the server, judging a copy.
+    Wrap,
+    /// `log`: the judged report of a `wrap` session.
+    Log,
 }
 
 impl Cmd {
@@ -58,6 +62,8 @@ impl Cmd {
             Cmd::Demo => "demo",
             Cmd::Servers => "servers",
             Cmd::Doctor => "doctor",
+            Cmd::Wrap => "wrap",
+            Cmd::Log => "log",
         }
     }
 
@@ -205,6 +211,22 @@ pub struct BatchSettings {
     pub project: Option<PathBuf>,
 }
 
+/// `wrap` and `log`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WrapSettings {
+    /// The server's name in the log directory (`--name`).
+    pub name: Option<String>,
+    /// `--log-dir`: the root the session logs go under.
+    pub log_dir: Option<PathBuf>,
+    /// `--log-content`: message contents in the log, scrubbed.
+    pub content: bool,
+    /// `--install HOST:NAME`, `--uninstall HOST:NAME`.
+    pub install: Option<String>,
+    pub uninstall: Option<String>,
+    /// `log`: the server's name or a log file.
+    pub log: Option<String>,
+}
+
 /// The config file read, as it was: where, and what it gave (for the
 /// report's `config` block). Its values are applied as a layer.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -301,6 +323,7 @@ pub struct Settings {
     pub batch: BatchSettings,
     pub robustness: RobustnessSpec,
     pub confine: ConfineSpec,
+    pub wrap: WrapSettings,
 }
 
 impl Settings {
@@ -604,6 +627,7 @@ const OUTPUTS: &[Cmd] = &[
     Cmd::Bench,
     Cmd::Batch,
     Cmd::Doctor,
+    Cmd::Log,
 ];
 const JSON_CMDS: &[Cmd] = &[
     Cmd::Check,
@@ -614,6 +638,7 @@ const JSON_CMDS: &[Cmd] = &[
     Cmd::Scan,
     Cmd::Servers,
     Cmd::Doctor,
+    Cmd::Log,
 ];
 const COLOR_CMDS: &[Cmd] = &[
     Cmd::Check,
@@ -631,6 +656,8 @@ const BATCH: &[Cmd] = &[Cmd::Batch];
 /// The commands that check many servers: `batch` and `doctor`.
 const FLEET: &[Cmd] = &[Cmd::Batch, Cmd::Doctor];
 const HOSTS: &[Cmd] = &[Cmd::Servers, Cmd::Doctor];
+const WRAP: &[Cmd] = &[Cmd::Wrap];
+const TIMED: &[Cmd] = &[Cmd::Check, Cmd::Tools, Cmd::Call, Cmd::Bench, Cmd::Wrap];
 const PROGRESS_CMDS: &[Cmd] = &[Cmd::Check, Cmd::Bench, Cmd::Batch, Cmd::Doctor];
 
 /// A flag (and maybe a config field) of the session commands.
@@ -1261,13 +1288,16 @@ const HEAD: &[Setting] = &[
         "how long auto gives a server that read the discover probe\nand keeps working before it also sends initialize; where\nthe process cannot be watched, from the probe (50 to 10000)",
         |s, v| set(&mut s.era_window_ms, v.number(words::ERA_WINDOW_MS)),
     ),
-    flag(
-        "timeout",
-        Some("timeoutMs"),
-        Kind::Number(words::TIMEOUT_MS),
-        Fallback::Value("5000"),
-        "per-request timeout, 100 to 3600000",
-        |s, v| set(&mut s.timeout_ms, v.number(words::TIMEOUT_MS)),
+    scoped(
+        flag(
+            "timeout",
+            Some("timeoutMs"),
+            Kind::Number(words::TIMEOUT_MS),
+            Fallback::Value("5000"),
+            "per-request timeout, 100 to 3600000 (wrap: a request unanswered\nthis long while the server runs is a hang)",
+            |s, v| set(&mut s.timeout_ms, v.number(words::TIMEOUT_MS)),
+        ),
+        TIMED,
     ),
     flag(
         "startup-timeout",
@@ -1383,13 +1413,16 @@ const HEAD: &[Setting] = &[
         "keep observing after the last response (at most 60000)",
         |s, v| set(&mut s.settle_ms, v.number(words::WINDOW_MS)),
     ),
-    flag(
-        "shutdown-grace",
-        None,
-        Kind::Number(words::WINDOW_MS),
-        Fallback::Value("2000"),
-        "wait after closing stdin, and after SIGTERM (at most 60000)",
-        |s, v| set(&mut s.shutdown_grace_ms, v.number(words::WINDOW_MS)),
+    scoped(
+        flag(
+            "shutdown-grace",
+            None,
+            Kind::Number(words::WINDOW_MS),
+            Fallback::Value("2000"),
+            "wait after closing stdin, and after SIGTERM (at most 60000)",
+            |s, v| set(&mut s.shutdown_grace_ms, v.number(words::WINDOW_MS)),
+        ),
+        TIMED,
     ),
     flag(
         "no-capability-probes",
@@ -1816,6 +1849,62 @@ const TAIL: &[Setting] = &[
             |s, v| set(&mut s.batch.project, path_of(v)),
         ),
         HOSTS,
+    ),
+    // `wrap` and `log`.
+    scoped(
+        flag(
+            "name",
+            None,
+            Kind::Text("<name>"),
+            Fallback::Note("the server's script or program name"),
+            "wrap: the server's name in the log directory",
+            |s, v| set(&mut s.wrap.name, v.text().map(Some)),
+        ),
+        WRAP,
+    ),
+    scoped(
+        flag(
+            "log-dir",
+            None,
+            Kind::Path("<dir>"),
+            Fallback::Note("the user's state directory"),
+            "wrap, log: where session logs are kept (NAME/ under it)",
+            |s, v| set(&mut s.wrap.log_dir, path_of(v)),
+        ),
+        &[Cmd::Wrap, Cmd::Log],
+    ),
+    scoped(
+        flag(
+            "log-content",
+            None,
+            Kind::Switch,
+            Fallback::None,
+            "wrap: log message contents too (scrubbed); by default only\nmethods, ids, sizes, timings and findings",
+            |s, v| set(&mut s.wrap.content, v.switch()),
+        ),
+        WRAP,
+    ),
+    scoped(
+        flag(
+            "install",
+            None,
+            Kind::Text("<host:name>"),
+            Fallback::None,
+            "wrap: rewrite that entry of the host's config to run through\nwrap (a backup beside the file, the diff shown)",
+            |s, v| set(&mut s.wrap.install, v.text().map(Some)),
+        ),
+        WRAP,
+    ),
+    scoped(
+        flag(
+            "uninstall",
+            None,
+            Kind::Text("<host:name>"),
+            Fallback::None,
+            "wrap: undo --install for that entry",
+            |s, v| set(&mut s.wrap.uninstall, v.text().map(Some)),
+        ),
+        WRAP,
     ),
     // Every command.
     scoped(

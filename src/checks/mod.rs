@@ -17,6 +17,7 @@ pub mod issue;
 mod judge;
 pub mod lifecycle;
 pub mod lint;
+pub mod live;
 pub mod modern;
 pub mod robustness;
 pub mod said;

@@ -275,7 +275,7 @@ fn quirk_issues(n: u64, bytes: &[u8], quirks: &crate::jsontext::Quirks) -> Vec<I
 }
 
 /// The verdict on a line that is not a well-formed message.
-fn framing_issue(n: u64, bytes: &[u8], line: &Line, version: &str) -> Option<Issue> {
+pub fn framing_issue(n: u64, bytes: &[u8], line: &Line, version: &str) -> Option<Issue> {
     let issue = match line {
         Line::Invalid { batch: true, .. } => {
             let (severity, rule) = if version == mcp::BATCH_VERSION {

@@ -12,11 +12,14 @@ mod deliver;
 mod demo;
 mod doctor;
 mod help;
+mod install;
 pub mod judge;
+mod log;
 pub mod robustness;
 mod scan;
 mod servers;
 mod tools;
+mod wrap;
 
 use crate::args::cli::{self, Command};
 use crate::args::settings::Cmd;
@@ -33,6 +36,7 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
             demo::serve(kind).map_err(|e| Error::io("demo server", e))?;
             Ok(0)
         }
+        Command::Watch => Ok(wrap::watch()),
         Command::Panic(args) => {
             sys::install_interrupt_handlers();
             sys::install_panic_hook();
@@ -52,6 +56,8 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
                 Cmd::Demo => demo::run(&crate::args::resolve::resolve(&args, None)?),
                 Cmd::Servers => servers::run(&crate::args::resolve::resolve(&args, None)?),
                 Cmd::Doctor => doctor::run(&crate::args::resolve::resolve(&args, None)?),
+                Cmd::Wrap => wrap::run(&crate::args::resolve::resolve(&args, None)?),
+                Cmd::Log => log::run(&crate::args::resolve::resolve(&args, None)?),
                 Cmd::Check | Cmd::Tools | Cmd::Call | Cmd::Bench => {
                     let plan = crate::plan::resolve(&args)?;
                     match plan.settings.cmd {

@@ -80,6 +80,7 @@ impl Parser<'_> {
             return Err(self.refuse(format!("values nest deeper than {MAX_DEPTH} levels")));
         }
         let line = self.line;
+        let start = self.i;
         let value = match self.peek() {
             Some(b'{') => self.object(depth)?,
             Some(b'[') => self.array(depth)?,
@@ -91,7 +92,11 @@ impl Parser<'_> {
             Some(b) => return Err(self.refuse(format!("unexpected {}", shown(b)))),
             None => return Err(self.refuse("the document ends where a value should be")),
         };
-        Ok(Node::new(line, value))
+        Ok(Node {
+            line,
+            value,
+            span: (start, self.i),
+        })
     }
 
     fn word(&mut self, word: &str, value: Value) -> Result<Value, Refusal> {

@@ -7,6 +7,9 @@
 pub struct Node {
     pub line: u32,
     pub value: Value,
+    /// Its bytes in the text (JSON only; empty elsewhere): where `wrap
+    /// --install` rewrites an entry, leaving every other byte as it was.
+    pub span: (usize, usize),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -43,7 +46,27 @@ pub const MAX_DEPTH: usize = 64;
 
 impl Node {
     pub fn new(line: u32, value: Value) -> Node {
-        Node { line, value }
+        Node {
+            line,
+            value,
+            span: (0, 0),
+        }
+    }
+
+    /// The entry named `name` whose value starts on `line`, anywhere in
+    /// the tree (a server entry as discovery found it).
+    pub fn find(&self, name: &str, line: u32) -> Option<&Node> {
+        match &self.value {
+            Value::Map(m) => m.iter().find_map(|(k, v)| {
+                if k == name && v.line == line {
+                    Some(v)
+                } else {
+                    v.find(name, line)
+                }
+            }),
+            Value::List(l) => l.iter().find_map(|v| v.find(name, line)),
+            _ => None,
+        }
     }
 
     /// The value of `key` in a map (the last, when repeated).

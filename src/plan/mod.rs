@@ -11,6 +11,7 @@ pub mod evidence;
 pub mod inputs;
 pub mod outputs;
 pub mod paths;
+pub mod wrap;
 
 use std::env;
 use std::ffi::OsString;
@@ -73,6 +74,9 @@ pub struct Launch {
     pub env: Vec<(OsString, OsString)>,
     /// `--confine`: what the server may touch, and what is recorded.
     pub confine: Option<std::sync::Arc<confine::Policy>>,
+    /// Unix: a pipe the child writes `pgid N` to before its exec (`wrap`'s
+    /// watcher, which kills the group if the wrapper dies).
+    pub announce: Option<i32>,
 }
 
 /// Where a request the guard sends comes from.
@@ -386,6 +390,7 @@ pub fn from_settings(mut settings: Settings) -> Result<Plan, Error> {
             cwd,
             env: env_pairs,
             confine: confined.map(std::sync::Arc::new),
+            announce: None,
         },
         session: session_config(&settings),
         color: use_color(settings.color),

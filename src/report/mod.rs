@@ -35,6 +35,7 @@ pub mod servers;
 pub mod style;
 pub mod text;
 pub mod transcript;
+pub mod wrap;
 
 use serde_json::Value;
 

@@ -91,6 +91,10 @@ impl Server {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         sys::die_with_parent(&mut cmd);
+        #[cfg(unix)]
+        if let Some(fd) = launch.announce {
+            sys::announce_pid(&mut cmd, fd);
+        }
         let supervisor = match &launch.confine {
             Some(policy) => Some(crate::session::confine::prepare(
                 &mut cmd,
@@ -363,8 +367,8 @@ fn explain(e: io::Error, program: &std::ffi::OsStr) -> io::Error {
     e
 }
 
-/// Children the guard starts for itself (runtime version probes): never
-/// mistaken for what a server left behind.
+/// Children the guard starts for itself (runtime version probes, `wrap`'s
+/// watcher): never mistaken for what a server left behind.
 static HELPERS: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
 
 #[cfg(not(windows))]
@@ -372,7 +376,7 @@ fn helpers() -> Vec<u32> {
     HELPERS.lock().map(|h| h.clone()).unwrap_or_default()
 }
 
-fn helper(pid: u32, add: bool) {
+pub fn helper(pid: u32, add: bool) {
     if let Ok(mut h) = HELPERS.lock() {
         h.retain(|p| *p != pid);
         if add {

@@ -22,6 +22,7 @@ pub mod frames;
 pub mod memory;
 mod open;
 mod record;
+pub mod relay;
 mod run;
 mod script;
 mod shutdown;

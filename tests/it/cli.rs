@@ -444,7 +444,9 @@ fn help_of_an_unknown_topic_exits_2_with_the_topics() {
     assert_eq!(run.stdout, "");
     assert!(
         run.stderr.contains("'nosuch'")
-            && run.stderr.contains("bench, batch, servers, doctor, scan"),
+            && run
+                .stderr
+                .contains("bench, batch, servers, doctor, wrap, log, scan"),
         "{}",
         run.stderr
     );

@@ -39,3 +39,4 @@ mod scan;
 mod session;
 mod soak;
 mod util;
+mod wrap;

@@ -290,3 +290,8 @@ pub fn hang_guard(deadline: Instant, what: &str) {
         panic!("{what}: not within the deadline");
     }
 }
+
+/// The SHA-256 of `bytes` in hex (the guard's own implementation).
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    mcp_stdio_guard::sha256::hex(bytes)
+}

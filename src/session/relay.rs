@@ -1,0 +1,171 @@
+//! The byte relay of `wrap`: the host's stdin to the server's, the
+//! server's stdout and stderr to the host's, each on its own thread, byte
+//! for byte, in order, as read (no line is assembled on the forwarding
+//! path). Each chunk is forwarded first and then offered, as a copy, to
+//! whoever judges the session; when the judge falls behind by more than a
+//! bound, copies are dropped and counted rather than the relay slowed or
+//! memory grown.
+
+use std::io::{Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Instant;
+
+/// Copies waiting for the judge, at most.
+const QUEUED: usize = 8 << 20;
+/// One read.
+const CHUNK: usize = 64 << 10;
+
+/// Which stream a chunk came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    /// The host's stdin, forwarded to the server.
+    HostIn,
+    ServerOut,
+    ServerErr,
+}
+
+/// What the relay saw.
+#[derive(Debug)]
+pub enum Flow {
+    /// A chunk forwarded, `at` when it was read.
+    Chunk(Stream, Vec<u8>, Instant),
+    /// Bytes forwarded whose copies the judge was too far behind to take.
+    Dropped(Stream, usize),
+    /// A stream reached its end (`HostIn`: the host closed the server's
+    /// stdin, which is then closed too).
+    End(Stream, Instant),
+    /// Writing to the host failed (it went away): the bytes are read and
+    /// judged, no longer forwarded.
+    HostGone(Stream),
+}
+
+/// The copies' bound, shared by the three threads.
+#[derive(Clone)]
+struct Queue {
+    tx: Sender<Flow>,
+    queued: Arc<AtomicUsize>,
+}
+
+impl Queue {
+    fn offer(&self, s: Stream, bytes: &[u8], at: Instant) {
+        if self.queued.fetch_add(bytes.len(), Ordering::SeqCst) + bytes.len() > QUEUED {
+            self.queued.fetch_sub(bytes.len(), Ordering::SeqCst);
+            let _ = self.tx.send(Flow::Dropped(s, bytes.len()));
+            return;
+        }
+        let _ = self.tx.send(Flow::Chunk(s, bytes.to_vec(), at));
+    }
+}
+
+/// The judge's end: the flows, and the release of what it took.
+pub struct Copies {
+    pub rx: Receiver<Flow>,
+    queued: Arc<AtomicUsize>,
+}
+
+impl std::fmt::Debug for Copies {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Copies").finish_non_exhaustive()
+    }
+}
+
+impl Copies {
+    /// Marks a taken chunk's bytes as no longer queued.
+    pub fn taken(&self, n: usize) {
+        self.queued.fetch_sub(n, Ordering::SeqCst);
+    }
+}
+
+/// Starts the three relay threads (with the interrupt signals blocked, so
+/// they reach the main thread): `host_in` and `out`/`err` are the host's
+/// ends, `to_server` and `from_*` the server's pipes.
+pub fn start(
+    host_in: impl Read + Send + 'static,
+    to_server: impl Write + Send + 'static,
+    from_out: impl Read + Send + 'static,
+    from_err: impl Read + Send + 'static,
+) -> std::io::Result<Copies> {
+    let (tx, rx) = channel();
+    let queued = Arc::new(AtomicUsize::new(0));
+    let q = Queue {
+        tx,
+        queued: Arc::clone(&queued),
+    };
+    crate::sys::with_interrupts_blocked(|| -> std::io::Result<()> {
+        let (a, b, c) = (q.clone(), q.clone(), q);
+        spawn("relay-in", move || {
+            pump(host_in, Some(to_server), Stream::HostIn, &a)
+        })?;
+        spawn("relay-out", move || {
+            pump(from_out, None::<std::fs::File>, Stream::ServerOut, &b)
+        })?;
+        spawn("relay-err", move || {
+            pump(from_err, None::<std::fs::File>, Stream::ServerErr, &c)
+        })?;
+        Ok(())
+    })?;
+    Ok(Copies { rx, queued })
+}
+
+fn spawn(name: &str, f: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(f)
+        .map(|_| ())
+}
+
+/// Reads `from` until its end, forwarding each chunk (to `to`, or to the
+/// host's stdout or stderr), then offering a copy.
+fn pump<W: Write>(mut from: impl Read, mut to: Option<W>, s: Stream, q: &Queue) {
+    let mut buf = vec![0u8; CHUNK];
+    let mut forwarding = true;
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let at = Instant::now();
+        let bytes = &buf[..n];
+        // What the host sends is judged before the server can answer it,
+        // so the judge never sees an answer before its request.
+        if s == Stream::HostIn {
+            q.offer(s, bytes, at);
+        }
+        if forwarding {
+            let sent = match (&mut to, s) {
+                (Some(w), _) => w.write_all(bytes).and_then(|()| w.flush()),
+                (None, Stream::ServerErr) => std::io::stderr().write_all(bytes),
+                (None, _) => write_stdout(bytes),
+            };
+            if sent.is_err() {
+                forwarding = false;
+                let _ = q.tx.send(Flow::HostGone(s));
+            }
+        }
+        if s != Stream::HostIn {
+            q.offer(s, bytes, at);
+        }
+    }
+    // Said before the server's stdin is closed, so the judge knows of the
+    // host's EOF before the server can act on it.
+    let _ = q.tx.send(Flow::End(s, Instant::now()));
+    drop(to);
+}
+
+/// Every byte to the guard's own stdout, unbuffered (a partial line goes
+/// out as it came).
+fn write_stdout(mut bytes: &[u8]) -> std::io::Result<()> {
+    while !bytes.is_empty() {
+        match crate::sys::write_stdout_once(bytes) {
+            Ok(0) => return Err(std::io::ErrorKind::WriteZero.into()),
+            Ok(n) => bytes = &bytes[n..],
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
