@@ -102,8 +102,9 @@ mod imp {
         fn write(fd: i32, buf: *const u8, count: usize) -> isize;
         fn poll(fds: *mut PollFd, nfds: u64, timeout: i32) -> i32;
         fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
-        #[cfg(any(target_os = "linux", target_os = "android"))]
         fn getpid() -> i32;
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        fn setpriority(which: i32, who: u32, prio: i32) -> i32;
         #[cfg(any(target_os = "linux", target_os = "android", target_os = "macos"))]
         fn waitid(idtype: u32, id: u32, infop: *mut u8, options: i32) -> i32;
         #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -515,6 +516,24 @@ mod imp {
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
     pub fn hide_memory() {}
 
+    /// Lowers the calling thread's scheduling priority to nice 19 (on
+    /// Linux the nice value is a thread's own): its work yields to the
+    /// process's other threads and to other processes when the CPU is
+    /// contended, and it still runs often enough to release what it holds
+    /// (an idle-class thread could starve holding an allocator lock).
+    /// Threads it starts after this inherit it.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub fn lower_thread_priority() {
+        const PRIO_PROCESS: i32 = 0;
+        // SAFETY: who 0 is the calling thread; only its nice value changes.
+        unsafe {
+            setpriority(PRIO_PROCESS, 0, 19);
+        }
+    }
+
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub fn lower_thread_priority() {}
+
     /// Makes the guard the subreaper of its descendants: a process that
     /// leaves the server's process group and loses its parent is re-parented
     /// to the guard (not to init), so it can be found and ended.
@@ -659,6 +678,8 @@ mod imp {
         None
     }
 
+    pub fn lower_thread_priority() {}
+
     pub fn set_blocking(_file: &std::fs::File) -> io::Result<()> {
         Ok(())
     }
@@ -800,9 +821,9 @@ pub fn cpu_count() -> usize {
 pub use imp::announce_pid;
 pub use imp::{
     ENXIO, O_NONBLOCK, die_with_parent, hide_memory, hostname, install_interrupt_handlers,
-    lock_exclusive, pipe_unread, reap, set_blocking, set_nonblocking, signal_group, signal_process,
-    stderr_columns, unlock, wait_exit_no_reap, wait_readable, wait_writable,
-    with_interrupts_blocked, write_stdout_once,
+    lock_exclusive, lower_thread_priority, pipe_unread, reap, set_blocking, set_nonblocking,
+    signal_group, signal_process, stderr_columns, unlock, wait_exit_no_reap, wait_readable,
+    wait_writable, with_interrupts_blocked, write_stdout_once,
 };
 
 /// Set once the guard is the child subreaper of its descendants.

@@ -33,7 +33,7 @@ impl ConfigFile {
         let mut s = Settings::default();
         let _ = apply_layer(&mut s, &self.values);
         let mut env_names: Vec<String> = s.env.iter().map(|e| e.name().to_string()).collect();
-        env_names.sort_unstable();
+        crate::order::sort(&mut env_names);
         let names = |calls: &[settings::ToolCall]| calls.iter().map(|t| t.name.clone()).collect();
         Supplied {
             command: !s.command.is_empty(),

@@ -64,6 +64,10 @@ const MAX_LINE: usize = 4 << 20;
 /// second answer from an unknown id.
 const MAX_PENDING: usize = 4096;
 const MAX_ANSWERED: usize = 1024;
+/// How long an answer to an id not (yet) seen waits for its request: the
+/// two directions' copies reach the judge on their own threads, and an
+/// answer's copy can come first.
+const EARLY_MS: u64 = 1000;
 
 #[derive(Debug, Clone)]
 struct Pending {
@@ -83,9 +87,14 @@ pub struct Live {
     partial: [Vec<u8>; 2],
     /// Bytes of an over-long line dropped, per direction.
     overlong: [usize; 2],
+    /// Per direction: after a gap, bytes up to the next newline are not
+    /// judged.
+    skipping: [bool; 2],
     out_lines: u64,
     pending: Vec<Pending>,
     answered: VecDeque<String>,
+    /// Answers whose request has not been seen yet: id, stdout line, when.
+    early: VecDeque<(String, u64, u64)>,
     /// From the host's `initialize`: the version asked and the client's
     /// capabilities.
     version: String,
@@ -113,9 +122,11 @@ impl Live {
             timeout_ms,
             partial: [Vec::new(), Vec::new()],
             overlong: [0, 0],
+            skipping: [false, false],
             out_lines: 0,
             pending: Vec::new(),
             answered: VecDeque::new(),
+            early: VecDeque::new(),
             version: String::new(),
             client_caps: None,
             stdin_closed_ms: None,
@@ -131,6 +142,13 @@ impl Live {
         self.bytes[i] += bytes.len() as u64;
         let mut seen = Vec::new();
         let mut rest = bytes;
+        if self.skipping[i] {
+            let Some(at) = rest.iter().position(|&b| b == b'\n') else {
+                return seen;
+            };
+            self.skipping[i] = false;
+            rest = &rest[at + 1..];
+        }
         while let Some(at) = rest.iter().position(|&b| b == b'\n') {
             let (head, tail) = rest.split_at(at);
             self.take(i, head);
@@ -263,6 +281,13 @@ impl Live {
             }
             self.client_caps = params.get("capabilities").cloned();
         }
+        let key = id_key(id);
+        if let Some(at) = self.early.iter().position(|e| e.0 == key) {
+            // Its answer's copy came first: answered.
+            self.early.remove(at);
+            self.remember_answered(key);
+            return;
+        }
         if self.pending.len() >= MAX_PENDING {
             self.pending.remove(0);
         }
@@ -296,11 +321,20 @@ impl Live {
             .position(|p| Some(&p.id) == key.as_ref())
         {
             let p = self.pending.remove(at);
-            if self.answered.len() >= MAX_ANSWERED {
-                self.answered.pop_front();
+            let latency = now_ms.saturating_sub(p.sent_ms);
+            self.remember_answered(p.id);
+            return Some(latency);
+        }
+        if let Some(k) = key
+            .as_ref()
+            .filter(|k| *k != "null" && !self.answered.contains(k))
+        {
+            // Perhaps its request's copy is still on its way.
+            if self.early.len() >= MAX_PENDING {
+                self.early.pop_front();
             }
-            self.answered.push_back(p.id.clone());
-            return Some(now_ms.saturating_sub(p.sent_ms));
+            self.early.push_back((k.clone(), n, now_ms));
+            return None;
         }
         let shown = key.clone().unwrap_or_else(|| "(none)".into());
         let issue = if key.as_ref().is_some_and(|k| self.answered.contains(k)) {
@@ -333,6 +367,33 @@ impl Live {
         None
     }
 
+    fn remember_answered(&mut self, id: String) {
+        if self.answered.len() >= MAX_ANSWERED {
+            self.answered.pop_front();
+        }
+        self.answered.push_back(id);
+    }
+
+    /// Answers whose request never came within `EARLY_MS` (all of them at
+    /// the end): answers to ids the host never sent.
+    fn unmatched(&mut self, now_ms: Option<u64>) -> Vec<Seen> {
+        let mut out = Vec::new();
+        while let Some((id, n, at)) = self.early.front().cloned() {
+            if now_ms.is_some_and(|now| now.saturating_sub(at) < EARLY_MS) {
+                break;
+            }
+            self.early.pop_front();
+            out.push(Seen::Finding(
+                Issue::new(
+                    Code::ResponseIdMismatch,
+                    format!("stdout line {n} is a response to id {id}, which the host never sent (or had answered long ago)"),
+                )
+                .with("line", n),
+            ));
+        }
+        out
+    }
+
     /// A request from the server: one for a capability the host did not
     /// declare is a finding.
     fn server_request(&mut self, method: &str, n: u64, seen: &mut Vec<Seen>) {
@@ -358,6 +419,15 @@ impl Live {
         }
     }
 
+    /// Copies of `dir` were dropped: the line under way is not judged, and
+    /// the next one starts after the next newline.
+    pub fn gap(&mut self, dir: Dir) {
+        let i = idx(dir);
+        self.partial[i].clear();
+        self.overlong[i] = 0;
+        self.skipping[i] = true;
+    }
+
     /// The host closed the server's stdin.
     pub fn host_closed(&mut self, now_ms: u64) {
         self.stdin_closed_ms.get_or_insert(now_ms);
@@ -366,8 +436,9 @@ impl Live {
     /// Requests unanswered past the timeout while the server runs: one
     /// finding each, with its age.
     pub fn tick(&mut self, now_ms: u64) -> Vec<Seen> {
+        let mut seen = self.unmatched(Some(now_ms));
         let timeout = self.timeout_ms;
-        self.pending
+        let hangs = self.pending
             .iter_mut()
             .filter(|p| !p.reported && now_ms.saturating_sub(p.alive_ms) >= timeout)
             .map(|p| {
@@ -386,8 +457,9 @@ impl Live {
                     .with("ageMs", age)
                     .with("timeoutMs", timeout),
                 )
-            })
-            .collect()
+            });
+        seen.extend(hangs);
+        seen
     }
 
     /// The requests still unanswered: method, id and age.
@@ -407,7 +479,7 @@ impl Live {
     /// The end of the session: what stayed in a partial line, the requests
     /// the exit left unanswered, and how the server ended.
     pub fn end(&mut self, ending: &Ending, now_ms: u64) -> Vec<Seen> {
-        let mut seen = Vec::new();
+        let mut seen = self.unmatched(None);
         if !self.partial[1].is_empty() {
             let n = self.out_lines + 1;
             let bytes = std::mem::take(&mut self.partial[1]);
@@ -558,10 +630,16 @@ mod tests {
             b"Listening on stdio\n{\"jsonrpc\":\"2.0\",\"id\":99,\"result\":{}}\n",
             1,
         ));
-        assert_eq!(findings(&seen), ["stdout-non-json", "response-id-mismatch"]);
-        assert!(j.tick(500).is_empty());
+        assert_eq!(findings(&seen), ["stdout-non-json"]);
+        assert!(
+            j.tick(500).is_empty(),
+            "an answer may come before its request's copy"
+        );
         let hang = j.tick(1500);
-        assert_eq!(findings(&hang), ["operation-timeout"]);
+        assert_eq!(
+            findings(&hang),
+            ["response-id-mismatch", "operation-timeout"]
+        );
         assert!(j.tick(3000).is_empty(), "a hang is reported once");
         let end = j.end(
             &Ending {
@@ -574,6 +652,29 @@ mod tests {
             findings(&end),
             ["operation-missing-response", "server-crashed"]
         );
+    }
+
+    #[test]
+    fn an_answer_whose_request_copy_comes_later_is_matched() {
+        let mut j = Live::new(1000);
+        let seen = j.feed(
+            Dir::Out,
+            b"{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}\n",
+            10,
+        );
+        assert!(findings(&seen).is_empty());
+        j.feed(
+            Dir::In,
+            b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n",
+            9,
+        );
+        assert!(j.tick(5000).is_empty(), "matched, not pending, not unknown");
+        let again = j.feed(
+            Dir::Out,
+            b"{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}\n",
+            5001,
+        );
+        assert_eq!(findings(&again), ["response-duplicate"]);
     }
 
     #[test]

@@ -152,7 +152,7 @@ pub fn rewrite(
             format!(", \"args\": {args_json}"),
         )),
     }
-    edits.sort_by_key(|e| std::cmp::Reverse(e.0.0));
+    crate::order::sort_by_key(&mut edits, |e| std::cmp::Reverse(e.0.0));
     Ok(edits
         .iter()
         .fold(text.to_string(), |t, (span, with)| splice(&t, *span, with)))

@@ -48,7 +48,11 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
             sys::install_interrupt_handlers();
             sys::install_panic_hook();
             sys::hide_memory();
-            sys::tune_allocator();
+            // wrap's relay threads allocate and its judge frees: they keep
+            // the allocator's own arenas, not the two the checks share.
+            if args.cmd != Cmd::Wrap {
+                sys::tune_allocator();
+            }
             crate::plan::install_own_secrets();
             match args.cmd {
                 Cmd::Batch => batch::run(&crate::args::resolve::resolve(&args, None)?),

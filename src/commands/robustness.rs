@@ -125,7 +125,7 @@ fn outcomes(tr: &Transcript, indices: &[usize]) -> Vec<(usize, Outcome, u64)> {
         .enumerate()
         .filter_map(|(i, op)| op.id.and_then(|id| sent.get(&id)).map(|at| (i, *at)))
         .collect();
-    times.sort_by_key(|t| t.1);
+    crate::order::sort_by_key(&mut times, |t| t.1);
     for (k, (i, at)) in times.iter().enumerate() {
         let op = &tr.ops[*i];
         let next = times.get(k + 1).map_or(tr.duration_ms, |t| t.1);

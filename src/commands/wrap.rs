@@ -78,11 +78,13 @@ pub fn name_of(given: Option<&str>, argv: &[String]) -> String {
     name
 }
 
-/// One session's log: each event a line, written at once (the wrapper may
-/// be killed next), scrubbed; past `place::LOG_BYTES` only what is
-/// essential (findings, the exit, the end).
+/// One session's log: each event a line, scrubbed; a finding, the exit
+/// and the end are written at once (the wrapper may be killed next), the
+/// traffic as soon as the relay is idle and at least every 100 ms; past
+/// `place::LOG_BYTES` only what is essential.
 struct Log {
-    file: std::fs::File,
+    file: std::io::BufWriter<std::fs::File>,
+    flushed: Instant,
     written: u64,
     content: bool,
     truncated: bool,
@@ -107,6 +109,9 @@ impl Log {
             v["t"] = self.ms().into();
         }
         self.write(v);
+        if essential {
+            self.flush();
+        }
     }
 
     fn write(&mut self, v: Value) {
@@ -114,6 +119,53 @@ impl Log {
         line.push('\n');
         self.written += line.len() as u64;
         let _ = self.file.write_all(line.as_bytes());
+    }
+
+    /// One message's line, written as text (a flood of messages costs no
+    /// JSON tree each): the same keys the other events have.
+    fn message(&mut self, m: &crate::checks::live::Msg) {
+        if self.written >= place::LOG_BYTES {
+            self.event(obj! {}, false);
+            return;
+        }
+        let quoted = |s: &str| Value::String(s.to_string()).to_string();
+        let opt = |s: &Option<String>| s.as_deref().map_or_else(|| "null".to_string(), quoted);
+        let mut line = format!(
+            "{{\"event\":\"message\",\"dir\":\"{}\",\"kind\":\"{}\",\"method\":{},\"id\":{},\"bytes\":{}",
+            m.dir.as_str(),
+            m.kind,
+            opt(&m.method),
+            opt(&m.id),
+            m.bytes
+        );
+        if let Some(l) = m.latency_ms {
+            line.push_str(&format!(",\"latencyMs\":{l}"));
+        }
+        if self.content {
+            let text = String::from_utf8_lossy(&m.text[..m.text.len().min(CONTENT_BYTES)]);
+            line.push_str(&format!(",\"text\":{}", quoted(&text)));
+        }
+        line.push_str(&format!(",\"t\":{}}}\n", self.ms()));
+        let line = crate::redact::out(&line).into_owned();
+        self.written += line.len() as u64;
+        let _ = self.file.write_all(line.as_bytes());
+    }
+
+    /// Whether traffic is no longer logged (the session's bound).
+    fn full(&self) -> bool {
+        self.truncated
+    }
+
+    fn flush(&mut self) {
+        let _ = self.file.flush();
+        self.flushed = Instant::now();
+    }
+
+    /// Writes out what waits, when 100 ms have passed since the last time.
+    fn flush_if_due(&mut self) {
+        if self.flushed.elapsed() >= Duration::from_millis(100) {
+            self.flush();
+        }
     }
 }
 
@@ -126,7 +178,7 @@ struct Session {
     out_done: bool,
     err_done: bool,
     host_gone: bool,
-    dropped: usize,
+    gap_logged: bool,
 }
 
 /// The server's argv and environment, as the host gave them.
@@ -202,6 +254,10 @@ pub fn run(s: &Settings) -> Result<u8, Error> {
     log.event(obj! {"event" => "spawned", "pid" => server.pid()}, true);
     let copies = relay::start(std::io::stdin(), pipes.stdin, pipes.stdout, pipes.stderr)
         .map_err(|e| Error::io("cannot start the relay threads", e))?;
+    // Judging yields to the relay (and to the host and the server) when
+    // the CPU is contended: a flood is relayed at full speed, and what the
+    // judge cannot keep up with is counted as unjudged.
+    sys::lower_thread_priority();
     let mut session = Session {
         live: Live::new(s.timeout_ms),
         issues: Vec::new(),
@@ -210,10 +266,16 @@ pub fn run(s: &Settings) -> Result<u8, Error> {
         out_done: false,
         err_done: false,
         host_gone: false,
-        dropped: 0,
+        gap_logged: false,
     };
     let ending = drive(s, &mut server, &copies, &mut session, &mut log);
-    let code = finish(&mut server, ending, &mut session, &mut log);
+    let code = finish(
+        &mut server,
+        ending,
+        &mut session,
+        &mut log,
+        copies.dropped(),
+    );
     if let Some(w) = watcher {
         w.done();
     }
@@ -230,7 +292,8 @@ fn open_log(s: &Settings, argv: &[String]) -> Result<Log, Error> {
     let file = place::private_file(&path)
         .map_err(|e| Error::io(format!("cannot create {}", path.display()), e))?;
     Ok(Log {
-        file,
+        file: std::io::BufWriter::with_capacity(64 << 10, file),
+        flushed: Instant::now(),
         written: 0,
         content: s.wrap.content,
         truncated: false,
@@ -267,8 +330,11 @@ fn drive(
             take(flow, copies, ses, log, t0);
             while let Ok(flow) = copies.rx.try_recv() {
                 take(flow, copies, ses, log, t0);
+                log.flush_if_due();
             }
         }
+        // The relay is idle: what the log holds goes out.
+        log.flush();
         let now = Instant::now();
         let ms = ms_since(t0, now);
         for seen in ses.live.tick(ms) {
@@ -358,13 +424,22 @@ fn take(flow: Flow, copies: &relay::Copies, ses: &mut Session, log: &mut Log, t0
                 record(seen, ses, log);
             }
         }
-        Flow::Dropped(_, n) => {
-            ses.dropped += n;
-            log.event(
-                obj! {"event" => "unjudged", "bytes" => n,
-                "why" => "the judge fell behind; the bytes were forwarded, not judged"},
-                true,
-            );
+        Flow::Gap(stream) => {
+            if let Some(dir) = match stream {
+                Stream::HostIn => Some(Dir::In),
+                Stream::ServerOut => Some(Dir::Out),
+                Stream::ServerErr => None,
+            } {
+                ses.live.gap(dir);
+            }
+            if !ses.gap_logged {
+                ses.gap_logged = true;
+                log.event(
+                    obj! {"event" => "unjudged",
+                    "why" => "the judge fell behind: bytes were forwarded, not judged (counted at the end)"},
+                    true,
+                );
+            }
         }
         Flow::End(Stream::HostIn, at) => {
             ses.stdin_closed = Some(at);
@@ -398,23 +473,23 @@ fn record(seen: Seen, ses: &mut Session, log: &mut Log) {
             ses.issues.push(issue);
         }
         Seen::Message(m) => {
-            let mut v = obj! {"event" => "message", "dir" => m.dir.as_str(), "kind" => m.kind,
-            "method" => m.method, "id" => m.id, "bytes" => m.bytes};
-            if let Some(l) = m.latency_ms {
-                v["latencyMs"] = l.into();
+            if log.full() {
+                return;
             }
-            if log.content {
-                let text = &m.text[..m.text.len().min(CONTENT_BYTES)];
-                v["text"] = String::from_utf8_lossy(text).into();
-            }
-            log.event(v, false);
+            log.message(&m);
         }
     }
 }
 
 /// After the drive: leftovers killed, the ending judged, the end written;
 /// the status the host sees.
-fn finish(server: &mut Server, mut ending: Ending, ses: &mut Session, log: &mut Log) -> u8 {
+fn finish(
+    server: &mut Server,
+    mut ending: Ending,
+    ses: &mut Session,
+    log: &mut Log,
+    unjudged: usize,
+) -> u8 {
     let exit = server.try_wait();
     let left = server.leftovers();
     server.kill_leftovers(&left);
@@ -439,7 +514,7 @@ fn finish(server: &mut Server, mut ending: Ending, ses: &mut Session, log: &mut 
         obj! {"event" => "end", "durationMs" => ms, "ok" => errors == 0,
         "messages" => obj! {"in" => ses.live.messages[0], "out" => ses.live.messages[1]},
         "bytes" => obj! {"in" => ses.live.bytes[0], "out" => ses.live.bytes[1]},
-        "findings" => issues.len(), "errors" => errors, "unjudgedBytes" => ses.dropped},
+        "findings" => issues.len(), "errors" => errors, "unjudgedBytes" => unjudged},
         true,
     );
     match (ending.code, ending.signal) {

@@ -188,7 +188,7 @@ fn expand(dir: &Path, path: &str) -> Vec<PathBuf> {
         .flatten()
         .filter_map(|e| e.file_name().into_string().ok())
         .collect();
-    names.sort();
+    crate::order::sort(&mut names);
     match after.strip_prefix('/') {
         Some(rest) => names.iter().map(|n| parent.join(n).join(rest)).collect(),
         None => names

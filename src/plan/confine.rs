@@ -272,7 +272,7 @@ fn credentials(p: &mut Policy, program: &OsStr) {
     for c in &p.credentials {
         credential_ids(c, 0, &mut left, &mut p.credential_ids);
     }
-    p.credential_ids.sort_unstable();
+    crate::order::sort(&mut p.credential_ids);
     p.credential_ids.dedup();
     if left == 0 {
         p.limits.push(format!(

@@ -68,7 +68,7 @@ pub fn sessions(dir: &Path) -> Vec<PathBuf> {
                 .collect()
         })
         .unwrap_or_default();
-    logs.sort();
+    crate::order::sort(&mut logs);
     logs
 }
 

@@ -1,8 +1,10 @@
 //! The byte relay of `wrap`: the host's stdin to the server's, the
 //! server's stdout and stderr to the host's, each on its own thread, byte
 //! for byte, in order, as read (no line is assembled on the forwarding
-//! path). Each chunk is forwarded first and then offered, as a copy, to
-//! whoever judges the session; when the judge falls behind by more than a
+//! path). Each chunk is forwarded first and then offered, as a copy with
+//! the time it was read, to whoever judges the session (the copies of the
+//! two directions may reach the judge out of order: an answer's copy can
+//! come before its request's); when the judge falls behind by more than a
 //! bound, copies are dropped and counted rather than the relay slowed or
 //! memory grown.
 
@@ -31,8 +33,10 @@ pub enum Stream {
 pub enum Flow {
     /// A chunk forwarded, `at` when it was read.
     Chunk(Stream, Vec<u8>, Instant),
-    /// Bytes forwarded whose copies the judge was too far behind to take.
-    Dropped(Stream, usize),
+    /// Copies of this stream were dropped from here on (the judge was too
+    /// far behind): the line under way cannot be judged. `Copies::dropped`
+    /// counts the bytes.
+    Gap(Stream),
     /// A stream reached its end (`HostIn`: the host closed the server's
     /// stdin, which is then closed too).
     End(Stream, Instant),
@@ -46,15 +50,25 @@ pub enum Flow {
 struct Queue {
     tx: Sender<Flow>,
     queued: Arc<AtomicUsize>,
+    dropped: Arc<AtomicUsize>,
+    /// Per stream: copies are being dropped now.
+    gap: Arc<[std::sync::atomic::AtomicBool; 3]>,
 }
 
 impl Queue {
     fn offer(&self, s: Stream, bytes: &[u8], at: Instant) {
         if self.queued.fetch_add(bytes.len(), Ordering::SeqCst) + bytes.len() > QUEUED {
             self.queued.fetch_sub(bytes.len(), Ordering::SeqCst);
-            let _ = self.tx.send(Flow::Dropped(s, bytes.len()));
+            // The first byte dropped after a taken copy tells the judge of
+            // the gap (the line it was in cannot be judged); the rest are
+            // only counted.
+            if !self.gap[s as usize].swap(true, Ordering::SeqCst) {
+                let _ = self.tx.send(Flow::Gap(s));
+            }
+            self.dropped.fetch_add(bytes.len(), Ordering::SeqCst);
             return;
         }
+        self.gap[s as usize].store(false, Ordering::SeqCst);
         let _ = self.tx.send(Flow::Chunk(s, bytes.to_vec(), at));
     }
 }
@@ -63,6 +77,7 @@ impl Queue {
 pub struct Copies {
     pub rx: Receiver<Flow>,
     queued: Arc<AtomicUsize>,
+    dropped: Arc<AtomicUsize>,
 }
 
 impl std::fmt::Debug for Copies {
@@ -75,6 +90,11 @@ impl Copies {
     /// Marks a taken chunk's bytes as no longer queued.
     pub fn taken(&self, n: usize) {
         self.queued.fetch_sub(n, Ordering::SeqCst);
+    }
+
+    /// Bytes forwarded whose copies were dropped, so far.
+    pub fn dropped(&self) -> usize {
+        self.dropped.load(Ordering::SeqCst)
     }
 }
 
@@ -89,9 +109,12 @@ pub fn start(
 ) -> std::io::Result<Copies> {
     let (tx, rx) = channel();
     let queued = Arc::new(AtomicUsize::new(0));
+    let dropped = Arc::new(AtomicUsize::new(0));
     let q = Queue {
         tx,
         queued: Arc::clone(&queued),
+        dropped: Arc::clone(&dropped),
+        gap: Arc::new(Default::default()),
     };
     crate::sys::with_interrupts_blocked(|| -> std::io::Result<()> {
         let (a, b, c) = (q.clone(), q.clone(), q);
@@ -106,7 +129,11 @@ pub fn start(
         })?;
         Ok(())
     })?;
-    Ok(Copies { rx, queued })
+    Ok(Copies {
+        rx,
+        queued,
+        dropped,
+    })
 }
 
 fn spawn(name: &str, f: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
@@ -130,11 +157,6 @@ fn pump<W: Write>(mut from: impl Read, mut to: Option<W>, s: Stream, q: &Queue) 
         };
         let at = Instant::now();
         let bytes = &buf[..n];
-        // What the host sends is judged before the server can answer it,
-        // so the judge never sees an answer before its request.
-        if s == Stream::HostIn {
-            q.offer(s, bytes, at);
-        }
         if forwarding {
             let sent = match (&mut to, s) {
                 (Some(w), _) => w.write_all(bytes).and_then(|()| w.flush()),
@@ -146,9 +168,7 @@ fn pump<W: Write>(mut from: impl Read, mut to: Option<W>, s: Stream, q: &Queue) 
                 let _ = q.tx.send(Flow::HostGone(s));
             }
         }
-        if s != Stream::HostIn {
-            q.offer(s, bytes, at);
-        }
+        q.offer(s, bytes, at);
     }
     // Said before the server's stdin is closed, so the judge knows of the
     // host's EOF before the server can act on it.

@@ -92,7 +92,7 @@ impl Suite {
                 })
                 .collect();
             let mut codes: Vec<String> = mine.iter().map(|i| i.code.as_str().to_string()).collect();
-            codes.sort();
+            crate::order::sort(&mut codes);
             codes.dedup();
             let status = if mine.iter().any(|i| i.is_error()) {
                 Status::Fail

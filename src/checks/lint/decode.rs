@@ -415,7 +415,7 @@ fn zero_width_bits(text: &str, out: &mut Vec<Layer>) {
             continue;
         }
         let mut kinds: Vec<char> = run.clone();
-        kinds.sort_unstable();
+        crate::order::sort(&mut kinds);
         kinds.dedup();
         if kinds.len() != 2 {
             continue;

@@ -165,7 +165,7 @@ pub fn features(s: &Sentence, out: &mut Vec<u32>) {
             out.push(hash(6, &[w, far]));
         }
     }
-    out.sort_unstable();
+    crate::order::sort(out);
     out.dedup();
 }
 
@@ -183,7 +183,7 @@ pub fn family_features(s: &Sentence, out: &mut Vec<u32>) {
             out.push(hash(4, &[st]));
         }
     }
-    out.sort_unstable();
+    crate::order::sort(out);
     out.dedup();
 }
 
