@@ -188,7 +188,10 @@ fn main() {
     let mb = (STREAM >> 20) as f64;
     println!("throughput of a {mb:.0} MB stream, median of {rounds} rounds:");
     println!("  direct   {:>7.0} MB/s ({ds:.3} s)", mb / ds);
-    println!("  cat hop  {:>7.0} MB/s ({cs:.3} s; the yardstick of any relay)", mb / cs);
+    println!(
+        "  cat hop  {:>7.0} MB/s ({cs:.3} s; the yardstick of any relay)",
+        mb / cs
+    );
     println!("  wrapped  {:>7.0} MB/s ({ws:.3} s)", mb / ws);
     println!(
         "  ratio    {:.3} (goal: at least 0.90); the wrapper's peak memory {} MiB",

@@ -5,7 +5,9 @@
 # server whose child outlives it and that ignores stdin EOF (nothing of it
 # may survive the guard: Wine's processes are Linux processes, so the
 # process list is read with pgrep), --timeout on a silent server, a CRLF
-# server, and `npx`-style PATHEXT resolution of a .cmd script. Then it
+# server, `npx`-style PATHEXT resolution of a .cmd script, and wrap: a
+# session relayed, and the wrapper killed outright with its server and the
+# server's child running (the job object ends them). Then it
 # type-checks x86_64-pc-windows-msvc and the macOS targets so none of them
 # regresses. Installs what it needs from Debian's packages when missing.
 # Its last line is "N passed, M failed"; it exits 1 when anything failed.
@@ -115,6 +117,30 @@ marker=win-hang-$$
 case_ "--timeout ends a silent server" 1 "initialize-timeout" -- check --timeout 1000 -- fake_server.exe hang "$marker"
 survivors "$marker"
 case_ "CRLF line endings are read as frames" 0 "^PASS" -- check -- fake_server.exe crlf
+
+# wrap: a host's session relayed, then the wrapper killed outright while
+# the server and its child run: the job ends them both.
+host_in='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"h","version":"1"}}}'
+wlog="$out/wrap.log"
+if printf '%s\n' "$host_in" | timeout 120 "$wine" mcp-stdio-guard.exe wrap --log-dir 'Z:'"${out//\//\\}"'\wraplogs' \
+  -- fake_server.exe ok > "$wlog" 2>&1 && grep -q '"serverInfo"' "$wlog"; then
+  pass "wrap relays a session under Wine"
+else
+  fail "wrap relays a session under Wine" "$wlog"
+fi
+marker=win-wrap-$$
+(sleep 60 | timeout 120 "$wine" mcp-stdio-guard.exe wrap --log-dir 'Z:'"${out//\//\\}"'\wraplogs' \
+  -- fake_server.exe grandchild "$marker" > "$out/wrap-kill.log" 2>&1 &)
+for _ in $(seq 100); do
+  [ "$(pgrep -f "$marker" | wc -l)" -ge 3 ] && break
+  sleep 0.2
+done
+pkill -9 -f "mcp-stdio-guard.exe wrap --log-dir .* grandchild $marker"
+for _ in $(seq 50); do
+  pgrep -f "fake_server.exe.*$marker" > /dev/null || break
+  sleep 0.2
+done
+survivors "fake_server.exe.*$marker"
 printf '@"%%~dp0..\\fake_server.exe" %%*\r\n' > path/fakesrv.cmd
 WINEPATH='Z:'"${bin//\//\\}"'\path' case_ "a .cmd script is found through PATHEXT (npx as npx.cmd)" 0 "^PASS" \
   -- check -- fakesrv ok

@@ -14,10 +14,17 @@ pub struct CallSpec {
     pub args: Vec<(String, String)>,
     /// `--args JSON`: an object the `--arg` values are merged over.
     pub args_json: Option<Map<String, Value>>,
+    /// `--raw-args JSON`: the `arguments` sent exactly as given (any JSON,
+    /// an array or a wrong type included), nothing checked first: how a
+    /// robustness finding's call is replayed.
+    pub raw: Option<Value>,
 }
 
 /// The `arguments` object for `tools/call`, or why there is none.
 pub fn arguments(tools: &[Value], spec: &CallSpec) -> Result<Value, String> {
+    if let Some(raw) = &spec.raw {
+        return Ok(raw.clone());
+    }
     let Some(tool) = tools
         .iter()
         .find(|t| t.get("name").and_then(Value::as_str) == Some(spec.tool.as_str()))
@@ -135,6 +142,7 @@ mod tests {
                 .map(|(a, b)| (a.to_string(), b.to_string()))
                 .collect(),
             args_json: None,
+            raw: None,
         }
     }
 

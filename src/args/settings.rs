@@ -1649,6 +1649,26 @@ const TAIL: &[Setting] = &[
     ),
     scoped(
         flag(
+            "raw-args",
+            None,
+            Kind::Text("<json>"),
+            Fallback::None,
+            "call: send exactly this JSON as the arguments (any type), with\nno check against the tool's inputSchema (a robustness replay)",
+            |s, v| match serde_json::from_str::<Json>(&v.text()?) {
+                Ok(raw) => {
+                    s.call.raw = Some(raw);
+                    Ok(())
+                }
+                Err(e) => Err(v.hinted(
+                    format!("must be valid JSON: {e}"),
+                    "quote it for your shell",
+                )),
+            },
+        ),
+        &[Cmd::Call],
+    ),
+    scoped(
+        flag(
             "args",
             None,
             Kind::Text("<json>"),

@@ -337,6 +337,10 @@ codes! {
         "--robustness: input its own inputSchema rejects got -32603 or another non-standard error instead of -32602 or an isError result";
     ToolInvalidInputAccepted = "tool-invalid-input-accepted", McpProtocol, Warning, [Robustness],
         "--robustness: a success for input its own inputSchema rejects (MCP: servers MUST validate all tool inputs; an error under --profile strict)";
+    ToolInvalidInputRan = "tool-invalid-input-ran", McpProtocol, Error, [Robustness],
+        "--robustness: input its own inputSchema rejects was run anyway: the answer (an isError result or a success) carries a runtime failure (a Python, Node, Go, Java, Rust or .NET traceback, [object Object], an attribute or type error), not a validation message (MCP: servers MUST validate all tool inputs)";
+    ToolAnswerSecret = "tool-answer-secret", Security, Error, [Robustness],
+        "--robustness: a tool's answer holds the value of a variable the guard forwarded to the server (an error), or a string shaped like a credential (a warning); the value is never shown";
     ToolCallCrash = "tool-call-crash", McpProtocol, Error, [Robustness],
         "--robustness: the server exited while handling a call with valid input";
     ToolCallTimeout = "tool-call-timeout", McpProtocol, Warning, [Robustness],

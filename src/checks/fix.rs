@@ -275,6 +275,12 @@ pub fn fix(code: Code) -> &'static str {
         ToolInvalidInputAccepted => {
             "validate tool input against the inputSchema: MCP servers must refuse what it rejects"
         }
+        ToolInvalidInputRan => {
+            "validate tool input against the inputSchema before the tool runs, and answer bad input with a validation message"
+        }
+        ToolAnswerSecret => {
+            "never put credentials in answers: mask tokens and keys in error messages and results"
+        }
         ToolCallCrash => {
             "catch the tool's failures and answer them as an isError result; the server must keep running"
         }

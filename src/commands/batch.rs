@@ -150,9 +150,12 @@ fn run_entry(
     let (mut report, code) = match output {
         Ok(out) => {
             let code = out.status.code().unwrap_or(2);
-            let report = serde_json::from_slice::<Value>(&out.stdout).unwrap_or_else(|_| {
-                failed_run(String::from_utf8_lossy(&out.stderr).trim().to_string())
-            });
+            let report = std::str::from_utf8(&out.stdout)
+                .map_err(|_| ())
+                .and_then(|t| serde_json::from_str::<Value>(t).map_err(|_| ()))
+                .unwrap_or_else(|_| {
+                    failed_run(String::from_utf8_lossy(&out.stderr).trim().to_string())
+                });
             (report, code)
         }
         Err(e) => (failed_run(format!("cannot run the guard: {e}")), 2),

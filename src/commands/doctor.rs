@@ -76,11 +76,7 @@ impl Private {
     fn write(text: &str) -> Result<Private, Error> {
         let dir =
             std::env::temp_dir().join(format!(".mcp-stdio-guard-doctor-{}", std::process::id()));
-        let mut builder = std::fs::DirBuilder::new();
-        #[cfg(unix)]
-        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-        builder
-            .create(&dir)
+        crate::plan::wrap::private_dir(&dir)
             .map_err(|e| Error::io(format!("cannot create {}", dir.display()), e))?;
         let _temp = sys::custody::temp(&dir);
         let manifest = dir.join("servers.json");

@@ -370,6 +370,17 @@ fn records(
         .collect()
 }
 
+/// The values of the variables `--env` forwarded to the server.
+fn forwarded(plan: &Plan) -> Vec<String> {
+    let names: Vec<&str> = plan.settings.env.iter().map(|e| e.name()).collect();
+    plan.launch
+        .env
+        .iter()
+        .filter(|(k, _)| names.iter().any(|n| k.to_str() == Some(*n)))
+        .map(|(_, v)| v.to_string_lossy().into_owned())
+        .collect()
+}
+
 /// Runs the phase over the first run's tools. `None` when it was not asked
 /// for.
 pub fn run(plan: &Plan, first: &RunReport) -> Result<Option<Found>, Error> {
@@ -430,9 +441,12 @@ pub fn run(plan: &Plan, first: &RunReport) -> Result<Option<Found>, Error> {
             .map(|a| robustness::shell_quote(a))
             .collect::<Vec<_>>()
             .join(" "),
+        timeout_ms: plan.settings.timeout_ms,
+        secrets: forwarded(plan),
     };
     let (mut issues, tools) = robustness::judge(&records, &first.tools, &judging);
     issues.extend(leg_issues);
+    issues.extend(robustness::read_only_broken(&first.tools, &confinement));
     summary.calls_sent = records
         .iter()
         .filter(|r| !matches!(r.outcome, Outcome::NotSent(_)))

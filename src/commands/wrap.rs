@@ -326,15 +326,7 @@ fn drive(
     let mut exited: Option<Instant> = None;
     let mut forwarded = false;
     loop {
-        if let Ok(flow) = copies.rx.recv_timeout(Duration::from_millis(50)) {
-            take(flow, copies, ses, log, t0);
-            while let Ok(flow) = copies.rx.try_recv() {
-                take(flow, copies, ses, log, t0);
-                log.flush_if_due();
-            }
-        }
-        // The relay is idle: what the log holds goes out.
-        log.flush();
+        drain(copies, ses, log);
         let now = Instant::now();
         let ms = ms_since(t0, now);
         for seen in ses.live.tick(ms) {
@@ -361,17 +353,7 @@ fn drive(
         if let (None, Some(d)) = (exited, deadline)
             && now >= d
         {
-            let sig = if ending.forced.is_none() {
-                sys::SIGTERM
-            } else {
-                sys::SIGKILL
-            };
-            ending.forced = Some(if sig == sys::SIGTERM {
-                "SIGTERM"
-            } else {
-                "SIGKILL"
-            });
-            server.signal_group(sig);
+            escalate(server, &mut ending);
             deadline = Some(now + grace);
         }
         if let Some(at) = exited
@@ -391,6 +373,31 @@ fn drive(
         ending.forced = None;
     }
     ending
+}
+
+/// What the relay has copied, judged and logged; then the log written out
+/// (the relay is idle).
+fn drain(copies: &relay::Copies, ses: &mut Session, log: &mut Log) {
+    let t0 = log.t0;
+    if let Ok(flow) = copies.rx.recv_timeout(Duration::from_millis(50)) {
+        take(flow, copies, ses, log, t0);
+        while let Ok(flow) = copies.rx.try_recv() {
+            take(flow, copies, ses, log, t0);
+            log.flush_if_due();
+        }
+    }
+    log.flush();
+}
+
+/// The next signal of a server that outlived its grace: SIGTERM, then
+/// SIGKILL.
+fn escalate(server: &mut Server, ending: &mut Ending) {
+    let (sig, name) = match ending.forced {
+        None => (sys::SIGTERM, "SIGTERM"),
+        Some(_) => (sys::SIGKILL, "SIGKILL"),
+    };
+    ending.forced = Some(name);
+    server.signal_group(sig);
 }
 
 fn ms_since(t0: Instant, at: Instant) -> u64 {

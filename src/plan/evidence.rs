@@ -36,7 +36,7 @@ fn last_time(tail: &[u8]) -> Option<u64> {
         .split(|&b| b == b'\n')
         .rev()
         .find(|l| !l.trim_ascii().is_empty())?;
-    let record: Value = serde_json::from_slice(line).ok()?;
+    let record: Value = serde_json::from_str(std::str::from_utf8(line).ok()?).ok()?;
     let time = record.get("time")?.as_str()?;
     time.ends_with("+00:00")
         .then(|| crate::clock::parse_rfc3339(time))
@@ -142,7 +142,10 @@ pub fn newest_for(path: &Path, command: &Value) -> Result<(Option<Value>, usize)
         if line.trim_ascii().is_empty() {
             continue;
         }
-        let Ok(record) = serde_json::from_slice::<Value>(&line) else {
+        let Ok(record) = std::str::from_utf8(&line)
+            .map_err(|_| ())
+            .and_then(|t| serde_json::from_str::<Value>(t).map_err(|_| ()))
+        else {
             skipped += 1;
             continue;
         };

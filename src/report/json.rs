@@ -783,6 +783,10 @@ pub fn robustness_value(rb: &crate::checks::robustness::Summary) -> Value {
                 "findings" => t.findings,
                 "durationMs" => t.ms,
                 "notSent" => t.not_sent,
+                "latencyP50Ms" => t.p50_ms,
+                "latencyP95Ms" => t.p95_ms,
+                "largestAnswerBytes" => t.largest_bytes,
+                "largestAnswerTokens" => t.largest_tokens,
             }
         })
         .collect();

@@ -334,6 +334,23 @@ fn robustness_lines(r: &Report) -> Vec<String> {
     for n in &rb.not_called {
         lines.push(format!("  {}: {}", escape::line(&n.tool), n.reason));
     }
+    let slowest = rb
+        .tools
+        .iter()
+        .filter(|t| t.valid > 0)
+        .max_by_key(|t| t.p95_ms);
+    let largest = rb.tools.iter().max_by_key(|t| t.largest_bytes);
+    if let (Some(s), Some(l)) = (slowest, largest) {
+        lines.push(format!(
+            "  slowest: {} (valid calls p50 {} ms, p95 {} ms); largest answer: {} ({} bytes, ~{} tokens)",
+            escape::line(&s.name),
+            s.p50_ms,
+            s.p95_ms,
+            escape::line(&l.name),
+            l.largest_bytes,
+            l.largest_tokens
+        ));
+    }
     lines
 }
 

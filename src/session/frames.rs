@@ -250,7 +250,12 @@ impl Frames {
     /// The frames as values (for tests and small reports).
     pub fn values(&self) -> Vec<Value> {
         let mut out = Vec::new();
-        self.each(|b| out.push(serde_json::from_slice(b).unwrap_or(Value::Null)));
+        self.each(|b| {
+            let v = std::str::from_utf8(b)
+                .ok()
+                .and_then(|t| serde_json::from_str(t).ok());
+            out.push(v.unwrap_or(Value::Null));
+        });
         out
     }
 }

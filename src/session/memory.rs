@@ -92,7 +92,10 @@ impl MemoryServer {
     pub fn recv(&mut self) -> Option<Value> {
         loop {
             let line = self.recv_line()?;
-            if let Ok(v) = serde_json::from_slice(&line) {
+            if let Some(v) = std::str::from_utf8(&line)
+                .ok()
+                .and_then(|t| serde_json::from_str(t).ok())
+            {
                 return Some(v);
             }
         }

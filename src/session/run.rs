@@ -51,7 +51,11 @@ impl Process for Server {
                 bytes,
             } => {
                 let tool = (method == "tools/call")
-                    .then(|| serde_json::from_slice::<serde_json::Value>(bytes).ok())
+                    .then(|| {
+                        std::str::from_utf8(bytes)
+                            .ok()
+                            .and_then(|t| serde_json::from_str::<serde_json::Value>(t).ok())
+                    })
                     .flatten();
                 let name = tool
                     .as_ref()

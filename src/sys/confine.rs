@@ -1116,7 +1116,9 @@ mod imp {
     }
 
     #[derive(Debug)]
-    pub struct Listener;
+    pub struct Listener {
+        pub leader: u32,
+    }
 
     #[derive(Debug)]
     pub enum Wait {

@@ -504,6 +504,15 @@ fn the_probes_sessions_and_restarts_are_confined_and_reported() {
         write.iter().any(|i| i["phase"] == "tools/call lookup"),
         "{write:?}"
     );
+    // lookup is annotated read-only: what it did during its call says
+    // otherwise.
+    let contradict = issues(&run, "tool-annotations-contradict");
+    assert!(
+        contradict
+            .iter()
+            .any(|i| i["toolName"] == "lookup" && i["event"] == "write-outside"),
+        "{contradict:?}"
+    );
     let events = j["confinement"]["events"].as_array().expect("events");
     assert!(
         events

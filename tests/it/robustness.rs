@@ -82,7 +82,7 @@ fn a_crash_on_bad_input_is_named_with_its_replay_and_the_phase_goes_on() {
     );
     let replay = crash["replay"].as_str().unwrap_or("");
     assert!(
-        replay.starts_with("mcp-stdio-guard call lookup --args ") && replay.contains(" -- "),
+        replay.starts_with("mcp-stdio-guard call lookup --raw-args ") && replay.contains(" -- "),
         "{replay}"
     );
     assert!(
@@ -253,4 +253,91 @@ fn a_tool_answering_100_mb_is_cut_at_the_stdout_limits() {
     let big = run.issue("stdout-line-too-large");
     assert_eq!(big["phase"], "robustness", "{big}");
     assert!(kib < 96 * 1024, "peak {kib} KiB");
+}
+
+/// The words of a replay command as a POSIX shell splits them (the probe
+/// quotes with single quotes only).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let (mut quoted, mut any) = (false, false);
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                any = true;
+            }
+            '\\' if !quoted => {
+                if let Some(n) = chars.next() {
+                    word.push(n);
+                }
+            }
+            ' ' if !quoted => {
+                if any || !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            _ => word.push(c),
+        }
+    }
+    if any || !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+#[test]
+fn every_printed_replay_sends_the_same_request_and_meets_the_same_answer() {
+    let mut replayed = 0;
+    for scenario in [
+        "robust-valid-crash",
+        "robust-internal",
+        "robust-lenient",
+        "robust-bad-structured",
+    ] {
+        let run = robust(scenario, &[]);
+        let issues = run.json()["issues"].as_array().cloned().unwrap_or_default();
+        for issue in issues.iter().filter(|i| i["replay"].is_string()) {
+            let code = issue["code"].as_str().unwrap_or("");
+            let words = shell_words(issue["replay"].as_str().unwrap_or(""));
+            assert_eq!(words[0], "mcp-stdio-guard", "{words:?}");
+            let mut cmd = std::process::Command::new(crate::util::guard());
+            cmd.arg("--json").args(&words[1..]);
+            let again = crate::util::run_with_deadline(cmd, DEADLINE);
+            assert_ne!(
+                again.code,
+                Some(2),
+                "{code}: the replay runs: {}",
+                again.stderr
+            );
+            let got: Vec<String> = again.json()["issues"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|i| i["code"].as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let has = |c: &str| got.iter().any(|g| g == c);
+            let same = match code {
+                "tool-invalid-input-crash" | "tool-call-crash" => {
+                    has("server-crashed") || has("operation-missing-response")
+                }
+                "tool-invalid-input-timeout" | "tool-call-timeout" => has("operation-timeout"),
+                "tool-invalid-input-internal-error" | "tool-call-internal-error" => {
+                    has("operation-error")
+                }
+                "tool-invalid-input-accepted" => !has("operation-error") && !has("tool-call-error"),
+                other => has(other),
+            };
+            assert!(same, "{scenario}: {code}: the replay met {got:?}");
+            replayed += 1;
+        }
+    }
+    assert!(
+        replayed >= 4,
+        "the scenarios' findings were replayed ({replayed})"
+    );
 }

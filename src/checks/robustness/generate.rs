@@ -174,6 +174,16 @@ fn string_value(schema: &Value, variant: usize) -> Option<Value> {
     Some(Value::from(s))
 }
 
+/// `x` as JSON: an integer as an integer (`-1`, never `-1.0`, which an
+/// SDK refuses as a non-integer before the tool sees it).
+fn number(x: f64, integer: bool) -> Option<Value> {
+    let whole = x.fract() == 0.0 && x.abs() < 9.0e15;
+    if whole && (integer || x.abs() < 1.0e15) {
+        return Some(Value::from(x as i64));
+    }
+    serde_json::Number::from_f64(x).map(Value::Number)
+}
+
 fn number_value(schema: &Value, variant: usize, integer: bool) -> Option<Value> {
     let lo = num(schema, "minimum").or_else(|| num(schema, "exclusiveMinimum").map(|m| m + 1.0));
     let hi = num(schema, "maximum").or_else(|| num(schema, "exclusiveMaximum").map(|m| m - 1.0));
@@ -195,9 +205,8 @@ fn number_value(schema: &Value, variant: usize, integer: bool) -> Option<Value> 
         if hi.is_some_and(|h| x > h) {
             return None;
         }
-        return Some(Value::from(x as i64));
     }
-    serde_json::Number::from_f64(x).map(Value::Number)
+    number(x, integer)
 }
 
 /// A value `schema` accepts, varied by `variant`; `None` when none can be
@@ -307,8 +316,8 @@ fn out_of_bounds(schema: &Value) -> Vec<(Value, String)> {
                 .iter()
                 .filter_map(Value::as_f64)
                 .fold(f64::MIN, f64::max);
-            if let Some(n) = serde_json::Number::from_f64((max + 1.0).floor()) {
-                out.push((Value::Number(n), "a value outside its enum".into()));
+            if let Some(n) = number((max + 1.0).floor(), true) {
+                out.push((n, "a value outside its enum".into()));
             }
         }
     }
@@ -322,21 +331,22 @@ fn out_of_bounds(schema: &Value) -> Vec<(Value, String)> {
     }
     let integer = types(schema).contains(&"integer");
     let step = if integer { 1.0 } else { 0.5 };
-    if let Some(m) = num(schema, "minimum").or(num(schema, "exclusiveMinimum"))
-        && let Some(n) = serde_json::Number::from_f64(m - step)
+    // Just past each bound; an exclusive bound is itself outside.
+    let below = num(schema, "minimum")
+        .map(|m| (m - step, m))
+        .or_else(|| num(schema, "exclusiveMinimum").map(|m| (m, m)));
+    if let Some((x, m)) = below
+        && let Some(n) = number(x, integer)
     {
-        out.push((
-            Value::Number(n),
-            format!("{} under its minimum {m}", m - step),
-        ));
+        out.push((n.clone(), format!("{n} under its minimum {m}")));
     }
-    if let Some(m) = num(schema, "maximum").or(num(schema, "exclusiveMaximum"))
-        && let Some(n) = serde_json::Number::from_f64(m + step)
+    let above = num(schema, "maximum")
+        .map(|m| (m + step, m))
+        .or_else(|| num(schema, "exclusiveMaximum").map(|m| (m, m)));
+    if let Some((x, m)) = above
+        && let Some(n) = number(x, integer)
     {
-        out.push((
-            Value::Number(n),
-            format!("{} over its maximum {m}", m + step),
-        ));
+        out.push((n.clone(), format!("{n} over its maximum {m}")));
     }
     if num(schema, "minLength").is_some_and(|m| m >= 1.0) {
         out.push((
@@ -557,6 +567,26 @@ pub fn plan(tools: &[Value], spec: &RobustnessSpec, sandboxed: bool) -> CallPlan
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integer_bounds_go_out_as_integers_on_both_sides() {
+        let schema = json!({"type": "integer", "minimum": 0, "maximum": 1000});
+        let out: Vec<String> = out_of_bounds(&schema)
+            .iter()
+            .map(|(v, _)| v.to_string())
+            .collect();
+        assert_eq!(out, ["-1", "1001"]);
+        let exclusive = json!({"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 10});
+        let out: Vec<String> = out_of_bounds(&exclusive)
+            .iter()
+            .map(|(v, _)| v.to_string())
+            .collect();
+        assert_eq!(out, ["0", "10"], "an exclusive bound is itself outside");
+        let number = json!({"type": "number", "minimum": 0.5});
+        assert_eq!(out_of_bounds(&number)[0].0, json!(0), "0.5 - 0.5");
+        let valid = valid_value(&schema, 1, 0).expect("a valid value");
+        assert_eq!(valid.to_string(), "1000");
+    }
 
     fn spec() -> RobustnessSpec {
         RobustnessSpec {

@@ -59,6 +59,13 @@ pub struct ToolSummary {
     pub ms: u64,
     /// Calls planned and not sent, with why.
     pub not_sent: Vec<String>,
+    /// The valid calls' latency, median and 95th percentile (ms).
+    pub p50_ms: u64,
+    pub p95_ms: u64,
+    /// The largest answer: bytes, and tokens estimated as the context
+    /// cost estimates them (bytes/4).
+    pub largest_bytes: u64,
+    pub largest_tokens: u64,
 }
 
 /// The whole phase, for the report and the score.
@@ -86,6 +93,64 @@ pub struct Judging {
     pub modern: bool,
     /// The server's command line, shell-quoted, for the replay command.
     pub argv: String,
+    /// The run's `--timeout`, given to the replay too.
+    pub timeout_ms: u64,
+    /// The values of the variables the guard forwarded to the server
+    /// (`--env`): an answer holding one leaks it.
+    pub secrets: Vec<String>,
+}
+
+/// What in a tool's answer says the tool ran and failed, rather than
+/// refused its input: a runtime's traceback or error, by its words.
+const RUNTIME_FAILURES: &[(&str, &str)] = &[
+    ("Traceback (most recent call last)", "a Python traceback"),
+    ("object has no attribute", "a Python attribute error"),
+    ("object is not subscriptable", "a Python type error"),
+    ("unsupported operand type", "a Python type error"),
+    (
+        "TypeError: Cannot read properties of",
+        "a JavaScript type error",
+    ),
+    ("is not a function", "a JavaScript type error"),
+    ("[object Object]", "a JavaScript object turned to text"),
+    ("is not defined\n    at ", "a JavaScript reference error"),
+    ("\n    at ", "a JavaScript stack trace"),
+    ("goroutine ", "a Go panic"),
+    ("panic: runtime error", "a Go panic"),
+    (
+        "invalid memory address or nil pointer dereference",
+        "a Go panic",
+    ),
+    ("java.lang.", "a Java exception"),
+    ("Exception in thread", "a Java exception"),
+    ("\tat ", "a Java stack trace"),
+    ("NullReferenceException", "a .NET exception"),
+    ("   at System.", "a .NET stack trace"),
+    ("panicked at", "a Rust panic"),
+    (
+        "called `Option::unwrap()` on a `None` value",
+        "a Rust panic",
+    ),
+];
+
+/// The runtime failure an answer's text shows, if any.
+pub fn runtime_failure(text: &str) -> Option<&'static str> {
+    RUNTIME_FAILURES
+        .iter()
+        .find(|(needle, _)| text.contains(needle))
+        .map(|(_, what)| *what)
+}
+
+/// The text of an answer (a result's text, an error's message and data).
+fn answer_text(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Result(r) => crate::checks::toolcall::text_of(r),
+        Outcome::Error(e) => {
+            let data = e.get("data").map(|d| d.to_string()).unwrap_or_default();
+            format!("{} {data}", jsonrpc::error_message(e))
+        }
+        _ => String::new(),
+    }
 }
 
 /// `text` quoted for a POSIX shell (left bare when it is plainly safe).
@@ -101,12 +166,14 @@ pub fn shell_quote(text: &str) -> String {
     }
 }
 
-/// The command that sends the same call again.
+/// The command that sends exactly the same request again: `--raw-args`
+/// skips the client-side checks the probe's input was built to break.
 fn replay(call: &PlannedCall, judging: &Judging) -> String {
     format!(
-        "mcp-stdio-guard call {} --args {} -- {}",
+        "mcp-stdio-guard call {} --raw-args {} --timeout {} -- {}",
         shell_quote(&call.tool),
         shell_quote(&call.arguments.to_string()),
+        judging.timeout_ms.max(100),
         judging.argv
     )
 }
@@ -152,12 +219,29 @@ fn answer_of(outcome: &Outcome) -> String {
     }
 }
 
+/// The most of an answer a finding keeps (its JSON, cut on a character).
+const EXCERPT: usize = 4096;
+
 fn finding(code: Code, rec: &CallRecord, judging: &Judging, message: String) -> Issue {
+    let request = serde_json::json!({"name": rec.call.tool, "arguments": rec.call.arguments});
+    let excerpt = match &rec.outcome {
+        Outcome::Result(v) | Outcome::Error(v) => {
+            let text = v.to_string();
+            let mut end = text.len().min(EXCERPT);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            Value::from(&text[..end])
+        }
+        _ => Value::Null,
+    };
     Issue::new(code, message)
         .with("toolName", rec.call.tool.clone())
         .with("arguments", rec.call.arguments.to_string())
         .with("tried", rec.call.what.clone())
         .with("answer", answer_of(&rec.outcome))
+        .with("request", request.to_string())
+        .with("answerExcerpt", excerpt)
         .with("replay", replay(&rec.call, judging))
         .with("phase", "robustness")
 }
@@ -170,7 +254,20 @@ fn is_error_result(result: &Value) -> bool {
 fn refused(rec: &CallRecord, judging: &Judging) -> Option<Issue> {
     let tool = &rec.call.tool;
     let what = &rec.call.what;
+    let ran = runtime_failure(&answer_text(&rec.outcome));
     let (code, message) = match &rec.outcome {
+        Outcome::Result(r) if ran.is_some() => (
+            Code::ToolInvalidInputRan,
+            format!(
+                "tool {tool} ran on input its own inputSchema rejects ({what}) and failed: its {} answer shows {}",
+                if is_error_result(r) {
+                    "isError"
+                } else {
+                    "success"
+                },
+                ran.unwrap_or_default()
+            ),
+        ),
         Outcome::Result(r) if is_error_result(r) => return None,
         Outcome::Error(e) if jsonrpc::error_code(e) == Some(-32602) => return None,
         // An unknown tool may also be an unknown method to a server.
@@ -179,6 +276,12 @@ fn refused(rec: &CallRecord, judging: &Judging) -> Option<Issue> {
         {
             return None;
         }
+        Outcome::Result(_) if *tool == generate::NO_SUCH_TOOL => (
+            Code::ToolInvalidInputAccepted,
+            format!(
+                "the server answered a call of a tool it does not list ({tool}) with a success, not an error"
+            ),
+        ),
         Outcome::Result(_) => (
             Code::ToolInvalidInputAccepted,
             format!(
@@ -309,6 +412,36 @@ fn answered(rec: &CallRecord, tool: Option<&Value>, judging: &Judging) -> Vec<Is
     }
 }
 
+/// An answer that holds a forwarded variable's value (an error) or a
+/// credential-shaped string (a warning). The value itself is never put in
+/// the finding (and every output scrubs it).
+fn leak(rec: &CallRecord, judging: &Judging) -> Option<Issue> {
+    let text = match &rec.outcome {
+        Outcome::Result(r) => r.to_string(),
+        Outcome::Error(e) => e.to_string(),
+        _ => return None,
+    };
+    let tool = &rec.call.tool;
+    if judging
+        .secrets
+        .iter()
+        .any(|s| s.len() >= 6 && text.contains(s.as_str()))
+    {
+        let message =
+            format!("tool {tool}'s answer holds the value of a variable forwarded to the server");
+        return Some(finding(Code::ToolAnswerSecret, rec, judging, message));
+    }
+    let words = text.split(|c: char| c.is_whitespace() || "\"'`,;()[]{}<>=:".contains(c));
+    if words
+        .filter(|w| w.len() >= 20)
+        .any(crate::redact::looks_like_credential)
+    {
+        let message = format!("tool {tool}'s answer holds a string shaped like a credential");
+        return Some(finding(Code::ToolAnswerSecret, rec, judging, message).at(Severity::Warning));
+    }
+    None
+}
+
 /// The findings of every call, and each tool's line, in the order the
 /// tools were called.
 pub fn judge(
@@ -322,10 +455,18 @@ pub fn judge(
         let tool = tools
             .iter()
             .find(|t| t.get("name").and_then(Value::as_str) == Some(rec.call.tool.as_str()));
-        let found = match rec.call.expect {
+        let mut found: Vec<Issue> = match rec.call.expect {
             Expect::Refusal => refused(rec, judging).into_iter().collect(),
             Expect::Answer => answered(rec, tool, judging),
         };
+        // One leak a tool is enough to say.
+        let told = issues.iter().any(|i: &Issue| {
+            i.code == Code::ToolAnswerSecret
+                && i.detail("toolName").and_then(Value::as_str) == Some(rec.call.tool.as_str())
+        });
+        if !told {
+            found.extend(leak(rec, judging));
+        }
         let line = match lines.iter_mut().position(|l| l.name == rec.call.tool) {
             Some(i) => &mut lines[i],
             None => {
@@ -336,38 +477,70 @@ pub fn judge(
                 lines.last_mut().expect("invariant: just pushed")
             }
         };
-        line.findings += found.len() as u64;
-        line.ms += rec.ms;
-        match (&rec.outcome, rec.call.expect) {
-            (Outcome::NotSent(why), _) => {
-                if !line.not_sent.contains(why) {
-                    line.not_sent.push(why.clone());
-                }
-            }
-            (outcome, Expect::Refusal) => {
-                line.invalid += 1;
-                let ok = match outcome {
-                    Outcome::Result(r) => is_error_result(r),
-                    Outcome::Error(e) => {
-                        let code = jsonrpc::error_code(e);
-                        code == Some(-32602)
-                            || (rec.call.tool == generate::NO_SUCH_TOOL && code == Some(-32601))
-                    }
-                    _ => false,
-                };
-                line.refused += u64::from(ok);
-            }
-            (outcome, Expect::Answer) => {
-                line.valid += 1;
-                if let Outcome::Result(r) = outcome {
-                    line.answered += 1;
-                    line.domain_errors += u64::from(is_error_result(r));
-                }
-            }
-        }
+        count(line, rec, found.len());
         issues.extend(found);
     }
+    latencies(&mut lines, records);
     (fold(issues), lines)
+}
+
+/// One call counted on its tool's line.
+fn count(line: &mut ToolSummary, rec: &CallRecord, found: usize) {
+    line.findings += found as u64;
+    line.ms += rec.ms;
+    match (&rec.outcome, rec.call.expect) {
+        (Outcome::NotSent(why), _) => {
+            if !line.not_sent.contains(why) {
+                line.not_sent.push(why.clone());
+            }
+        }
+        (outcome, Expect::Refusal) => {
+            line.invalid += 1;
+            let ok = match outcome {
+                Outcome::Result(r) => is_error_result(r),
+                Outcome::Error(e) => {
+                    let code = jsonrpc::error_code(e);
+                    code == Some(-32602)
+                        || (rec.call.tool == generate::NO_SUCH_TOOL && code == Some(-32601))
+                }
+                _ => false,
+            };
+            line.refused += u64::from(ok);
+        }
+        (outcome, Expect::Answer) => {
+            line.valid += 1;
+            if let Outcome::Result(r) = outcome {
+                line.answered += 1;
+                line.domain_errors += u64::from(is_error_result(r));
+            }
+        }
+    }
+    let size = match &rec.outcome {
+        Outcome::Result(v) | Outcome::Error(v) => v.to_string().len() as u64,
+        _ => 0,
+    };
+    line.largest_bytes = line.largest_bytes.max(size);
+    line.largest_tokens = line.largest_bytes.div_ceil(4);
+}
+
+/// Each tool's median and 95th-percentile latency of its answered valid
+/// calls.
+fn latencies(lines: &mut [ToolSummary], records: &[CallRecord]) {
+    for line in lines.iter_mut() {
+        let mut ms: Vec<u64> = records
+            .iter()
+            .filter(|r| r.call.tool == line.name && r.call.expect == Expect::Answer)
+            .filter(|r| matches!(r.outcome, Outcome::Result(_) | Outcome::Error(_)))
+            .map(|r| r.ms)
+            .collect();
+        crate::order::sort(&mut ms);
+        let at = |q: usize| {
+            ms.get((ms.len().saturating_sub(1) * q).div_ceil(100))
+                .copied()
+                .unwrap_or(0)
+        };
+        (line.p50_ms, line.p95_ms) = (at(50), at(95));
+    }
 }
 
 /// One finding per tool and code: the first call's, with how many calls
@@ -428,6 +601,47 @@ pub fn contradictions(tools: &[&Value]) -> Vec<Issue> {
         .collect()
 }
 
+/// `tool-annotations-contradict` from what a tool did (`--confine`): a
+/// tool annotated `readOnlyHint: true` that wrote outside the write trees,
+/// connected out or ran a program while its call was the one under way.
+pub fn read_only_broken(tools: &[Value], logs: &[crate::session::confine::Log]) -> Vec<Issue> {
+    use crate::session::confine::Kind;
+    let mut out: Vec<Issue> = Vec::new();
+    for tool in tools
+        .iter()
+        .filter(|t| t.pointer("/annotations/readOnlyHint") == Some(&Value::Bool(true)))
+    {
+        let Some(name) = tool.get("name").and_then(Value::as_str) else {
+            continue;
+        };
+        let phase = format!("tools/call {name}");
+        let acted = logs.iter().flat_map(|l| &l.events).find(|e| {
+            e.phase == phase
+                && matches!(
+                    e.kind,
+                    Kind::WriteOutside | Kind::Network | Kind::Exec | Kind::HiddenExec
+                )
+        });
+        if let Some(e) = acted {
+            out.push(
+                Issue::new(
+                    Code::ToolAnnotationsContradict,
+                    format!(
+                        "tool {name} is annotated readOnlyHint: true, but during its call the server did {} {}",
+                        e.kind.as_str(),
+                        crate::escape::quote(e.target.as_bytes())
+                    ),
+                )
+                .with("toolName", name)
+                .with("event", e.kind.as_str())
+                .with("target", e.target.clone())
+                .with("phase", "robustness"),
+            );
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,6 +668,8 @@ mod tests {
             strict,
             modern: false,
             argv: "node server.js".into(),
+            timeout_ms: 5000,
+            secrets: Vec::new(),
         };
         judge(records, &tools, &judging)
             .0
@@ -544,9 +760,83 @@ mod tests {
     }
 
     #[test]
+    fn a_tool_that_ran_on_bad_input_is_told_from_one_that_refused_it() {
+        let text = |t: &str, is_error: bool| {
+            Outcome::Result(json!({"content": [{"type": "text", "text": t}], "isError": is_error}))
+        };
+        let traceback = "Traceback (most recent call last):\n  File \"s.py\", line 3\nAttributeError: 'dict' object has no attribute 'lower'";
+        assert_eq!(
+            codes(&[rec(Expect::Refusal, text(traceback, true))], false),
+            [("tool-invalid-input-ran", true)]
+        );
+        assert_eq!(
+            codes(
+                &[rec(
+                    Expect::Refusal,
+                    text("GET /rooms/[object Object] failed", false)
+                )],
+                false
+            ),
+            [("tool-invalid-input-ran", true)]
+        );
+        assert!(
+            codes(
+                &[rec(Expect::Refusal, text("a must be a number", true))],
+                false
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn an_answer_holding_a_forwarded_value_or_a_credential_is_a_leak() {
+        let judging = Judging {
+            secrets: vec!["sk-live-forwarded-value-123".into()],
+            ..Judging::default()
+        };
+        let answer =
+            |t: &str| Outcome::Error(json!({"code": -32602, "message": format!("bad key {t}")}));
+        let (issues, _) = judge(
+            &[rec(Expect::Refusal, answer("sk-live-forwarded-value-123"))],
+            &[],
+            &judging,
+        );
+        assert_eq!(
+            (issues[0].code, issues[0].is_error()),
+            (Code::ToolAnswerSecret, true)
+        );
+        assert!(
+            !issues[0].message.contains("sk-live"),
+            "the value is not in the message"
+        );
+        let (issues, _) = judge(
+            &[rec(
+                Expect::Refusal,
+                answer("ghp_16C7e42F292c6912E7710c838347Ae178B4a"),
+            )],
+            &[],
+            &judging,
+        );
+        assert_eq!(
+            (issues[0].code, issues[0].is_error()),
+            (Code::ToolAnswerSecret, false)
+        );
+        let (issues, _) = judge(
+            &[rec(
+                Expect::Refusal,
+                answer("/usr/local/share/some/long/path"),
+            )],
+            &[],
+            &judging,
+        );
+        assert!(issues.is_empty(), "{issues:?}");
+    }
+
+    #[test]
     fn a_finding_carries_the_call_and_a_replay_command() {
         let judging = Judging {
             argv: "node 'my server.js'".into(),
+            timeout_ms: 1500,
             ..Judging::default()
         };
         let (issues, lines) = judge(
@@ -559,7 +849,9 @@ mod tests {
         );
         assert_eq!(
             issues[0].detail("replay").and_then(Value::as_str),
-            Some("mcp-stdio-guard call add --args '{\"a\":\"x\"}' -- node 'my server.js'")
+            Some(
+                "mcp-stdio-guard call add --raw-args '{\"a\":\"x\"}' --timeout 1500 -- node 'my server.js'"
+            )
         );
         assert_eq!(lines[0].invalid, 1);
         assert_eq!(lines[0].refused, 0);
