@@ -225,7 +225,7 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
     }
     progress.clear();
     let other = other_era(plan, &runs[0], transcript.as_ref(), &mut sieve)?;
-    let robust = crate::commands::robustness::run(plan, &runs[0])?;
+    let robust = crate::commands::robustness::run(plan, &runs[0], transcript.as_ref())?;
     let eras = Eras::settle(&runs, other, plan.settings.era == Era::Both);
     let facts: Vec<(usize, Facts)> = runs
         .iter()

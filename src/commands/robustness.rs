@@ -158,6 +158,15 @@ fn leg(
     status: &mut Status,
 ) -> Result<Leg, Error> {
     let mut tr = Transcript::new(cfg);
+    if let Some(sink) = status.transcript {
+        let label = format!("robustness {}", status.sessions);
+        let tap = crate::report::transcript::TranscriptFile::labelled(
+            sink.try_clone()?,
+            plan.shown_argv.clone(),
+            label,
+        );
+        tr = tr.with_tap(Box::new(tap));
+    }
     let stop = session::run(
         &plan.launch,
         cfg,
@@ -169,6 +178,9 @@ fn leg(
             indices,
         },
     );
+    if let Some(tap) = tr.take_tap() {
+        let _ = tap.close();
+    }
     if let Some(Stop::Interrupted(sig)) = stop {
         return Err(Error::interrupted(sig));
     }
@@ -237,23 +249,26 @@ struct Phase {
     confinement: Vec<crate::session::confine::Log>,
 }
 
-/// The status line of the phase: calls answered (or given up on) of all.
-struct Status {
+/// The status line of the phase (calls answered, or given up on, of all),
+/// and where its sessions' traffic is written (`--transcript`).
+struct Status<'a> {
     line: crate::progress::Progress,
     done: usize,
     total: usize,
+    transcript: Option<&'a crate::plan::outputs::Sink>,
+    sessions: u64,
 }
 
 /// A leg's transcript that tells the status line of each call as its
 /// answer (or its timeout) comes.
-struct Watched<'a> {
+struct Watched<'a, 'b> {
     tr: &'a mut Transcript,
-    status: &'a mut Status,
+    status: &'a mut Status<'b>,
     calls: &'a [PlannedCall],
     indices: &'a [usize],
 }
 
-impl session::Recorder for Watched<'_> {
+impl session::Recorder for Watched<'_, '_> {
     fn record(&mut self, at: u64, record: session::Record) {
         let op = match &record {
             session::Record::Line(l) => match l.role {
@@ -289,8 +304,7 @@ impl session::Recorder for Watched<'_> {
 /// The sessions of the phase: each over the calls left, until every call
 /// is made, skipped or past the budget.
 fn drive(
-    plan: &Plan,
-    first: &RunReport,
+    (plan, first, transcript): (&Plan, &RunReport, Option<&crate::plan::outputs::Sink>),
     calls: &[PlannedCall],
     deadline: Instant,
     state: &mut Phase,
@@ -300,6 +314,8 @@ fn drive(
         line: crate::progress::Progress::new(plan.settings.progress),
         done: 0,
         total: calls.len(),
+        transcript,
+        sessions: 0,
     };
     let opening = if first.modern() {
         Opening::Modern
@@ -322,6 +338,7 @@ fn drive(
         let chosen: Vec<&PlannedCall> = indices.iter().map(|&i| &calls[i]).collect();
         let cfg = leg_config(&plan.session, opening, &chosen, deadline);
         summary.sessions += 1;
+        status.sessions = summary.sessions;
         let leg = leg(plan, &cfg, &ctx, (calls, &indices), &mut status)?;
         for issue in leg.issues {
             let key = same_finding(&issue);
@@ -383,7 +400,11 @@ fn forwarded(plan: &Plan) -> Vec<String> {
 
 /// Runs the phase over the first run's tools. `None` when it was not asked
 /// for.
-pub fn run(plan: &Plan, first: &RunReport) -> Result<Option<Found>, Error> {
+pub fn run(
+    plan: &Plan,
+    first: &RunReport,
+    transcript: Option<&crate::plan::outputs::Sink>,
+) -> Result<Option<Found>, Error> {
     let spec = &plan.settings.robustness;
     if !spec.on || plan.settings.cmd != crate::args::settings::Cmd::Check {
         return Ok(None);
@@ -423,7 +444,13 @@ pub fn run(plan: &Plan, first: &RunReport) -> Result<Option<Found>, Error> {
         outcomes: vec![None; calls.len()],
         ..Phase::default()
     };
-    drive(plan, first, calls, deadline, &mut state, &mut summary)?;
+    drive(
+        (plan, first, transcript),
+        calls,
+        deadline,
+        &mut state,
+        &mut summary,
+    )?;
     let Phase {
         outcomes,
         crashes,

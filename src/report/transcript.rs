@@ -18,6 +18,9 @@ pub struct TranscriptFile {
     out: Sink,
     argv: Vec<String>,
     run: Option<usize>,
+    /// The session's own label when it is not the check's (a robustness
+    /// leg: `robustness 2`).
+    session: Option<String>,
     sent: u64,
     error: Option<io::Error>,
 }
@@ -30,8 +33,17 @@ impl TranscriptFile {
             out: file,
             argv,
             run,
+            session: None,
             sent: 0,
             error: None,
+        }
+    }
+
+    /// The same, each line marked with the session's label.
+    pub fn labelled(file: Sink, argv: Vec<String>, label: String) -> TranscriptFile {
+        TranscriptFile {
+            session: Some(label),
+            ..TranscriptFile::new(file, argv, None)
         }
     }
 
@@ -41,6 +53,9 @@ impl TranscriptFile {
         }
         if let (Some(n), Value::Object(m)) = (self.run, &mut v) {
             m.insert("run".into(), n.into());
+        }
+        if let (Some(label), Value::Object(m)) = (&self.session, &mut v) {
+            m.insert("session".into(), label.clone().into());
         }
         let mut line = v.to_string();
         line.push('\n');
@@ -73,10 +88,24 @@ impl Tap for TranscriptFile {
             EntryKind::Sent { bytes, .. } => {
                 self.sent += 1;
                 let text = escape::bytes(bytes.strip_suffix(b"\n").unwrap_or(bytes));
-                obj! {
+                let mut v = obj! {
                     "ms" => ms, "direction" => "out", "stream" => "stdin", "line" => self.sent,
                     "text" => text,
+                };
+                // A probe's calls carry their tool, to find them by it.
+                if self.session.is_some()
+                    && let Some(tool) = std::str::from_utf8(bytes)
+                        .ok()
+                        .and_then(|t| serde_json::from_str::<Value>(t).ok())
+                        .and_then(|m| {
+                            m.pointer("/params/name")
+                                .and_then(Value::as_str)
+                                .map(String::from)
+                        })
+                {
+                    v["tool"] = tool.into();
                 }
+                v
             }
             EntryKind::Line(l) => {
                 let mut v = obj! {

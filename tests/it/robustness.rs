@@ -341,3 +341,47 @@ fn every_printed_replay_sends_the_same_request_and_meets_the_same_answer() {
         "the scenarios' findings were replayed ({replayed})"
     );
 }
+
+#[test]
+fn the_transcript_holds_every_frame_of_every_probe_session() {
+    let dir = temp_dir(&crate::util::marker("robust-transcript"));
+    let file = dir.join("t.jsonl");
+    // A crash on bad input: the phase restarts the server, so it has
+    // several sessions.
+    let run = robust("robust-crash", &["--transcript", &file.to_string_lossy()]);
+    let rb = run.json()["robustness"].clone();
+    let lines: Vec<Value> = std::fs::read_to_string(&file)
+        .expect("transcript")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let mut sessions: Vec<&str> = lines.iter().filter_map(|l| l["session"].as_str()).collect();
+    sessions.dedup();
+    assert_eq!(
+        sessions.len() as u64,
+        rb["sessions"].as_u64().unwrap_or(0),
+        "{sessions:?}"
+    );
+    let calls = lines
+        .iter()
+        .filter(|l| l["session"].is_string() && l["direction"] == "out" && l["tool"].is_string())
+        .count() as u64;
+    assert_eq!(
+        calls,
+        rb["callsSent"].as_u64().unwrap_or(0),
+        "every probe call is in it"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["session"].is_string() && l["stream"] == "stderr"),
+        "the crashes' stderr too"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["session"].is_null() && l["direction"] == "out"),
+        "and the check's own session"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
