@@ -55,11 +55,11 @@ pub struct Stats {
 
 impl Stats {
     /// The figures of `samples` (sorted in place).
-    pub fn of(samples: &mut [u64]) -> Stats {
+    pub fn of(samples: &mut Vec<u64>) -> Stats {
         if samples.is_empty() {
             return Stats::default();
         }
-        samples.sort_unstable();
+        crate::order::sort(samples);
         let n = samples.len();
         let at = |q: f64| samples[(((n - 1) as f64) * q).round() as usize];
         Stats {
@@ -650,7 +650,7 @@ mod tests {
             (100, 51, 95, 99, 100)
         );
         assert_eq!(st.mean_us, 50);
-        assert_eq!(Stats::of(&mut []), Stats::default());
+        assert_eq!(Stats::of(&mut Vec::new()), Stats::default());
     }
 
     #[test]
