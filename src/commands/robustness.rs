@@ -398,6 +398,22 @@ fn forwarded(plan: &Plan) -> Vec<String> {
         .collect()
 }
 
+/// How the probe's records are judged for this run.
+fn judging(plan: &Plan, first: &RunReport) -> Judging {
+    Judging {
+        strict: plan.settings.profile == crate::args::words::Profile::Strict,
+        modern: first.modern(),
+        argv: plan
+            .shown_argv
+            .iter()
+            .map(|a| robustness::shell_quote(a))
+            .collect::<Vec<_>>()
+            .join(" "),
+        timeout_ms: plan.settings.timeout_ms,
+        secrets: forwarded(plan),
+    }
+}
+
 /// Runs the phase over the first run's tools. `None` when it was not asked
 /// for.
 pub fn run(
@@ -459,19 +475,7 @@ pub fn run(
         confinement,
     } = state;
     let records = records(calls, outcomes, &crashes, &timed_out);
-    let judging = Judging {
-        strict: plan.settings.profile == crate::args::words::Profile::Strict,
-        modern: first.modern(),
-        argv: plan
-            .shown_argv
-            .iter()
-            .map(|a| robustness::shell_quote(a))
-            .collect::<Vec<_>>()
-            .join(" "),
-        timeout_ms: plan.settings.timeout_ms,
-        secrets: forwarded(plan),
-    };
-    let (mut issues, tools) = robustness::judge(&records, &first.tools, &judging);
+    let (mut issues, tools) = robustness::judge(&records, &first.tools, &judging(plan, first));
     issues.extend(leg_issues);
     issues.extend(robustness::read_only_broken(&first.tools, &confinement));
     summary.calls_sent = records
