@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo build --release --locked --quiet
-RUSTFLAGS="-C target-feature=+crt-static -C link-arg=-Wl,-z,pack-relative-relocs -C link-arg=-Wl,--icf=all -C llvm-args=-inline-threshold=0 -C link-arg=-Wl,--no-eh-frame-hdr" cargo build --release --locked --quiet \
+RUSTFLAGS="-C target-feature=+crt-static -C link-arg=-Wl,-z,pack-relative-relocs -C link-arg=-Wl,--icf=all -C llvm-args=-inline-threshold=0" cargo build --release --locked --quiet \
   --target x86_64-unknown-linux-gnu --target-dir target/static
 dynamic="$PWD/target/release/mcp-stdio-guard"
 static="$PWD/target/static/x86_64-unknown-linux-gnu/release/mcp-stdio-guard"

@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 name=mcp-stdio-guard
 version="$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)"
 target=x86_64-unknown-linux-gnu
-RUSTFLAGS="-C target-feature=+crt-static -C link-arg=-Wl,-z,pack-relative-relocs -C link-arg=-Wl,--icf=all -C llvm-args=-inline-threshold=0 -C link-arg=-Wl,--no-eh-frame-hdr" cargo build --release --locked --quiet \
+RUSTFLAGS="-C target-feature=+crt-static -C link-arg=-Wl,-z,pack-relative-relocs -C link-arg=-Wl,--icf=all -C llvm-args=-inline-threshold=0" cargo build --release --locked --quiet \
   --target "$target" --target-dir target/static
 binary="target/static/$target/release/$name"
 case "$(file -b "$binary")" in
