@@ -24,7 +24,8 @@ fn main() {
         return;
     }
     let script = out.join("no-unwind-tables.ld");
-    let text = "SECTIONS { /DISCARD/ : { *(.eh_frame) *(.gcc_except_table*) } } INSERT AFTER .text;\n";
+    let text =
+        "SECTIONS { /DISCARD/ : { *(.eh_frame) *(.gcc_except_table*) } } INSERT AFTER .text;\n";
     if std::fs::write(&script, text).is_err() {
         return;
     }

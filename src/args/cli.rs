@@ -160,8 +160,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "scan",
         cmd: Some(Cmd::Scan),
-        usage: "mcp-stdio-guard scan [--json] <path>...",
-        help: "find code that writes to stdout, without running anything: comments and\nstrings are skipped; exit 1 when something is found, 2 for a missing path",
+        usage: "mcp-stdio-guard scan [--json] [--diff | --fix] [--sarif FILE] <path>...",
+        help: "find code that writes to stdout, without running anything: comments and\nstrings are skipped; --diff shows and --fix writes the moves to stderr;\nexit 1 when something is found (or left), 2 for a missing path",
         example: "mcp-stdio-guard scan src",
     },
     CommandSpec {

@@ -31,6 +31,8 @@ pub struct Declared {
     pub help: &'static str,
     /// `batch` writes it too (from the reports read back from `--out`).
     pub batch: bool,
+    /// `scan` writes it too (its findings alone).
+    pub scan: bool,
 }
 
 /// Every format, in `--help` order.
@@ -41,6 +43,7 @@ pub const FORMATS: &[Declared] = &[
         key: None,
         help: "also write the report as JUnit XML (one testcase per check)",
         batch: true,
+        scan: false,
     },
     Declared {
         format: Format::Sarif,
@@ -48,6 +51,7 @@ pub const FORMATS: &[Declared] = &[
         key: None,
         help: "also write the report as SARIF 2.1.0 (static findings with\nregions, runtime issues on the server command)",
         batch: true,
+        scan: true,
     },
     Declared {
         format: Format::ChecksJson,
@@ -55,6 +59,7 @@ pub const FORMATS: &[Declared] = &[
         key: None,
         help: "also write the official conformance suite's per-check records",
         batch: false,
+        scan: false,
     },
     Declared {
         format: Format::Baseline,
@@ -62,6 +67,7 @@ pub const FORMATS: &[Declared] = &[
         key: None,
         help: "write this run's findings as a baseline for --baseline",
         batch: false,
+        scan: false,
     },
     Declared {
         format: Format::Badge,
@@ -69,6 +75,7 @@ pub const FORMATS: &[Declared] = &[
         key: None,
         help: "also write the score as a shields.io endpoint badge (JSON)",
         batch: false,
+        scan: false,
     },
     Declared {
         format: Format::Html,
@@ -76,6 +83,7 @@ pub const FORMATS: &[Declared] = &[
         key: None,
         help: "also write a self-contained HTML report card (no script, no\nexternal asset); batch: the fleet page of every server",
         batch: true,
+        scan: false,
     },
 ];
 

@@ -294,6 +294,10 @@ pub struct Settings {
     pub adversarial_tool_calls: Vec<ToolCall>,
     /// `--scan` paths (and the `scan` command's operands).
     pub scan: Vec<PathBuf>,
+    /// `scan --fix`: apply the safe rewrites in place.
+    pub scan_fix: bool,
+    /// `scan --diff`: print the safe rewrites as a unified diff.
+    pub scan_diff: bool,
     pub fail_on_static: bool,
     pub json: bool,
     pub color: ColorChoice,
@@ -656,6 +660,18 @@ const BATCH: &[Cmd] = &[Cmd::Batch];
 /// The commands that check many servers: `batch` and `doctor`.
 const FLEET: &[Cmd] = &[Cmd::Batch, Cmd::Doctor];
 const HOSTS: &[Cmd] = &[Cmd::Servers, Cmd::Doctor];
+const SCAN: &[Cmd] = &[Cmd::Scan];
+/// The formats `scan` writes too (SARIF), with the other outputs.
+const OUTPUTS_SCAN: &[Cmd] = &[
+    Cmd::Check,
+    Cmd::Tools,
+    Cmd::Call,
+    Cmd::Bench,
+    Cmd::Batch,
+    Cmd::Doctor,
+    Cmd::Log,
+    Cmd::Scan,
+];
 const WRAP: &[Cmd] = &[Cmd::Wrap];
 const TIMED: &[Cmd] = &[Cmd::Check, Cmd::Tools, Cmd::Call, Cmd::Bench, Cmd::Wrap];
 const PROGRESS_CMDS: &[Cmd] = &[Cmd::Check, Cmd::Bench, Cmd::Batch, Cmd::Doctor];
@@ -1011,7 +1027,13 @@ const fn format_flag(d: &Declared) -> Setting {
         field: d.flag,
         kind: Kind::Path("<file>"),
         default: Fallback::None,
-        scope: if d.batch { OUTPUTS } else { SESSION },
+        scope: if d.scan {
+            OUTPUTS_SCAN
+        } else if d.batch {
+            OUTPUTS
+        } else {
+            SESSION
+        },
         help: d.help,
         apply: format_path,
     }
@@ -1925,6 +1947,28 @@ const TAIL: &[Setting] = &[
             |s, v| set(&mut s.wrap.uninstall, v.text().map(Some)),
         ),
         WRAP,
+    ),
+    scoped(
+        flag(
+            "fix",
+            None,
+            Kind::Switch,
+            Fallback::None,
+            "move every write that is a straight swap to stderr, in place\n(atomically per file), then scan again; exit 0 when none is left",
+            |s, v| set(&mut s.scan_fix, v.switch()),
+        ),
+        SCAN,
+    ),
+    scoped(
+        flag(
+            "diff",
+            None,
+            Kind::Switch,
+            Fallback::None,
+            "print those edits as a unified diff (git apply form) after\nthe writes left, with why; changes no file",
+            |s, v| set(&mut s.scan_diff, v.switch()),
+        ),
+        SCAN,
     ),
     // Every command.
     scoped(

@@ -89,7 +89,8 @@ pub fn static_scan(report: &crate::scan::ScanReport, fail: bool) -> Vec<Issue> {
             .with("column", f.column)
             .with("language", f.language.as_str())
             .with("reason", f.reason)
-            .with("reasons", f.reasons.clone());
+            .with("reasons", f.reasons.clone())
+            .with("fix", f.fix.to_value());
             if fail {
                 issue.at(Severity::Error)
             } else {

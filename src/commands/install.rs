@@ -158,38 +158,25 @@ pub fn rewrite(
         .fold(text.to_string(), |t, (span, with)| splice(&t, *span, with)))
 }
 
-/// The lines that differ, as a unified diff hunk.
-pub fn diff(path: &str, old: &str, new: &str) -> String {
-    let (a, b): (Vec<&str>, Vec<&str>) = (old.lines().collect(), new.lines().collect());
-    let head = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let tail = a[head..]
-        .iter()
-        .rev()
-        .zip(b[head..].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    let (a_mid, b_mid) = (&a[head..a.len() - tail], &b[head..b.len() - tail]);
-    let mut out = format!(
-        "--- {path}\n+++ {path}\n@@ -{},{} +{},{} @@\n",
-        head + 1,
-        a_mid.len(),
-        head + 1,
-        b_mid.len()
-    );
-    for l in a_mid {
-        out.push_str(&format!("-{l}\n"));
+/// Writes `text` over `path` atomically, after keeping the original as
+/// the backup; refused when the file changed since `before` was read.
+fn replace(path: &Path, before: &[u8], text: &str) -> Result<PathBuf, Error> {
+    let backup = PathBuf::from(format!("{}{BACKUP}", path.display()));
+    std::fs::write(&backup, before)
+        .map_err(|e| Error::io(format!("cannot back up {}", path.display()), e))?;
+    if let Ok(meta) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(&backup, meta.permissions());
     }
-    for l in b_mid {
-        out.push_str(&format!("+{l}\n"));
-    }
-    out
+    write_over(path, before, text.as_bytes())?;
+    Ok(backup)
 }
 
-/// Writes `text` over `path` atomically (a temporary file beside it, with
-/// its mode, renamed over it), after keeping the original as the backup;
-/// refused when the file changed since `before` was read.
-fn replace(path: &Path, before: &[u8], text: &str) -> Result<PathBuf, Error> {
+/// Writes `bytes` over the file at `path` (a symbolic link's target)
+/// atomically: a temporary file beside it, given its mode, renamed over
+/// it. Refused when the file no longer holds `before`.
+pub fn write_over(path: &Path, before: &[u8], bytes: &[u8]) -> Result<(), Error> {
     let io = |what: &str, e| Error::io(format!("{what} {}", path.display()), e);
+    let path = &std::fs::canonicalize(path).map_err(|e| io("cannot read", e))?;
     let now = std::fs::read(path).map_err(|e| io("cannot read", e))?;
     if now != before {
         return Err(usage(
@@ -200,21 +187,17 @@ fn replace(path: &Path, before: &[u8], text: &str) -> Result<PathBuf, Error> {
     let mode = std::fs::metadata(path)
         .map_err(|e| io("cannot read", e))?
         .permissions();
-    let backup = PathBuf::from(format!("{}{BACKUP}", path.display()));
-    std::fs::write(&backup, before).map_err(|e| io("cannot back up", e))?;
-    let _ = std::fs::set_permissions(&backup, mode.clone());
     let temp = PathBuf::from(format!(
         "{}.mcp-stdio-guard-{}.tmp",
         path.display(),
         std::process::id()
     ));
-    std::fs::write(&temp, text).map_err(|e| io("cannot write beside", e))?;
+    std::fs::write(&temp, bytes).map_err(|e| io("cannot write beside", e))?;
     let _ = std::fs::set_permissions(&temp, mode);
     std::fs::rename(&temp, path).map_err(|e| {
         let _ = std::fs::remove_file(&temp);
         io("cannot replace", e)
-    })?;
-    Ok(backup)
+    })
 }
 
 /// `--install` (or `--uninstall`) of `HOST:NAME`; returns the exit status.
@@ -243,7 +226,12 @@ pub fn run(s: &Settings, spec: &str, install: bool) -> Result<u8, Error> {
     };
     let report = format!(
         "{}{spec} {done}; the original is kept as {}\n",
-        diff(&f.file, &text, &new),
+        String::from_utf8_lossy(&crate::report::diff::unified(
+            &f.file,
+            &f.file,
+            text.as_bytes(),
+            new.as_bytes()
+        )),
         backup.display()
     );
     outputs.write(Kind::Report, report.as_bytes())?;
@@ -287,11 +275,5 @@ mod tests {
             ),
             "{added}"
         );
-    }
-
-    #[test]
-    fn the_diff_shows_the_changed_lines_only() {
-        let d = diff("f", "a\nb\nc\n", "a\nB\nc\n");
-        assert_eq!(d, "--- f\n+++ f\n@@ -2,1 +2,1 @@\n-b\n+B\n");
     }
 }

@@ -23,6 +23,7 @@ pub mod batch;
 pub mod bench;
 pub mod checks_json;
 pub mod common;
+pub mod diff;
 pub mod fleet;
 pub mod html;
 pub mod json;

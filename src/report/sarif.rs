@@ -56,7 +56,7 @@ fn locations(suite: &Suite, issue: &SuiteIssue) -> Value {
         if let Some(col) = issue.details.get("column") {
             region["startColumn"] = col.clone();
         }
-        let uri = file.as_str().unwrap_or("").replace('\\', "/");
+        let uri = file_uri(file.as_str().unwrap_or(""));
         return Value::Array(vec![obj! {"physicalLocation" => obj! {
             "artifactLocation" => obj! {"uri" => uri},
             "region" => region,
@@ -86,6 +86,35 @@ fn locations(suite: &Suite, issue: &SuiteIssue) -> Value {
         "physicalLocation" => obj! {"artifactLocation" => obj! {"uri" => file_uri(file)}},
         "logicalLocations" => logical,
     }])
+}
+
+/// A static finding's `fix` as SARIF `fixes` (§3.55): one fix whose
+/// artifact change replaces each edit's region (empty for an insertion)
+/// with its text; `None` for a finding left to a person.
+fn fixes(issue: &SuiteIssue, fix: &Value) -> Option<Value> {
+    let edits = fix.get("edits")?.as_array()?;
+    let uri = issue.details.get("file")?.as_str()?;
+    let replacements: Vec<Value> = edits
+        .iter()
+        .map(|e| {
+            obj! {
+                "deletedRegion" => obj! {
+                    "startLine" => e["line"],
+                    "startColumn" => e["column"],
+                    "endLine" => e["endLine"],
+                    "endColumn" => e["endColumn"],
+                },
+                "insertedContent" => obj! {"text" => e["text"]},
+            }
+        })
+        .collect();
+    Some(Value::Array(vec![obj! {
+        "description" => obj! {"text" => "Write to stderr instead of stdout (mcp-stdio-guard scan --fix)"},
+        "artifactChanges" => vec![obj! {
+            "artifactLocation" => obj! {"uri" => file_uri(uri)},
+            "replacements" => replacements,
+        }],
+    }]))
 }
 
 /// A path as a SARIF artifact URI: an absolute path as a `file://` URI, a
@@ -126,14 +155,22 @@ pub fn render(suites: &[Suite], command_line: &str) -> Value {
                 Some(entry) => format!("{entry}: {}", issue.message),
                 None => issue.message.clone(),
             };
-            results.push(obj! {
+            let mut properties = issue.details.clone();
+            let fix = properties.remove("fix");
+            let mut result = obj! {
                 "ruleId" => issue.code.as_str(),
                 "ruleIndex" => index,
                 "level" => level(issue.severity),
                 "message" => obj! {"text" => text},
                 "locations" => locations(suite, issue),
-                "properties" => Value::Object(issue.details.clone()),
-            });
+            };
+            if let Some(fixes) = fix.as_ref().and_then(|f| fixes(issue, f)) {
+                result["fixes"] = fixes;
+            } else if let Some(left) = fix.as_ref().and_then(|f| f.get("left")) {
+                properties.insert("fixLeft".into(), left.clone());
+            }
+            result["properties"] = Value::Object(properties);
+            results.push(result);
         }
     }
     obj! {
@@ -149,6 +186,7 @@ pub fn render(suites: &[Suite], command_line: &str) -> Value {
                 },
             },
             "invocations" => vec![obj! {"executionSuccessful" => true, "commandLine" => command_line}],
+            "columnKind" => "unicodeCodePoints",
             "results" => results,
         }],
     }

@@ -42,6 +42,7 @@ fn finding(f: &Finding) -> Value {
         "path" => f.path,
         "root" => f.root,
         "snippet" => f.snippet,
+        "fix" => f.fix.to_value(),
     }
 }
 
@@ -51,20 +52,24 @@ pub fn static_findings(report: Option<&ScanReport>) -> Value {
 }
 
 /// The `scan` command's JSON document.
-pub fn render_json(r: &ScanReport) -> String {
+pub fn scan_doc(r: &ScanReport) -> Value {
     let skipped: Vec<Value> = r
         .skipped
         .iter()
         .map(|s| obj! {"file" => s.file, "reason" => s.reason})
         .collect();
-    let doc = obj! {
+    obj! {
         "schemaVersion" => 1,
         "ok" => r.findings.is_empty(),
         "staticScan" => static_scan(Some(r), true),
         "staticFindings" => static_findings(Some(r)),
         "skipped" => skipped,
-    };
-    crate::report::common::pretty(&doc)
+    }
+}
+
+/// The `scan` command's JSON document, as printed.
+pub fn render_json(r: &ScanReport) -> String {
+    crate::report::common::pretty(&scan_doc(r))
 }
 
 /// One line on what was scanned, for both text reports.
@@ -94,8 +99,9 @@ pub fn summary_line(r: &ScanReport) -> String {
     )
 }
 
-/// The `scan` command's text: one block per finding, then the summary.
-pub fn render_text(r: &ScanReport, color: bool) -> String {
+/// The `scan` command's text: one block per finding, then the summary;
+/// after `--fix`, each finding left says why it was not fixed.
+pub fn render_text(r: &ScanReport, color: bool, fixing: bool) -> String {
     let mut out = String::new();
     for f in &r.findings {
         let tag = Paint { on: color }.warning(&format!("[{}]", f.reasons.join(", ")));
@@ -107,6 +113,9 @@ pub fn render_text(r: &ScanReport, color: bool) -> String {
             f.message,
             f.snippet
         ));
+        if let (true, scan::fix::Fix::Left(why)) = (fixing, &f.fix) {
+            out.push_str(&format!("    not fixed: {why}\n"));
+        }
     }
     out.push_str(&summary_line(r));
     out.push('\n');

@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::escape::quote;
 
 mod bytes;
+pub mod fix;
 mod found;
 pub mod lex;
 mod prefilter;
@@ -240,9 +241,11 @@ pub fn scan_source(
     }
     lex::lex(src, lang, toks)?;
     let hits = rules::find(src, lang, toks);
+    let fixes = fix::plan(src, lang, toks, &hits);
     Ok(hits
         .into_iter()
-        .map(|hit| {
+        .zip(fixes)
+        .map(|(hit, fix)| {
             let t = toks[hit.tok];
             let mut reasons = vec![hit.reason];
             let mut message = hit.message;
@@ -261,6 +264,7 @@ pub fn scan_source(
                 reasons,
                 message,
                 snippet: quote(line_at(src, t.start as usize).trim_ascii()),
+                fix,
             }
         })
         .collect())

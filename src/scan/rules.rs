@@ -28,7 +28,7 @@ pub struct Hit {
 /// variables are collected on first use, and brackets are matched by a
 /// short local walk: most tokens never interest a rule, and the scan must
 /// run at grep speed.
-struct Src<'a> {
+pub(super) struct Src<'a> {
     src: &'a [u8],
     toks: &'a [Tok],
     /// Identifiers assigned from a JSON serialization in this file.
@@ -36,7 +36,24 @@ struct Src<'a> {
 }
 
 impl<'a> Src<'a> {
-    fn new(src: &'a [u8], toks: &'a [Tok]) -> Src<'a> {
+    /// Token `i`'s byte range (empty past the end).
+    pub(super) fn span(&self, i: usize) -> (usize, usize) {
+        self.toks
+            .get(i)
+            .map_or((self.src.len(), self.src.len()), |t| {
+                (t.start as usize, t.end as usize)
+            })
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.toks.len()
+    }
+
+    pub(super) fn source(&self) -> &'a [u8] {
+        self.src
+    }
+
+    pub(super) fn new(src: &'a [u8], toks: &'a [Tok]) -> Src<'a> {
         Src {
             src,
             toks,
@@ -54,7 +71,7 @@ impl<'a> Src<'a> {
     }
 
     /// The index of the bracket that closes the one opened at `open`.
-    fn closer(&self, open: usize) -> Option<usize> {
+    pub(super) fn closer(&self, open: usize) -> Option<usize> {
         if !matches!(self.bracket(open), b'(' | b'[' | b'{') {
             return None;
         }
@@ -102,7 +119,7 @@ impl<'a> Src<'a> {
     }
 
     #[inline(always)]
-    fn text(&self, i: usize) -> &'a [u8] {
+    pub(super) fn text(&self, i: usize) -> &'a [u8] {
         match self.toks.get(i) {
             Some(t) => &self.src[t.start as usize..t.end as usize],
             None => b"",
@@ -110,7 +127,7 @@ impl<'a> Src<'a> {
     }
 
     #[inline(always)]
-    fn is(&self, i: usize, s: &str) -> bool {
+    pub(super) fn is(&self, i: usize, s: &str) -> bool {
         let t = self.text(i);
         // Punctuation is one byte: no comparison call for it.
         match (t, s.as_bytes()) {
@@ -120,18 +137,18 @@ impl<'a> Src<'a> {
     }
 
     #[inline(always)]
-    fn kind(&self, i: usize) -> Option<Kind> {
+    pub(super) fn kind(&self, i: usize) -> Option<Kind> {
         self.toks.get(i).map(|t| t.kind)
     }
 
     /// Whether the tokens from `i` are exactly `pat`.
     #[inline]
-    fn seq(&self, i: usize, pat: &[&str]) -> bool {
+    pub(super) fn seq(&self, i: usize, pat: &[&str]) -> bool {
         pat.iter().enumerate().all(|(k, p)| self.is(i + k, p))
     }
 
     #[inline(always)]
-    fn prev_is(&self, i: usize, s: &str) -> bool {
+    pub(super) fn prev_is(&self, i: usize, s: &str) -> bool {
         i > 0 && self.is(i - 1, s)
     }
 
@@ -142,7 +159,7 @@ impl<'a> Src<'a> {
 
     /// The arguments of the call whose `(` is at `open`, as token ranges
     /// split at top-level commas.
-    fn args(&self, open: usize) -> Vec<(usize, usize)> {
+    pub(super) fn args(&self, open: usize) -> Vec<(usize, usize)> {
         let Some(close) = self.closer(open) else {
             return Vec::new();
         };
@@ -307,7 +324,7 @@ impl<'a> Src<'a> {
     }
 
     /// The value tokens of keyword argument `name=` among `args`.
-    fn kwarg(&self, args: &[(usize, usize)], name: &str) -> Option<(usize, usize)> {
+    pub(super) fn kwarg(&self, args: &[(usize, usize)], name: &str) -> Option<(usize, usize)> {
         args.iter()
             .find(|&&(f, t)| t > f + 2 && self.is(f, name) && self.is(f + 1, "="))
             .map(|&(f, t)| (f + 2, t))

@@ -21,6 +21,19 @@ pub struct SuiteIssue {
 }
 
 impl SuiteIssue {
+    pub fn of(i: &crate::checks::Issue) -> SuiteIssue {
+        SuiteIssue {
+            code: i.code,
+            severity: i.severity,
+            message: i.message.clone(),
+            details: i
+                .details
+                .iter()
+                .map(|(k, v)| ((*k).to_string(), v.clone()))
+                .collect(),
+        }
+    }
+
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -155,26 +168,34 @@ impl Suite {
             entry: None,
             duration_ms: r.first().duration_ms,
             checks,
-            issues: r
-                .issues
-                .iter()
-                .map(|i| SuiteIssue {
-                    code: i.code,
-                    severity: i.severity,
-                    message: i.message.clone(),
-                    details: i
-                        .details
-                        .iter()
-                        .map(|(k, v)| ((*k).to_string(), v.clone()))
-                        .collect(),
-                })
-                .collect(),
+            issues: r.issues.iter().map(SuiteIssue::of).collect(),
         };
         if let Some(rb) = &r.robustness {
             let tools: Vec<String> = rb.tools.iter().map(|t| t.name.clone()).collect();
             suite.add_robustness(&tools);
         }
         suite
+    }
+
+    /// The suite of a `scan` run: its findings as `static-stdout-write`
+    /// errors (each with its `fix`), no checks.
+    pub fn of_scan(r: &crate::scan::ScanReport) -> Suite {
+        let issues = crate::checks::static_scan(r, true)
+            .iter()
+            .map(SuiteIssue::of)
+            .collect();
+        Suite {
+            name: "mcp-stdio-guard scan".into(),
+            classname: "mcp-stdio-guard.scan".into(),
+            command: r.roots.join(" "),
+            program: String::new(),
+            script: None,
+            package: None,
+            entry: None,
+            duration_ms: 0,
+            checks: Vec::new(),
+            issues,
+        }
     }
 
     /// The suite of one line of a batch's results (`check --json` with its

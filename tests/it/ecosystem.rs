@@ -141,16 +141,17 @@ fn the_pre_commit_hook_fails_a_polluting_repository_and_passes_a_clean_one() {
     .expect("write");
     git(&["add", "."]);
     git(&["commit", "-qm", "clean"]);
-    let try_repo = || {
+    let try_hook = |hook: &str| {
         let mut cmd = Command::new(&pre_commit);
         cmd.current_dir(&repo)
             .args(["try-repo"])
             .arg(root())
-            .args(["mcp-stdio-guard-scan", "--all-files"])
+            .args([hook, "--all-files"])
             // One build for every run of the suite on this checkout.
             .env("PRE_COMMIT_HOME", root().join("target/pre-commit-home"));
         run_with_deadline(cmd, Duration::from_secs(900))
     };
+    let try_repo = || try_hook("mcp-stdio-guard-scan");
     let clean = try_repo();
     assert_eq!(clean.code, Some(0), "{}{}", clean.stdout, clean.stderr);
     assert!(clean.stdout.contains("Passed"), "{}", clean.stdout);
@@ -168,6 +169,20 @@ fn the_pre_commit_hook_fails_a_polluting_repository_and_passes_a_clean_one() {
         "{}",
         polluted.stdout
     );
+    // The fixing hook rewrites the file, and pre-commit fails the run
+    // that changed it; the next run passes.
+    let fixing = try_hook("mcp-stdio-guard-scan-fix");
+    assert_eq!(fixing.code, Some(1), "{}", fixing.stdout);
+    assert!(
+        fixing.stdout.contains("files were modified by this hook"),
+        "{}",
+        fixing.stdout
+    );
+    let js = std::fs::read_to_string(repo.join("index.js")).expect("read");
+    assert_eq!(js, "console.error('listening on stdio');\n");
+    git(&["commit", "-qam", "fixed"]);
+    let again = try_hook("mcp-stdio-guard-scan-fix");
+    assert_eq!(again.code, Some(0), "{}", again.stdout);
     let _ = std::fs::remove_dir_all(&repo);
 }
 
@@ -377,5 +392,75 @@ fn junit_and_sarif_validate_against_independent_schemas() {
             run.stderr
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `scan --sarif` and `check --scan ... --sarif`: each fixable finding
+/// carries SARIF `fixes` (an artifact change of replacements), a finding
+/// left says why in its properties, and both documents validate against
+/// the OASIS 2.1.0 schema.
+#[test]
+#[ignore = "needs scripts/setup-tools.sh (scripts/test.sh runs it)"]
+fn scan_sarif_with_fixes_validates_against_the_oasis_schema() {
+    let (Some(check), Some(sarif_schema)) = (
+        tool("venv/bin/check-jsonschema"),
+        tool("schemas/sarif-2.1.0-rtm.5.json"),
+    ) else {
+        return;
+    };
+    let dir = temp_dir("scan-sarif");
+    let m = marker("scan-sarif");
+    let scanned = dir.join("scan.sarif");
+    let mut cmd = Command::new(guard());
+    cmd.arg("scan")
+        .arg("--sarif")
+        .arg(&scanned)
+        .args(["testdata/scan", "testdata/scan-fix"])
+        .current_dir(root());
+    assert_eq!(ok(cmd).code, Some(1));
+    let checked = dir.join("check.sarif");
+    let mut cmd = Command::new(guard());
+    cmd.args(crate::util::FAST)
+        .args(["--scan", "testdata/scan-fix", "--sarif"])
+        .arg(&checked)
+        .arg("--")
+        .arg(crate::util::fake_server())
+        .args(["ok", &m])
+        .current_dir(root());
+    let _ = ok(cmd);
+    assert_no_survivors(&m);
+    for sarif in [&scanned, &checked] {
+        let doc: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(sarif).expect("sarif")).expect("json");
+        let results = doc["runs"][0]["results"].as_array().expect("results");
+        let with_fixes = results.iter().filter(|r| r.get("fixes").is_some()).count();
+        assert!(with_fixes >= 40, "{}: {with_fixes} fixes", sarif.display());
+        let change =
+            &results.iter().find_map(|r| r.get("fixes")).expect("a fix")[0]["artifactChanges"][0];
+        assert!(change["artifactLocation"]["uri"].is_string());
+        assert!(change["replacements"][0]["deletedRegion"]["startLine"].is_u64());
+        let mut s = Command::new(&check);
+        s.args(["--regex-variant", "python", "--schemafile"])
+            .arg(&sarif_schema)
+            .arg(sarif);
+        let run = ok(s);
+        assert_eq!(
+            run.code,
+            Some(0),
+            "{}: {}{}",
+            sarif.display(),
+            run.stdout,
+            run.stderr
+        );
+    }
+    let doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&scanned).expect("sarif")).expect("json");
+    let left = doc["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter(|r| r["properties"]["fixLeft"].is_string())
+        .count();
+    assert!(left > 0, "the corpus's loggers are left with why");
     let _ = std::fs::remove_dir_all(&dir);
 }

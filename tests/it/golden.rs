@@ -154,7 +154,7 @@ fn the_transcript_scan_and_bench_writers_match_their_golden_files() {
     let scanned = mcp_stdio_guard::scan::scan(&[PathBuf::from("testdata/scan")]).expect("scan");
     compare(
         "scan.txt",
-        &mcp_stdio_guard::report::scan::render_text(&scanned, false),
+        &mcp_stdio_guard::report::scan::render_text(&scanned, false, false),
     );
     compare(
         "scan.json",

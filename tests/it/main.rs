@@ -36,6 +36,7 @@ mod protocol;
 mod release;
 mod robustness;
 mod scan;
+mod scan_fix;
 mod session;
 mod soak;
 mod util;

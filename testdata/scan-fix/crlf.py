@@ -1,0 +1,4 @@
+import sys
+
+print("windows line endings")
+sys.stdout.write("x\r\n")

@@ -1,0 +1,7 @@
+package main
+
+import "fmt"
+
+func ready() {
+	fmt.Println("ready")
+}

@@ -1,0 +1,7 @@
+import sys
+
+
+def report(rows):
+    sys.stdout.write("rows: %d\n" % len(rows))
+    print("explicit", file=sys.stdout)
+    print(*rows, end="")
