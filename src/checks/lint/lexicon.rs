@@ -6,7 +6,7 @@
 //! dropped (`précédentes` is `precedentes`), so the words here are written
 //! that way. Data only.
 
-use crate::checks::lint::rules::{Family, Gate, Need};
+use crate::checks::lint::family::{Family, Gate, Need};
 
 /// One rule: its family, gate, need and pattern.
 pub type Rule = (Family, Gate, Need, &'static str);

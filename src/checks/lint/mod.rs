@@ -4,14 +4,17 @@
 //! titles, descriptions, annotations, every string and property name of the
 //! schemas; the server's `instructions` and `serverInfo`) read for hidden
 //! and deceptive characters (`hidden`) and, where it is prose, for
-//! instruction-like content by family (`rules`, over the words of `read`,
-//! matched by `phrase` with `lexicon`'s tables, and again under each
+//! instruction-like content by family (`rules` and `special`, over the
+//! words of `read` as `ctx` reads a sentence, matched by `phrase` with
+//! `lexicon`'s tables, in `family`'s vocabulary, and again under each
 //! disguise `decode` finds); the context cost of the definitions (`cost`);
 //! the pinned definition hashes (`pin`). Offline and deterministic: no
 //! network, no model. Pure.
 
 pub mod cost;
+mod ctx;
 pub mod decode;
+pub mod family;
 pub mod hidden;
 pub mod known;
 pub mod lexicon;

@@ -5,10 +5,11 @@
 //! shell payload no description has reason to hold. Each reads one sentence
 //! through `rules`' context. Pure.
 
+use crate::checks::lint::ctx::{Ctx, evidence_span, hit, imperative, negated};
+use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::lexicon;
 use crate::checks::lint::phrase;
 use crate::checks::lint::read::{self, Sentence, fold_char};
-use crate::checks::lint::rules::{Ctx, Family, Hit, evidence_span, hit, imperative, negated};
 
 /// The sentence's folded text and, for each of its bytes, the byte of the
 /// original it came from.
