@@ -169,9 +169,69 @@ fn time(label: &str, tools: &[Value], rounds: usize) {
     );
 }
 
+/// `lint FILE` by the release binary, one process: 1,000 definitions of
+/// the corpora (poisoned and benign), as JSON Lines of 100 servers with
+/// 10 tools each, against `cat` of the same file (a process that reads
+/// it), medians of 11 runs.
+fn command() {
+    let bin =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/mcp-stdio-guard");
+    if !bin.exists() {
+        println!("lint command: build the release binary first (cargo build --release)");
+        return;
+    }
+    let cases: Vec<Value> = lint_corpus::poisoned()
+        .into_iter()
+        .chain(lint_corpus::benign())
+        .filter(|c| c.kind == "tool")
+        .map(|c| c.definition)
+        .collect();
+    let mut text = String::new();
+    for server in 0..100 {
+        let tools: Vec<Value> = (0..10)
+            .map(|i| {
+                let mut t = cases[(server * 10 + i) % cases.len()].clone();
+                t["name"] = Value::from(format!("tool_{i}"));
+                t
+            })
+            .collect();
+        text.push_str(&serde_json::json!({"tools": tools}).to_string());
+        text.push('\n');
+    }
+    let file = std::env::temp_dir().join(format!("lint-bench-{}.jsonl", std::process::id()));
+    std::fs::write(&file, &text).expect("write the bench input");
+    let run = |program: &std::path::Path, args: &[&std::ffi::OsStr]| {
+        let started = Instant::now();
+        let out = std::process::Command::new(program)
+            .args(args)
+            .output()
+            .expect("run");
+        std::hint::black_box(&out.stdout);
+        started.elapsed()
+    };
+    let mut lint_runs = Vec::new();
+    let mut cat_runs = Vec::new();
+    for _ in 0..11 {
+        lint_runs.push(run(
+            &bin,
+            &["lint".as_ref(), "--json".as_ref(), file.as_os_str()],
+        ));
+        cat_runs.push(run(std::path::Path::new("cat"), &[file.as_os_str()]));
+    }
+    let (l, c) = (median(lint_runs), median(cat_runs));
+    println!(
+        "lint command, 1,000 definitions in 100 servers ({:.1} MB JSONL): {:.1} ms, cat {:.1} ms (ratio {:.0})",
+        text.len() as f64 / 1e6,
+        l.as_secs_f64() * 1e3,
+        c.as_secs_f64() * 1e3,
+        l.as_secs_f64() / c.as_secs_f64().max(1e-9)
+    );
+    let _ = std::fs::remove_file(&file);
+}
+
 fn main() {
     // `cargo bench --bench lint -- tables` prints only the tables, `-- time`
-    // only the times.
+    // only the times, `-- command` only the lint command's time.
     let only: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
@@ -179,6 +239,9 @@ fn main() {
     let wants = |part: &str| only.is_empty() || only.iter().any(|o| o == part);
     if wants("tables") {
         print_tables();
+    }
+    if wants("command") {
+        command();
     }
     if !wants("time") && !wants("big") {
         return;

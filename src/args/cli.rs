@@ -165,6 +165,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         example: "mcp-stdio-guard scan src",
     },
     CommandSpec {
+        name: "lint",
+        cmd: Some(Cmd::Lint),
+        usage: "mcp-stdio-guard lint [--json] [--sarif FILE] <file|->...",
+        help: "lint tool, prompt and resource definitions from files, starting nothing: a\ntools/list result, a bare array of tools, JSONL of results, a server.json,\nbatch results; exit 1 on an error finding",
+        example: "mcp-stdio-guard lint tools.json",
+    },
+    CommandSpec {
         name: "demo",
         cmd: Some(Cmd::Demo),
         usage: "mcp-stdio-guard demo [--color WHEN]",
@@ -431,6 +438,13 @@ fn operands_fit(a: &Args, dashed: bool) -> Result<(), Error> {
             ));
         }
         Cmd::Scan => {}
+        Cmd::Lint if a.operands.is_empty() && a.after.is_empty() => {
+            return Err(Error::usage(
+                "lint needs at least one file (or - for stdin)",
+                "as in: mcp-stdio-guard lint tools.json",
+            ));
+        }
+        Cmd::Lint => {}
         Cmd::Batch if a.operands.is_empty() && a.last("merge").is_none() => {
             return Err(Error::usage(
                 "batch needs a manifest (or --merge with result files)",

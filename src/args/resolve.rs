@@ -66,6 +66,15 @@ fn operands(s: &mut Settings, a: &Args) -> Result<(), Error> {
                 .collect();
             return Ok(());
         }
+        Cmd::Lint => {
+            s.lint = a
+                .operands
+                .iter()
+                .chain(&a.after)
+                .map(PathBuf::from)
+                .collect();
+            return Ok(());
+        }
         Cmd::Doctor => {
             s.batch.check_args = a.after.clone();
             return Ok(());

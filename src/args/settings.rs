@@ -48,6 +48,8 @@ pub enum Cmd {
     Wrap,
     /// `log`: the judged report of a `wrap` session.
     Log,
+    /// `lint FILE...`: the definitions lint over files, no server.
+    Lint,
 }
 
 impl Cmd {
@@ -64,6 +66,7 @@ impl Cmd {
             Cmd::Doctor => "doctor",
             Cmd::Wrap => "wrap",
             Cmd::Log => "log",
+            Cmd::Lint => "lint",
         }
     }
 
@@ -294,6 +297,8 @@ pub struct Settings {
     pub adversarial_tool_calls: Vec<ToolCall>,
     /// `--scan` paths (and the `scan` command's operands).
     pub scan: Vec<PathBuf>,
+    /// `lint`'s input files (`-` for stdin).
+    pub lint: Vec<PathBuf>,
     /// `scan --fix`: apply the safe rewrites in place.
     pub scan_fix: bool,
     /// `scan --diff`: print the safe rewrites as a unified diff.
@@ -643,6 +648,7 @@ const JSON_CMDS: &[Cmd] = &[
     Cmd::Servers,
     Cmd::Doctor,
     Cmd::Log,
+    Cmd::Lint,
 ];
 const COLOR_CMDS: &[Cmd] = &[
     Cmd::Check,
@@ -651,6 +657,7 @@ const COLOR_CMDS: &[Cmd] = &[
     Cmd::Bench,
     Cmd::Scan,
     Cmd::Demo,
+    Cmd::Lint,
 ];
 const CALL_ARGS: &[Cmd] = &[Cmd::Call, Cmd::Bench];
 const BENCH: &[Cmd] = &[Cmd::Bench];
@@ -671,10 +678,11 @@ const OUTPUTS_SCAN: &[Cmd] = &[
     Cmd::Doctor,
     Cmd::Log,
     Cmd::Scan,
+    Cmd::Lint,
 ];
 const WRAP: &[Cmd] = &[Cmd::Wrap];
 const TIMED: &[Cmd] = &[Cmd::Check, Cmd::Tools, Cmd::Call, Cmd::Bench, Cmd::Wrap];
-const PROGRESS_CMDS: &[Cmd] = &[Cmd::Check, Cmd::Bench, Cmd::Batch, Cmd::Doctor];
+const PROGRESS_CMDS: &[Cmd] = &[Cmd::Check, Cmd::Bench, Cmd::Batch, Cmd::Doctor, Cmd::Lint];
 
 /// A flag (and maybe a config field) of the session commands.
 const fn flag(

@@ -14,6 +14,7 @@ mod doctor;
 mod help;
 mod install;
 pub mod judge;
+mod lint;
 mod log;
 pub mod robustness;
 mod scan;
@@ -62,6 +63,7 @@ pub fn run(args: impl Iterator<Item = std::ffi::OsString>) -> Result<u8, Error> 
                 Cmd::Doctor => doctor::run(&crate::args::resolve::resolve(&args, None)?),
                 Cmd::Wrap => wrap::run(&crate::args::resolve::resolve(&args, None)?),
                 Cmd::Log => log::run(&crate::args::resolve::resolve(&args, None)?),
+                Cmd::Lint => lint::run(&crate::args::resolve::resolve(&args, None)?),
                 Cmd::Check | Cmd::Tools | Cmd::Call | Cmd::Bench => {
                     let plan = crate::plan::resolve(&args)?;
                     match plan.settings.cmd {

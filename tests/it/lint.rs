@@ -517,3 +517,116 @@ fn the_manual_documents_every_instruction_rule() {
         );
     }
 }
+
+/// `lint FILE` over a file of each form, each holding the definitions a
+/// check of the poisoned server met: the same definition codes as the
+/// check, tool by tool; exit 1 on an error finding.
+#[test]
+fn lint_reads_every_input_form_with_the_codes_of_a_check() {
+    let run = fake("poisoned-tools", &[]);
+    let checked: std::collections::BTreeSet<(String, String)> =
+        codes_with(&run, "definition-").into_iter().collect();
+    assert!(checked.len() >= 3, "{}", run.stdout);
+    let report = run.json();
+    let tools = report["frames"]
+        .as_array()
+        .expect("frames")
+        .iter()
+        .find_map(|f| f["result"]["tools"].as_array())
+        .expect("a tools/list result in the frames")
+        .clone();
+    let dir = temp_dir("lint-forms");
+    let mut line = report.clone();
+    line["batch"] = json!({"entry": "poisoned"});
+    let forms: Vec<(&str, String)> = vec![
+        ("result.json", json!({"tools": tools}).to_string()),
+        (
+            "response.json",
+            serde_json::to_string_pretty(&json!({"jsonrpc": "2.0", "id": 2, "result": {"tools": tools}}))
+                .expect("json"),
+        ),
+        ("array.json", Value::Array(tools.clone()).to_string()),
+        (
+            "server.json",
+            json!({"name": "io.example/poisoned", "version": "1.0.0", "tools": tools}).to_string(),
+        ),
+        ("report.json", serde_json::to_string_pretty(&report).expect("json")),
+        (
+            "results.jsonl",
+            format!("{}\n\n{}\n", line, json!({"tools": tools})),
+        ),
+    ];
+    for (name, text) in &forms {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write");
+        let mut cmd = Command::new(crate::util::guard());
+        cmd.arg("lint").arg("--json").arg(&path);
+        let run = crate::util::run_with_deadline(cmd, DEADLINE);
+        assert_eq!(run.code, Some(1), "{name}: {}{}", run.stdout, run.stderr);
+        let doc = run.json();
+        let inputs = doc["inputs"].as_array().expect("inputs");
+        let expected = if name.ends_with(".jsonl") { 2 } else { 1 };
+        assert_eq!(inputs.len(), expected, "{name}");
+        for input in inputs {
+            let found: std::collections::BTreeSet<(String, String)> = input["issues"]
+                .as_array()
+                .expect("issues")
+                .iter()
+                .map(|i| {
+                    (
+                        i["code"].as_str().unwrap_or("").to_string(),
+                        i["toolName"].as_str().unwrap_or("").to_string(),
+                    )
+                })
+                .collect();
+            assert_eq!(found, checked, "{name} {}", input["source"]);
+            assert_eq!(input["tools"], tools.len());
+        }
+    }
+    assert_eq!(
+        crate::util::run_with_deadline(
+            {
+                let mut c = Command::new(crate::util::guard());
+                c.arg("lint").arg(dir.join("results.jsonl"));
+                c
+            },
+            DEADLINE
+        )
+        .stdout
+        .lines()
+        .next()
+        .map(|l| l.starts_with(&format!("{}:1 poisoned (", dir.join("results.jsonl").display()))),
+        Some(true)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A clean file exits 0; what holds no definitions, is not JSON, is empty
+/// or does not exist exits 2 with one line saying so, and prints no report.
+#[test]
+fn lint_exits_0_when_clean_and_2_for_input_it_cannot_read() {
+    let dir = temp_dir("lint-exits");
+    let cases = [
+        ("clean.json", r#"[{"name": "add", "description": "Add two numbers.", "inputSchema": {"type": "object"}}]"#, 0),
+        ("nothing.json", r#"{"jsonrpc": "2.0", "id": 1, "result": {}}"#, 2),
+        ("broken.json", "{\"tools\": [\n", 2),
+        ("empty.json", "\n\n", 2),
+        ("badline.jsonl", "{\"tools\": []}\n{\"tools\": [\nnot json\n", 2),
+    ];
+    for (name, text, code) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write");
+        let mut cmd = Command::new(crate::util::guard());
+        cmd.arg("lint").arg(&path);
+        let run = crate::util::run_with_deadline(cmd, DEADLINE);
+        assert_eq!(run.code, Some(code), "{name}: {}{}", run.stdout, run.stderr);
+        if code == 2 {
+            assert!(run.stdout.is_empty(), "{name}: {}", run.stdout);
+            assert_eq!(run.stderr.lines().count(), 1, "{name}: {}", run.stderr);
+        }
+    }
+    let mut cmd = Command::new(crate::util::guard());
+    cmd.arg("lint").arg(dir.join("no-such-file.json"));
+    assert_eq!(crate::util::run_with_deadline(cmd, DEADLINE).code, Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -16,6 +16,7 @@ mod ctx;
 pub mod decode;
 pub mod family;
 pub mod hidden;
+pub mod inputs;
 pub mod known;
 pub mod lexicon;
 pub mod model;

@@ -1,0 +1,335 @@
+//! `lint FILE...`: the definitions lint over files (or `-`, stdin),
+//! starting nothing. Each file is one JSON document or JSON Lines (one
+//! document a line), read a line or a document at a time within a bound;
+//! each document is one server's definitions (`checks::lint::inputs` finds
+//! them in any of the forms it knows), linted as a check lints them, with
+//! the same codes. Text, `--json`, `--sarif FILE`; exit 1 on an error
+//! finding, 2 for a file that cannot be read or holds no definitions.
+
+use std::io::{BufRead, Read};
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::args::formats::Format;
+use crate::args::settings::Settings;
+use crate::checks::Issue;
+use crate::checks::lint::{self, inputs};
+use crate::commands::judge::check_interrupt;
+use crate::error::Error;
+use crate::obj;
+use crate::plan::outputs::{Kind, Outputs, Wanted};
+use crate::progress::Progress;
+use crate::report;
+
+/// The most one document (or one line of JSON Lines) may hold.
+const MAX_DOCUMENT: u64 = 64 << 20;
+
+/// One server's definitions, linted.
+struct Linted {
+    /// `FILE`, `FILE:LINE` (JSON Lines) or `FILE[i]` (an array of servers).
+    source: String,
+    /// The file it came from, as given.
+    file: String,
+    /// The batch entry or the server's own name, when the input gives one.
+    name: Option<String>,
+    counts: [usize; 4],
+    complete: bool,
+    issues: Vec<Issue>,
+}
+
+impl Linted {
+    fn errors(&self) -> usize {
+        self.issues.iter().filter(|i| i.is_error()).count()
+    }
+}
+
+/// Runs the lint; returns the exit status.
+pub fn run(args: &Settings) -> Result<u8, Error> {
+    let mut wanted = vec![Wanted::new(Kind::Report, "-")];
+    if let Some(path) = args.formats.get(&Format::Sarif) {
+        wanted.push(Wanted::new(Kind::Format(Format::Sarif), path));
+    }
+    let mut outputs = Outputs::open(&wanted, &[])?;
+    let mut progress = Progress::new(args.progress);
+    let mut all: Vec<Linted> = Vec::new();
+    let mut definitions = 0usize;
+    for path in &args.lint {
+        documents(path, &mut |source, value| {
+            check_interrupt()?;
+            let many = inputs::is_many(&value);
+            let items = match value {
+                Value::Array(items) if many => items,
+                one => vec![one],
+            };
+            for (i, v) in items.iter().enumerate() {
+                let source = if many {
+                    format!("{source}[{i}]")
+                } else {
+                    source.clone()
+                };
+                let linted = lint_one(source, path, v);
+                definitions += linted.counts.iter().sum::<usize>();
+                all.push(linted);
+            }
+            progress.show(|| {
+                format!(
+                    "lint: {definitions} definitions in {} {}",
+                    all.len(),
+                    if all.len() == 1 { "input" } else { "inputs" }
+                )
+            });
+            Ok(())
+        })?;
+    }
+    progress.clear();
+    if definitions == 0 {
+        return Err(Error::usage(
+            "found no tool, prompt or resource definitions in the input",
+            "give a tools/list result, an array of tools, JSON Lines of them, a server.json with tools, or batch results",
+        ));
+    }
+    let text = if args.json {
+        report::common::pretty(&json(&all))
+    } else {
+        text(&all, crate::plan::use_color(args.color))
+    };
+    outputs.write(Kind::Report, text.as_bytes())?;
+    if args.formats.contains_key(&Format::Sarif) {
+        let doc = report::sarif::render(&suites(&all), "mcp-stdio-guard lint");
+        outputs.write(
+            Kind::Format(Format::Sarif),
+            report::common::pretty(&doc).as_bytes(),
+        )?;
+    }
+    outputs.commit()?;
+    Ok(u8::from(all.iter().any(|l| l.errors() > 0)))
+}
+
+fn lint_one(source: String, file: &Path, v: &Value) -> Linted {
+    let defs = inputs::definitions(v);
+    let mut issues = Vec::new();
+    lint::lint(&defs, &mut issues);
+    Linted {
+        source,
+        file: file.display().to_string(),
+        name: inputs::name(v, &defs),
+        counts: inputs::counts(&defs),
+        complete: defs.complete,
+        issues,
+    }
+}
+
+/// Calls `each` with every document of `path`, and where it stands.
+fn documents(
+    path: &Path,
+    each: &mut dyn FnMut(String, Value) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let shown = path.display().to_string();
+    let io = |e| Error::io(format!("cannot read {shown}"), e);
+    let mut input: Box<dyn BufRead> = if shown == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(std::io::BufReader::new(
+            std::fs::File::open(path).map_err(io)?,
+        ))
+    };
+    let mut line_no = 0usize;
+    let Some((first_no, first)) = next_line(&mut input, &mut line_no, &shown)? else {
+        return Err(not_json(&shown, "it is empty"));
+    };
+    let Ok(value) = parse(&first) else {
+        // Not a document on one line: the file is one document.
+        let mut rest = first;
+        (&mut input)
+            .take(MAX_DOCUMENT + 1 - rest.len() as u64)
+            .read_to_end(&mut rest)
+            .map_err(io)?;
+        if rest.len() as u64 > MAX_DOCUMENT {
+            return Err(too_large(&shown));
+        }
+        let value = parse(&rest).map_err(|why| not_json(&shown, &why))?;
+        return each(shown.clone(), value);
+    };
+    let Some((second_no, second)) = next_line(&mut input, &mut line_no, &shown)? else {
+        return each(shown.clone(), value);
+    };
+    // JSON Lines: each line a document.
+    each(format!("{shown}:{first_no}"), value)?;
+    let mut line = Some((second_no, second));
+    while let Some((n, bytes)) = line {
+        let at = format!("{shown}:{n}");
+        let value = parse(&bytes).map_err(|why| not_json(&at, &why))?;
+        each(at, value)?;
+        line = next_line(&mut input, &mut line_no, &shown)?;
+    }
+    Ok(())
+}
+
+/// The next line that is not blank, with its number; `None` at the end.
+fn next_line(
+    input: &mut dyn BufRead,
+    line_no: &mut usize,
+    shown: &str,
+) -> Result<Option<(usize, Vec<u8>)>, Error> {
+    loop {
+        let mut bytes = Vec::new();
+        let n = input
+            .take(MAX_DOCUMENT + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| Error::io(format!("cannot read {shown}"), e))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        if bytes.len() as u64 > MAX_DOCUMENT {
+            return Err(too_large(shown));
+        }
+        *line_no += 1;
+        if !bytes.trim_ascii().is_empty() {
+            return Ok(Some((*line_no, bytes)));
+        }
+    }
+}
+
+fn parse(bytes: &[u8]) -> Result<Value, String> {
+    let text = std::str::from_utf8(bytes).map_err(|_| "it is not UTF-8".to_string())?;
+    crate::jsontext::parse(text.trim()).map(|(v, _)| v)
+}
+
+fn not_json(at: &str, why: &str) -> Error {
+    Error::usage(
+        format!("{at} is not JSON (nor JSON Lines): {why}"),
+        "give a tools/list result, an array of tools, JSON Lines of them, a server.json with tools, or batch results",
+    )
+}
+
+fn too_large(at: &str) -> Error {
+    Error::usage(
+        format!("{at} holds a document over 64 MiB"),
+        "split it into JSON Lines, one server a line",
+    )
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What an input defines, as `12 tools, 2 prompts`.
+fn defined(counts: [usize; 4]) -> String {
+    let kinds = [
+        ("tool", "tools"),
+        ("prompt", "prompts"),
+        ("resource", "resources"),
+        ("resource template", "resource templates"),
+    ];
+    let parts: Vec<String> = counts
+        .iter()
+        .zip(kinds)
+        .filter(|(n, _)| **n > 0)
+        .map(|(n, (one, many))| plural(*n, one, many))
+        .collect();
+    if parts.is_empty() {
+        "no definitions".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn text(all: &[Linted], color: bool) -> String {
+    let paint = crate::report::style::Paint { on: color };
+    let mut out = String::new();
+    let (mut errors, mut warnings, mut defs) = (0, 0, 0);
+    for l in all {
+        let e = l.errors();
+        let w = l.issues.len() - e;
+        errors += e;
+        warnings += w;
+        defs += l.counts.iter().sum::<usize>();
+        let name = l
+            .name
+            .as_deref()
+            .map(|n| format!(" {}", crate::escape::line(n)));
+        let verdict = if l.issues.is_empty() {
+            "clean".to_string()
+        } else {
+            format!(
+                "{}, {}",
+                plural(e, "error", "errors"),
+                plural(w, "warning", "warnings")
+            )
+        };
+        out.push_str(&format!(
+            "{}{} ({}): {verdict}\n",
+            crate::escape::line(&l.source),
+            name.unwrap_or_default(),
+            defined(l.counts)
+        ));
+        for line in report::text::issue_lines(&l.issues, &paint) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out.push_str(&format!(
+        "lint: {}, {}: {}, {}\n",
+        plural(all.len(), "input", "inputs"),
+        plural(defs, "definition", "definitions"),
+        plural(errors, "error", "errors"),
+        plural(warnings, "warning", "warnings")
+    ));
+    out
+}
+
+fn json(all: &[Linted]) -> Value {
+    let inputs: Vec<Value> = all
+        .iter()
+        .map(|l| {
+            obj! {
+                "source" => l.source,
+                "name" => l.name,
+                "tools" => l.counts[0],
+                "prompts" => l.counts[1],
+                "resources" => l.counts[2],
+                "resourceTemplates" => l.counts[3],
+                "complete" => l.complete,
+                "errors" => l.errors(),
+                "warnings" => l.issues.len() - l.errors(),
+                "issues" => l.issues.iter().map(report::common::issue_value).collect::<Vec<_>>(),
+            }
+        })
+        .collect();
+    let errors: usize = all.iter().map(Linted::errors).sum();
+    let issues: usize = all.iter().map(|l| l.issues.len()).sum();
+    obj! {
+        "schemaVersion" => 1,
+        "ok" => errors == 0,
+        "summary" => obj! {
+            "inputs" => all.len(),
+            "definitions" => all.iter().map(|l| l.counts.iter().sum::<usize>()).sum::<usize>(),
+            "errors" => errors,
+            "warnings" => issues - errors,
+        },
+        "inputs" => inputs,
+    }
+}
+
+/// One SARIF suite per input: its issues located on the input file.
+fn suites(all: &[Linted]) -> Vec<crate::verdict::suite::Suite> {
+    all.iter()
+        .map(|l| crate::verdict::suite::Suite {
+            name: l.source.clone(),
+            classname: "mcp-stdio-guard.lint".into(),
+            command: l.source.clone(),
+            program: l.file.clone(),
+            script: None,
+            package: l.name.clone(),
+            entry: Some(l.source.clone()),
+            duration_ms: 0,
+            checks: Vec::new(),
+            issues: l
+                .issues
+                .iter()
+                .map(crate::verdict::suite::SuiteIssue::of)
+                .collect(),
+        })
+        .collect()
+}
