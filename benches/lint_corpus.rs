@@ -171,6 +171,7 @@ pub fn benign() -> Vec<Case> {
     for (file, group) in [
         ("tricky.txt", "tricky"),
         ("tricky-blind.txt", "tricky-blind"),
+        ("tricky-r5.txt", "tricky-r5"),
     ] {
         tricky_cases(file, group, &mut out);
     }

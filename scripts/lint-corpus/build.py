@@ -24,6 +24,7 @@ HELDOUT = os.path.join(ROOT, "testdata", "lint", "poisoned", "heldout.txt")
 FRESH = os.path.join(ROOT, "testdata", "lint", "poisoned", "fresh.txt")
 FINAL = os.path.join(ROOT, "testdata", "lint", "poisoned", "final.txt")
 BLIND = os.path.join(ROOT, "testdata", "lint", "poisoned", "blind.txt")
+R5 = os.path.join(ROOT, "testdata", "lint", "poisoned", "r5.txt")
 OUT = os.path.join(ROOT, "testdata", "lint", "poisoned.jsonl")
 
 # Ordinary tools the payloads are placed in: name, description, a parameter.
@@ -109,7 +110,7 @@ def place(payload, n, where):
 
 def main():
     rows = []
-    for path in (SRC, HELDOUT, FRESH, FINAL, BLIND):
+    for path in (SRC, HELDOUT, FRESH, FINAL, BLIND, R5):
         for line in open(path, encoding="utf-8"):
             line = line.rstrip("\n")
             if not line or line.startswith("#"):
