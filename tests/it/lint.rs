@@ -542,15 +542,20 @@ fn lint_reads_every_input_form_with_the_codes_of_a_check() {
         ("result.json", json!({"tools": tools}).to_string()),
         (
             "response.json",
-            serde_json::to_string_pretty(&json!({"jsonrpc": "2.0", "id": 2, "result": {"tools": tools}}))
-                .expect("json"),
+            serde_json::to_string_pretty(
+                &json!({"jsonrpc": "2.0", "id": 2, "result": {"tools": tools}}),
+            )
+            .expect("json"),
         ),
         ("array.json", Value::Array(tools.clone()).to_string()),
         (
             "server.json",
             json!({"name": "io.example/poisoned", "version": "1.0.0", "tools": tools}).to_string(),
         ),
-        ("report.json", serde_json::to_string_pretty(&report).expect("json")),
+        (
+            "report.json",
+            serde_json::to_string_pretty(&report).expect("json"),
+        ),
         (
             "results.jsonl",
             format!("{}\n\n{}\n", line, json!({"tools": tools})),
@@ -595,7 +600,10 @@ fn lint_reads_every_input_form_with_the_codes_of_a_check() {
         .stdout
         .lines()
         .next()
-        .map(|l| l.starts_with(&format!("{}:1 poisoned (", dir.join("results.jsonl").display()))),
+        .map(|l| l.starts_with(&format!(
+            "{}:1 poisoned (",
+            dir.join("results.jsonl").display()
+        ))),
         Some(true)
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -607,11 +615,23 @@ fn lint_reads_every_input_form_with_the_codes_of_a_check() {
 fn lint_exits_0_when_clean_and_2_for_input_it_cannot_read() {
     let dir = temp_dir("lint-exits");
     let cases = [
-        ("clean.json", r#"[{"name": "add", "description": "Add two numbers.", "inputSchema": {"type": "object"}}]"#, 0),
-        ("nothing.json", r#"{"jsonrpc": "2.0", "id": 1, "result": {}}"#, 2),
+        (
+            "clean.json",
+            r#"[{"name": "add", "description": "Add two numbers.", "inputSchema": {"type": "object"}}]"#,
+            0,
+        ),
+        (
+            "nothing.json",
+            r#"{"jsonrpc": "2.0", "id": 1, "result": {}}"#,
+            2,
+        ),
         ("broken.json", "{\"tools\": [\n", 2),
         ("empty.json", "\n\n", 2),
-        ("badline.jsonl", "{\"tools\": []}\n{\"tools\": [\nnot json\n", 2),
+        (
+            "badline.jsonl",
+            "{\"tools\": []}\n{\"tools\": [\nnot json\n",
+            2,
+        ),
     ];
     for (name, text, code) in cases {
         let path = dir.join(name);

@@ -7,7 +7,8 @@
 //! instruction-like content by family (`rules` and `special`, over the
 //! words of `read` as `ctx` reads a sentence, matched by `phrase` with
 //! `lexicon`'s tables, in `family`'s vocabulary, and again under each
-//! disguise `decode` finds); the context cost of the definitions (`cost`);
+//! disguise `decode` finds; `structure` takes back honest guidance and
+//! finds what no word list sees); the context cost of the definitions (`cost`);
 //! the pinned definition hashes (`pin`). Offline and deterministic: no
 //! network, no model. Pure.
 
@@ -26,6 +27,7 @@ pub mod read;
 pub mod rugpull;
 pub mod rules;
 pub mod special;
+pub mod structure;
 
 use serde_json::Value;
 
@@ -507,7 +509,10 @@ pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
         .collect();
     defs.each_text(&mut |t| {
         let hits = if t.prose {
-            rules::check(t.text, &known)
+            let mut hits = rules::check(t.text, &known);
+            structure::take_back(t.text, &mut hits);
+            structure::find(t.text, &mut hits);
+            hits
         } else {
             Vec::new()
         };

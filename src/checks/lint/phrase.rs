@@ -671,7 +671,7 @@ impl Index {
             }
         });
         exact.sort_unstable();
-        prefix.sort_unstable_by_key(|t| (t.0, t.1));
+        prefix.sort_unstable_by_key(|t| (t.0, t.1, t.2));
         Index {
             compiled: sources.iter().map(|_| std::sync::OnceLock::new()).collect(),
             sources,

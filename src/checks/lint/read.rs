@@ -68,6 +68,14 @@ fn unaccent(c: char) -> char {
 
 /// A character as the rules read it: `None` for one that shows nothing.
 pub fn fold_char(c: char) -> Option<char> {
+    // A capital is lowered before its lookalike is taken, so a word reads
+    // the same at the start of a sentence (`Не` as `не`: Cyrillic `Н` is
+    // drawn like `H`, `н` is not).
+    let c = if c.is_ascii() || c.is_lowercase() {
+        c
+    } else {
+        c.to_lowercase().next().unwrap_or(c)
+    };
     let c = fold::fold(c)?;
     if matches!(c, '\u{e0000}'..='\u{e0fff}') {
         return None;
@@ -95,7 +103,15 @@ fn in_word(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphanumeric() || c == '_' || c == '\'';
     }
-    c.is_alphanumeric() && !is_cjk(c)
+    (c.is_alphanumeric() && !is_cjk(c)) || script_mark(c)
+}
+
+/// The vowel signs and marks written inside a word of Devanagari, Arabic
+/// and Hebrew (`निर्देश`, not `न`, `र`, `द`, `श`): not alphanumeric to
+/// Unicode, but letters of the word.
+fn script_mark(c: char) -> bool {
+    matches!(c, '\u{0900}'..='\u{0903}' | '\u{093a}'..='\u{094f}' | '\u{0951}'..='\u{0957}'
+        | '\u{0962}'..='\u{0963}' | '\u{064b}'..='\u{065f}' | '\u{0670}' | '\u{0591}'..='\u{05c7}')
 }
 
 /// The letter a leetspeak digit stands for.
