@@ -377,6 +377,10 @@ const SCENARIOS: &[(&str, &str)] = &[
         "robustness: lookup exits 1 on input that is not a string",
     ),
     (
+        "robust-progress",
+        "robustness: lookup takes 2.5 s on valid input, sending notifications/progress every 250 ms when asked for it",
+    ),
+    (
         "robust-hang",
         "robustness: lookup never answers input that is not a string",
     ),
@@ -1037,6 +1041,21 @@ fn robust_call(scenario: &str, params: &Value) -> Answer {
                 let _ = std::fs::write(marker, "delete_file was called");
             }
             Answer::Result(json!({"content": [{"type": "text", "text": "deleted"}]}))
+        }
+        "lookup" if lookup_fits(args) && scenario == "robust-progress" => {
+            let token = params["_meta"]["progressToken"].clone();
+            for step in 1..=10 {
+                std::thread::sleep(Duration::from_millis(250));
+                if !token.is_null() {
+                    let note = json!({"jsonrpc": "2.0", "method": "notifications/progress",
+                        "params": {"progressToken": token, "progress": step, "total": 10}});
+                    let mut out = std::io::stdout().lock();
+                    let _ = writeln!(out, "{note}");
+                    let _ = out.flush();
+                }
+            }
+            Answer::Result(json!({"content": [{"type": "text", "text": "21"}],
+                "structuredContent": {"temp": 21}}))
         }
         "lookup" if lookup_fits(args) => match scenario {
             "robust-valid-crash" => {

@@ -65,11 +65,16 @@ fn leg_config(
         opening,
         operations: calls
             .iter()
-            .map(|c| Operation {
+            .enumerate()
+            .map(|(k, c)| Operation {
                 method: "tools/call".into(),
-                params: Some(
-                    crate::obj! {"name" => c.tool.clone(), "arguments" => c.arguments.clone()},
-                ),
+                // A progress token: a tool that streams progress is waited
+                // for while it does (session::script).
+                params: Some(crate::obj! {
+                    "name" => c.tool.clone(),
+                    "arguments" => c.arguments.clone(),
+                    "_meta" => crate::obj! {"progressToken" => format!("robustness-{k}")},
+                }),
                 source: OpSource::RobustnessCall,
                 safe_tool_call: None,
             })

@@ -66,6 +66,9 @@ pub struct Driver<'a, P: Process> {
     pub(super) requests: Requests,
     /// The reply of the last request answered, for the script.
     pub(super) last_reply: Option<(Target, Outcome)>,
+    /// When the server last sent `notifications/progress`: a request that
+    /// asked for progress is waited for while it comes.
+    pub(super) last_progress: Option<Instant>,
     /// A write to the server's stdin failed (it had closed it, or exited).
     pub(super) stdin_broken: bool,
     /// The first `STDERR_KEPT` bytes of stderr: what a server that fails
@@ -126,6 +129,7 @@ impl<'a, P: Process> Driver<'a, P> {
             rec,
             requests: Requests::default(),
             last_reply: None,
+            last_progress: None,
             stdin_broken: false,
             stderr_start: Vec::new(),
             modern: false,
@@ -508,7 +512,12 @@ impl<'a, P: Process> Driver<'a, P> {
     /// and stops the conversation on the faults a client cannot get past.
     fn match_message(&mut self, msg: &Message) -> Role {
         match msg {
-            Message::Notification { .. } => Role::Notification,
+            Message::Notification { method } => {
+                if method == "notifications/progress" {
+                    self.last_progress = Some(Instant::now());
+                }
+                Role::Notification
+            }
             Message::Request { id, method } => {
                 if let Some(target) = self.requests.echoed(id, method) {
                     self.set_stop(Stop::ProtocolError);

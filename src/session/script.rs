@@ -93,10 +93,7 @@ impl<P: Process> super::driver::Driver<'_, P> {
     ) -> Outcome {
         let spoke = self.spoke;
         let id = self.send_request(target, method, params, source, cursor);
-        let deadline = Instant::now() + self.cfg.request_timeout;
-        let answered = self.wait_until(deadline, INTERRUPT_POLL, |d| {
-            !d.requests.is_pending(target) || d.halted()
-        });
+        let answered = self.wait_for_reply(target, params);
         if answered && let Some(outcome) = self.take_reply(target) {
             return outcome;
         }
@@ -121,6 +118,36 @@ impl<P: Process> super::driver::Driver<'_, P> {
         bytes.push(b'\n');
         self.send_notification("notifications/cancelled", bytes);
         Outcome::TimedOut
+    }
+
+    /// Waits for the reply to `target` under the request timeout; a
+    /// request that asked for progress (`_meta.progressToken`) is waited
+    /// for while progress comes, each notification giving it the timeout
+    /// again, up to the session's deadline (the robustness budget) or ten
+    /// timeouts.
+    fn wait_for_reply(&mut self, target: Target, params: Option<&Value>) -> bool {
+        let start = Instant::now();
+        let timeout = self.cfg.request_timeout;
+        let asked = params
+            .and_then(|p| p.get("_meta"))
+            .and_then(|m| m.get("progressToken"))
+            .is_some();
+        let mut limit = start + timeout.saturating_mul(10);
+        if let Some(budget) = self.cfg.deadline {
+            limit = limit.min(budget.max(start + timeout));
+        }
+        let mut deadline = start + timeout;
+        loop {
+            let answered = self.wait_until(deadline, INTERRUPT_POLL, |d| {
+                !d.requests.is_pending(target) || d.halted()
+            });
+            let progress = self.last_progress.filter(|p| *p >= start);
+            let later = progress.map(|p| (p + timeout).min(limit));
+            match later {
+                Some(next) if !answered && asked && next > deadline => deadline = next,
+                _ => return answered,
+            }
+        }
     }
 
     /// Operation `i`. Returns false when the session has halted. A

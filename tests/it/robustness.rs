@@ -385,3 +385,29 @@ fn the_transcript_holds_every_frame_of_every_probe_session() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A tool that takes longer than `--timeout` by design, reporting its
+/// progress, is waited for while progress comes: no finding; its valid
+/// calls' latency shows the time it took.
+#[test]
+fn a_slow_tool_that_streams_progress_is_waited_for() {
+    let run = robust("robust-progress", &["--timeout", "1000"]);
+    assert_eq!(
+        codes(&run),
+        Vec::<(String, String)>::new(),
+        "{}",
+        run.stdout
+    );
+    let tools = run.json()["robustness"]["tools"].clone();
+    let lookup = tools
+        .as_array()
+        .expect("tools")
+        .iter()
+        .find(|t| t["name"] == "lookup")
+        .expect("lookup")
+        .clone();
+    assert!(
+        lookup["latencyP50Ms"].as_u64().unwrap_or(0) >= 2000,
+        "{lookup}"
+    );
+}

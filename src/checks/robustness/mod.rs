@@ -100,6 +100,38 @@ pub struct Judging {
     pub secrets: Vec<String>,
 }
 
+/// The SDK whose own request validation wrote an error, told by the
+/// error's shape (its message and data): zod's issues (the TypeScript SDK),
+/// pydantic's (the Python SDK), serde's (rmcp). The deviation is the
+/// SDK's, not the tool's code: the finding names it.
+fn sdk_check(error: &Value) -> Option<&'static str> {
+    let text = format!(
+        "{} {}",
+        error.get("message").and_then(Value::as_str).unwrap_or(""),
+        error.get("data").map(Value::to_string).unwrap_or_default()
+    );
+    let has = |words: &[&str]| words.iter().any(|w| text.contains(w));
+    if has(&[
+        "invalid_type",
+        "Expected object, received",
+        "ZodError",
+        "\"code\": \"invalid_",
+    ]) {
+        Some("the TypeScript SDK")
+    } else if has(&[
+        "validation error for",
+        "Input should be a valid",
+        "Field required",
+        "pydantic",
+    ]) {
+        Some("the Python SDK")
+    } else if has(&["invalid type:", "failed to deserialize", "missing field `"]) {
+        Some("rmcp")
+    } else {
+        None
+    }
+}
+
 /// What in a tool's answer says the tool ran and failed, rather than
 /// refused its input: a runtime's traceback or error, by its words.
 const RUNTIME_FAILURES: &[(&str, &str)] = &[
@@ -291,8 +323,11 @@ fn refused(rec: &CallRecord, judging: &Judging) -> Option<Issue> {
         Outcome::Error(e) => (
             Code::ToolInvalidInputInternalError,
             format!(
-                "tool {tool} answered input its own inputSchema rejects ({what}) with error {} instead of -32602 or an isError result",
-                jsonrpc::error_code(e).map_or("without a code".into(), |c| c.to_string())
+                "tool {tool} answered input its own inputSchema rejects ({what}) with error {}{} instead of -32602 or an isError result",
+                jsonrpc::error_code(e).map_or("without a code".into(), |c| c.to_string()),
+                sdk_check(e).map_or(String::new(), |sdk| format!(
+                    " from {sdk}'s own request validation, before the tool ran"
+                ))
             ),
         ),
         Outcome::TimedOut => (
@@ -310,6 +345,11 @@ fn refused(rec: &CallRecord, judging: &Judging) -> Option<Issue> {
         Outcome::NotSent(_) => return None,
     };
     let mut issue = finding(code, rec, judging, message);
+    if let Outcome::Error(e) = &rec.outcome
+        && let Some(sdk) = sdk_check(e)
+    {
+        issue.details.push(("sdk", sdk.into()));
+    }
     if code == Code::ToolInvalidInputAccepted && judging.strict {
         issue = issue.at(Severity::Error);
         issue.details.push(("promotedBy", "strict".into()));
@@ -640,6 +680,26 @@ pub fn read_only_broken(tools: &[Value], logs: &[crate::session::confine::Log]) 
         }
     }
     out
+}
+
+#[cfg(test)]
+mod sdk_tests {
+    use super::sdk_check;
+    use serde_json::json;
+
+    #[test]
+    fn an_sdks_own_validation_error_is_told_by_its_shape() {
+        let zod = json!({"code": -32603, "message": "[{\"code\": \"invalid_type\", \"expected\": \"object\", \"received\": \"array\", \"path\": [\"params\", \"arguments\"]}]"});
+        assert_eq!(sdk_check(&zod), Some("the TypeScript SDK"));
+        let pydantic = json!({"code": -32603, "message": "1 validation error for CallToolRequestParams\narguments\n  Input should be a valid dictionary"});
+        assert_eq!(sdk_check(&pydantic), Some("the Python SDK"));
+        let serde = json!({"code": -32603, "message": "invalid type: sequence, expected a map"});
+        assert_eq!(sdk_check(&serde), Some("rmcp"));
+        assert_eq!(
+            sdk_check(&json!({"code": -32603, "message": "Internal error"})),
+            None
+        );
+    }
 }
 
 #[cfg(test)]
