@@ -80,7 +80,7 @@ pub fn static_scan(report: &crate::scan::ScanReport, fail: bool) -> Vec<Issue> {
         .findings
         .iter()
         .map(|f| {
-            let issue = Issue::new(
+            let mut issue = Issue::new(
                 Code::StaticStdoutWrite,
                 format!("{}:{} {}", f.path, f.line, f.message),
             )
@@ -89,8 +89,10 @@ pub fn static_scan(report: &crate::scan::ScanReport, fail: bool) -> Vec<Issue> {
             .with("column", f.column)
             .with("language", f.language.as_str())
             .with("reason", f.reason)
-            .with("reasons", f.reasons.clone())
-            .with("fix", f.fix.to_value());
+            .with("reasons", f.reasons.clone());
+            if let Some(fix) = &f.fix {
+                issue = issue.with("fix", fix.to_value());
+            }
             if fail {
                 issue.at(Severity::Error)
             } else {

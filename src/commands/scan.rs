@@ -34,7 +34,10 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
         wanted.push(Wanted::new(Kind::Format(Format::Sarif), path));
     }
     let mut outputs = Outputs::open(&wanted, &[])?;
-    let mut scanned = scan::scan(&args.scan)?;
+    // Fixes are planned only for an output that shows them.
+    let fixes =
+        args.json || args.scan_fix || args.scan_diff || args.formats.contains_key(&Format::Sarif);
+    let mut scanned = scan::scan_with(&args.scan, fixes)?;
     check_interrupt()?;
     if args.scan_diff {
         let (text, changes) = diff(&scanned)?;
@@ -47,7 +50,7 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
     if args.scan_fix {
         fixed = Some(fix_in_place(&scanned)?);
         check_interrupt()?;
-        scanned = scan::scan(&args.scan)?;
+        scanned = scan::scan_with(&args.scan, true)?;
     }
     let output = if args.json {
         let mut doc = report::scan::scan_doc(&scanned);
@@ -125,8 +128,8 @@ fn edits_of(found: &[Finding]) -> Vec<fix::Edit> {
     found
         .iter()
         .flat_map(|f| match &f.fix {
-            Fix::Edits(e) => e.clone(),
-            Fix::Left(_) => Vec::new(),
+            Some(Fix::Edits(e)) => e.clone(),
+            _ => Vec::new(),
         })
         .collect()
 }
@@ -154,7 +157,7 @@ fn fix_in_place(r: &ScanReport) -> Result<Fixed, Error> {
         done.edits += fix::distinct(&edits);
         done.writes += found
             .iter()
-            .filter(|f| matches!(f.fix, Fix::Edits(_)))
+            .filter(|f| matches!(f.fix, Some(Fix::Edits(_))))
             .count();
     }
     Ok(done)
@@ -171,7 +174,7 @@ fn diff(r: &ScanReport) -> Result<(String, bool), Error> {
         let (src, found) = planned(&group[0])?;
         let name = relative(&cwd, Path::new(&group[0].path));
         for f in &found {
-            if let Fix::Left(why) = f.fix {
+            if let Some(Fix::Left(why)) = f.fix {
                 left.push_str(&format!("left: {name}:{}: {why}\n", f.line));
             }
         }

@@ -31,7 +31,7 @@ pub fn static_scan(report: Option<&ScanReport>, fail: bool) -> Value {
 }
 
 fn finding(f: &Finding) -> Value {
-    obj! {
+    let mut v = obj! {
         "file" => f.file,
         "line" => f.line,
         "language" => f.language.as_str(),
@@ -42,8 +42,11 @@ fn finding(f: &Finding) -> Value {
         "path" => f.path,
         "root" => f.root,
         "snippet" => f.snippet,
-        "fix" => f.fix.to_value(),
+    };
+    if let Some(fix) = &f.fix {
+        v["fix"] = fix.to_value();
     }
+    v
 }
 
 /// `staticFindings`, in walk order.
@@ -113,7 +116,7 @@ pub fn render_text(r: &ScanReport, color: bool, fixing: bool) -> String {
             f.message,
             f.snippet
         ));
-        if let (true, scan::fix::Fix::Left(why)) = (fixing, &f.fix) {
+        if let (true, Some(scan::fix::Fix::Left(why))) = (fixing, &f.fix) {
             out.push_str(&format!("    not fixed: {why}\n"));
         }
     }

@@ -24,8 +24,9 @@ pub struct Finding {
     pub message: String,
     /// The source line, quoted and shortened.
     pub snippet: String,
-    /// How it is fixed (`scan --fix`, `--diff`, SARIF `fixes`), or why not.
-    pub fix: crate::scan::fix::Fix,
+    /// How it is fixed (`scan --fix`, `--diff`, SARIF `fixes`), or why
+    /// not; `None` when the scan did not plan fixes (a text report).
+    pub fix: Option<crate::scan::fix::Fix>,
 }
 
 /// A file the scanner did not read, and why.

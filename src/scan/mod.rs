@@ -38,10 +38,17 @@ pub fn validate_roots(roots: &[PathBuf]) -> Result<(), Error> {
     Ok(())
 }
 
-/// Scans every root (a directory or a file). The walk runs on this thread
-/// and hands each file to the scanner threads as soon as it meets it, so
-/// reading and lexing start before the walk of a large tree is over.
+/// Scans every root (a directory or a file), each finding with its fix
+/// planned (`scan::fix`).
 pub fn scan(roots: &[PathBuf]) -> Result<ScanReport, Error> {
+    scan_with(roots, true)
+}
+
+/// Scans every root; `fixes` plans each finding's fix (a text scan does
+/// without: a feature that is off costs nothing). The walk runs on this
+/// thread and hands each file to the scanner threads as soon as it meets
+/// it, so reading and lexing start before the walk of a large tree is over.
+pub fn scan_with(roots: &[PathBuf], fixes: bool) -> Result<ScanReport, Error> {
     validate_roots(roots)?;
     let mut report = ScanReport {
         roots: roots.iter().map(|r| r.display().to_string()).collect(),
@@ -54,7 +61,10 @@ pub fn scan(roots: &[PathBuf]) -> Result<ScanReport, Error> {
     } else {
         cores
     };
-    let queue = Queue::default();
+    let queue = Queue {
+        fixes,
+        ..Queue::default()
+    };
     let listings = std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| queue.scan());
@@ -107,6 +117,8 @@ struct Queue {
     files: Mutex<Files>,
     ready: Condvar,
     results: Mutex<Vec<(usize, FileResult)>>,
+    /// Plan each finding's fix.
+    fixes: bool,
 }
 
 /// How long a scanner thread waits for the walk before it looks for an
@@ -144,7 +156,7 @@ impl Queue {
     fn scan(&self) {
         let (mut buf, mut toks, mut local) = (Vec::new(), Vec::new(), Vec::new());
         while let Some((i, entry)) = self.take() {
-            local.push((i, scan_file(&entry, &mut buf, &mut toks)));
+            local.push((i, scan_file(&entry, &mut buf, &mut toks, self.fixes)));
         }
         self.results
             .lock()
@@ -199,7 +211,12 @@ impl Queue {
     }
 }
 
-fn scan_file(entry: &walk::Entry, buf: &mut Vec<u8>, toks: &mut Vec<lex::Tok>) -> FileResult {
+fn scan_file(
+    entry: &walk::Entry,
+    buf: &mut Vec<u8>,
+    toks: &mut Vec<lex::Tok>,
+    fixes: bool,
+) -> FileResult {
     use std::io::Read;
     buf.clear();
     let read = std::fs::File::open(&entry.path)
@@ -210,7 +227,7 @@ fn scan_file(entry: &walk::Entry, buf: &mut Vec<u8>, toks: &mut Vec<lex::Tok>) -
     if buf.len() as u64 > walk::MAX_FILE_BYTES {
         return FileResult::Skipped("too-large");
     }
-    match scan_source(buf, entry.language, &entry.relative, toks) {
+    match scan_source_with(buf, entry.language, &entry.relative, toks, fixes) {
         Ok(mut found) => {
             for f in &mut found {
                 f.path = entry.display.clone();
@@ -221,12 +238,23 @@ fn scan_file(entry: &walk::Entry, buf: &mut Vec<u8>, toks: &mut Vec<lex::Tok>) -
     }
 }
 
-/// Scans one file's bytes.
+/// Scans one file's bytes, each finding with its fix planned.
 pub fn scan_source(
     src: &[u8],
     lang: Language,
     file: &str,
     toks: &mut Vec<lex::Tok>,
+) -> Result<Vec<Finding>, lex::Minified> {
+    scan_source_with(src, lang, file, toks, true)
+}
+
+/// Scans one file's bytes; `fixes` plans each finding's fix.
+fn scan_source_with(
+    src: &[u8],
+    lang: Language,
+    file: &str,
+    toks: &mut Vec<lex::Tok>,
+    fixes: bool,
 ) -> Result<Vec<Finding>, lex::Minified> {
     // Most files name none of the calls the rules look for: those are not
     // lexed at all (only checked for a minified line, which is skipped as
@@ -241,10 +269,17 @@ pub fn scan_source(
     }
     lex::lex(src, lang, toks)?;
     let hits = rules::find(src, lang, toks);
-    let fixes = fix::plan(src, lang, toks, &hits);
+    let planned: Vec<Option<fix::Fix>> = if fixes {
+        fix::plan(src, lang, toks, &hits)
+            .into_iter()
+            .map(Some)
+            .collect()
+    } else {
+        vec![None; hits.len()]
+    };
     Ok(hits
         .into_iter()
-        .zip(fixes)
+        .zip(planned)
         .map(|(hit, fix)| {
             let t = toks[hit.tok];
             let mut reasons = vec![hit.reason];
