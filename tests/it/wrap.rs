@@ -30,10 +30,15 @@ const SCRIPT: &[&str] = &[
     r#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#,
 ];
 
-/// A host's end of a server: its stdin, and what it read back.
+/// Stdout as it comes, and a signal for each chunk.
+type Seen = std::sync::Arc<(std::sync::Mutex<Vec<u8>>, std::sync::Condvar)>;
+
+/// A host's end of a server: its stdin, and what it read back (stdout as
+/// it comes, so the host can wait for an answer).
 struct Host {
     child: Child,
     stdin: Option<std::process::ChildStdin>,
+    seen: Seen,
     out: std::thread::JoinHandle<Vec<u8>>,
     err: std::thread::JoinHandle<Vec<u8>>,
 }
@@ -46,18 +51,42 @@ impl Host {
         let mut child = cmd.spawn().expect("spawn");
         let out = child.stdout.take().expect("stdout");
         let err = child.stderr.take().expect("stderr");
-        let read = |mut r: Box<dyn Read + Send>| {
+        let seen: Seen = Default::default();
+        let read = |mut r: Box<dyn Read + Send>, seen: Option<Seen>| {
             std::thread::spawn(move || {
                 let mut all = Vec::new();
-                let _ = r.read_to_end(&mut all);
+                let mut buf = [0u8; 8192];
+                while let Ok(n) = r.read(&mut buf) {
+                    if n == 0 {
+                        break;
+                    }
+                    all.extend_from_slice(&buf[..n]);
+                    if let Some(seen) = &seen {
+                        seen.0.lock().expect("seen").extend_from_slice(&buf[..n]);
+                        seen.1.notify_all();
+                    }
+                }
                 all
             })
         };
         Host {
             stdin: child.stdin.take(),
-            out: read(Box::new(out)),
-            err: read(Box::new(err)),
+            out: read(Box::new(out), Some(std::sync::Arc::clone(&seen))),
+            err: read(Box::new(err), None),
+            seen,
             child,
+        }
+    }
+
+    /// Waits (bounded) until stdout has held `needle`: the host waits for
+    /// its last answer before it closes stdin, as hosts do.
+    fn wait_for(&self, needle: &str) {
+        let end = Instant::now() + DEADLINE;
+        let mut seen = self.seen.0.lock().expect("seen");
+        while !seen.windows(needle.len()).any(|w| w == needle.as_bytes()) {
+            crate::util::hang_guard(end, "the last answer never came");
+            let left = end.saturating_duration_since(Instant::now());
+            seen = self.seen.1.wait_timeout(seen, left).expect("seen").0;
         }
     }
 
@@ -505,7 +534,8 @@ fn every_sdk_server_gets_the_same_bytes_through_wrap_and_its_log_names_nothing()
             let mut host = Host::start(cmd);
             host.send(SCRIPT);
             // The host waits for its last answer before it closes stdin, as
-            // hosts do.
+            // hosts do: a server may drop what is still in flight at EOF.
+            host.wait_for("\"id\":5");
             host.close()
         };
         let mut direct = Command::new(&argv[0]);
