@@ -101,18 +101,27 @@ fn print_tables() {
         named as f64 * 100.0 / caught.len().max(1) as f64
     );
     let languages = lint_corpus::poisoned_languages();
-    let mut by_language: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
+    let mut by_language: std::collections::BTreeMap<&str, (usize, usize, usize)> =
+        Default::default();
     for (lang, v) in languages.iter().zip(&verdicts) {
         let e = by_language.entry(lang).or_default();
         e.0 += 1;
-        e.1 += usize::from(v.error);
+        e.1 += usize::from(v.flagged);
+        e.2 += usize::from(v.error);
     }
-    let langs: Vec<String> = by_language
-        .iter()
-        .map(|(l, (n, e))| format!("{l} {e}/{n}"))
-        .collect();
     println!();
-    println!("Caught as error, by language: {}", langs.join(", "));
+    println!("Poisoned definitions by language (the disguised English ones under en)");
+    println!();
+    println!("| Language | Cases | Caught | Rate | As error | Rate |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    for (l, (n, c, e)) in &by_language {
+        let pct = |k: &usize| *k as f64 * 100.0 / (*n).max(1) as f64;
+        println!(
+            "| {l} | {n} | {c} | {:.1}% | {e} | {:.1}% |",
+            pct(c),
+            pct(e)
+        );
+    }
     println!();
     let verdicts = benign_verdicts;
     println!("Benign definitions flagged, by set");
