@@ -239,9 +239,104 @@ fn command() {
     let _ = std::fs::remove_file(&file);
 }
 
+/// Every string of `v` but names and types, rewritten by `f`.
+fn rewrite(v: &Value, f: &dyn Fn(&str) -> String) -> Value {
+    match v {
+        Value::String(s) => Value::String(f(s)),
+        Value::Array(items) => Value::Array(items.iter().map(|i| rewrite(i, f)).collect()),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, x)| {
+                    let keep = matches!(k.as_str(), "name" | "type" | "uri");
+                    (k.clone(), if keep { x.clone() } else { rewrite(x, f) })
+                })
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// A swap of two letters in the middle of every word of six or more
+/// letters (`instructions` -> `instrcutions`).
+fn typos(text: &str) -> String {
+    text.split(' ')
+        .map(|w| {
+            let chars: Vec<char> = w.chars().collect();
+            if chars.len() < 6 || !chars.iter().all(|c| c.is_alphabetic()) {
+                return w.to_string();
+            }
+            let mut c = chars;
+            let k = c.len() / 2 - 1;
+            c.swap(k, k + 1);
+            c.into_iter().collect()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One way of rewriting a definition.
+type Rewrite = Box<dyn Fn(&Value) -> Value>;
+
+/// What the lint still catches of the poisoned definitions it catches
+/// unmodified, once rewritten: a letter swap in every long word, the
+/// description in a code fence.
+fn rewrites() {
+    let cases: Vec<lint_corpus::Case> = lint_corpus::poisoned()
+        .into_iter()
+        .filter(|c| c.group != "hidden-channel")
+        .collect();
+    let plain = lint_corpus::judge(&cases);
+    let fence = |d: &Value| {
+        let mut d = d.clone();
+        if let Some(text) = d.get("description").and_then(Value::as_str) {
+            d["description"] = Value::from(format!("Usage:\n```\n{text}\n```"));
+        }
+        d
+    };
+    let ways: [(&str, Rewrite); 2] = [
+        (
+            "a letter swap in every long word",
+            Box::new(|d| rewrite(d, &typos)),
+        ),
+        ("the description in a code fence", Box::new(fence)),
+    ];
+    let caught = plain.iter().filter(|v| v.flagged).count();
+    let errors = plain.iter().filter(|v| v.error).count();
+    println!(
+        "Rewrites of the {} poisoned definitions (disguised ones aside): unmodified {caught} caught, {errors} as errors",
+        cases.len()
+    );
+    for (how, f) in ways {
+        let rewritten: Vec<lint_corpus::Case> = cases
+            .iter()
+            .map(|c| lint_corpus::Case {
+                definition: f(&c.definition),
+                ..c.clone()
+            })
+            .collect();
+        let verdicts = lint_corpus::judge(&rewritten);
+        let still = plain
+            .iter()
+            .zip(&verdicts)
+            .filter(|(p, v)| p.flagged && v.flagged)
+            .count();
+        let still_err = plain
+            .iter()
+            .zip(&verdicts)
+            .filter(|(p, v)| p.error && v.error)
+            .count();
+        println!(
+            "  {how}: {still} of {caught} still caught ({:.1}% lost), {still_err} of {errors} as errors ({:.1}% lost)",
+            100.0 - still as f64 * 100.0 / caught.max(1) as f64,
+            100.0 - still_err as f64 * 100.0 / errors.max(1) as f64
+        );
+    }
+}
+
 fn main() {
     // `cargo bench --bench lint -- tables` prints only the tables, `-- time`
-    // only the times, `-- command` only the lint command's time.
+    // only the times, `-- command` only the lint command's time,
+    // `-- rewrites` only what rewritten definitions lose.
     let only: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
@@ -252,6 +347,9 @@ fn main() {
     }
     if wants("command") {
         command();
+    }
+    if wants("rewrites") {
+        rewrites();
     }
     if !wants("time") && !wants("big") {
         return;

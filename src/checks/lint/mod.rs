@@ -7,8 +7,9 @@
 //! instruction-like content by family (`rules` and `special`, over the
 //! words of `read` as `ctx` reads a sentence, matched by `phrase` with
 //! `lexicon`'s tables, in `family`'s vocabulary, and again under each
-//! disguise `decode` finds; `structure` takes back honest guidance and
-//! finds what no word list sees); the context cost of the definitions (`cost`);
+//! disguise `decode` finds and once more with misspelled words repaired
+//! (`typo`); `structure` takes back honest guidance and finds what no word
+//! list sees); the context cost of the definitions (`cost`);
 //! the pinned definition hashes (`pin`). Offline and deterministic: no
 //! network, no model. Pure.
 
@@ -28,6 +29,7 @@ pub mod rugpull;
 pub mod rules;
 pub mod special;
 pub mod structure;
+pub mod typo;
 
 use serde_json::Value;
 

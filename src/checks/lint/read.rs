@@ -279,6 +279,12 @@ impl<I: Iterator<Item = (usize, char)>> Iterator for Cutter<'_, I> {
         while let Some((i, c)) = self.chars.next() {
             let next = self.chars.peek().map(|(_, n)| *n);
             match c {
+                // A fence (```) marks a block the model reads like the rest,
+                // not an inline span of code.
+                '`' if self.text[i..].starts_with("```") => {
+                    self.chars.next();
+                    self.chars.next();
+                }
                 '`' => self.code = !self.code,
                 '"' | '\u{201c}' | '\u{201d}' => self.quoted = !self.quoted,
                 // A blank line ends a quote left open.
@@ -320,6 +326,8 @@ impl Quotes {
         let was = self.inside();
         match c {
             '"' => self.double = !self.double,
+            // A fence's backticks open no span of code.
+            '`' if prev == Some('`') || next == Some('`') => {}
             '`' => self.code = !self.code,
             '\'' => {
                 let opens = prev.is_none_or(|p| p.is_whitespace() || p == '(')

@@ -24,6 +24,7 @@ use crate::checks::lint::model;
 use crate::checks::lint::phrase::{self, Index};
 use crate::checks::lint::read::{self, Sentence};
 use crate::checks::lint::special::{guard_off, markup, payload, secret_file};
+use crate::checks::lint::typo;
 
 /// The rules' patterns, for the compiler to index.
 const SOURCES: [&str; RULES.len()] = {
@@ -509,6 +510,18 @@ fn once(out: &mut Vec<Hit>, h: Hit) -> bool {
 /// encoded blob a person cannot read, and which hits stand in a comment.
 pub fn check(text: &str, known: &Known) -> Vec<Hit> {
     let mut out = check_plain(text, known);
+    // Misspelled rule words read as the words they spell: the repaired
+    // text has the original's offsets, so the evidence is the original's.
+    if let Some(fixed) = typo::repair(text) {
+        for mut h in check_plain(&fixed, known) {
+            if out.iter().any(|o| o.family == h.family) || !text.is_char_boundary(h.span.1) {
+                continue;
+            }
+            h.evidence = text[h.span.0..h.span.1].to_string();
+            h.what.push_str(", its words misspelled");
+            out.push(h);
+        }
+    }
     let mut layered: Vec<(usize, usize)> = Vec::new();
     for layer in decode::layers(text) {
         for mut h in check_plain(&layer.text, known) {
