@@ -54,7 +54,8 @@ pub struct Msg {
     pub bytes: usize,
     /// For a response: how long after its request it came.
     pub latency_ms: Option<u64>,
-    /// The line itself (the log keeps it only with `--log-content`).
+    /// The line itself, when the judge keeps it (`Live::keep_text`: the
+    /// log shows it only with `--log-content`).
     pub text: Vec<u8>,
 }
 
@@ -103,6 +104,8 @@ pub struct Live {
     last_in_notification: Option<String>,
     pub messages: [u64; 2],
     pub bytes: [u64; 2],
+    /// Each message keeps its bytes (`Msg::text`), for a log with contents.
+    pub keep_text: bool,
 }
 
 fn idx(d: Dir) -> usize {
@@ -133,6 +136,7 @@ impl Live {
             last_in_notification: None,
             messages: [0, 0],
             bytes: [0, 0],
+            keep_text: false,
         }
     }
 
@@ -151,10 +155,18 @@ impl Live {
         }
         while let Some(at) = rest.iter().position(|&b| b == b'\n') {
             let (head, tail) = rest.split_at(at);
-            self.take(i, head);
-            let line = std::mem::take(&mut self.partial[i]);
-            let cut = std::mem::take(&mut self.overlong[i]);
-            self.line(dir, &line, cut, now_ms, &mut seen);
+            if self.partial[i].is_empty() && head.len() <= MAX_LINE {
+                // A whole line in this chunk: judged where it is.
+                self.line(dir, head, 0, now_ms, &mut seen);
+            } else {
+                self.take(i, head);
+                let mut line = std::mem::take(&mut self.partial[i]);
+                let cut = std::mem::take(&mut self.overlong[i]);
+                self.line(dir, &line, cut, now_ms, &mut seen);
+                // The buffer is kept for the next split line.
+                line.clear();
+                self.partial[i] = line;
+            }
             rest = &tail[1..];
         }
         self.take(i, rest);
@@ -183,7 +195,11 @@ impl Live {
             id: None,
             bytes: bytes.len() + cut,
             latency_ms: None,
-            text: bytes.to_vec(),
+            text: if self.keep_text {
+                bytes.to_vec()
+            } else {
+                Vec::new()
+            },
         };
         let Line::Message(m) = &c.line else {
             if dir == Dir::Out

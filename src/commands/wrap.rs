@@ -268,6 +268,7 @@ pub fn run(s: &Settings) -> Result<u8, Error> {
         host_gone: false,
         gap_logged: false,
     };
+    session.live.keep_text = s.wrap.content;
     let ending = drive(s, &mut server, &copies, &mut session, &mut log);
     let code = finish(
         &mut server,
