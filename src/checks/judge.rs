@@ -90,6 +90,10 @@ pub fn static_scan(report: &crate::scan::ScanReport, fail: bool) -> Vec<Issue> {
             .with("language", f.language.as_str())
             .with("reason", f.reason)
             .with("reasons", f.reasons.clone());
+            if f.char_column != f.column {
+                // SARIF counts columns in code points.
+                issue = issue.with("columnCodePoints", f.char_column);
+            }
             if let Some(fix) = &f.fix {
                 issue = issue.with("fix", fix.to_value());
             }

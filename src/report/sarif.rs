@@ -53,7 +53,8 @@ fn rule(code: Code) -> Value {
 fn locations(suite: &Suite, issue: &SuiteIssue) -> Value {
     if let (Some(file), Some(line)) = (issue.details.get("file"), issue.details.get("line")) {
         let mut region = obj! {"startLine" => line};
-        if let Some(col) = issue.details.get("column") {
+        let column = issue.details.get("columnCodePoints");
+        if let Some(col) = column.or_else(|| issue.details.get("column")) {
             region["startColumn"] = col.clone();
         }
         let uri = file_uri(file.as_str().unwrap_or(""));

@@ -16,6 +16,8 @@ pub struct Finding {
     pub line: u32,
     /// 1-based byte column.
     pub column: u32,
+    /// The same column counted in Unicode code points (SARIF's unit).
+    pub char_column: u32,
     pub language: Language,
     /// The rule's stable id.
     pub reason: &'static str,

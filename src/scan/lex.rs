@@ -97,6 +97,19 @@ pub fn column(src: &[u8], at: usize) -> u32 {
     (at - line_start + 1) as u32
 }
 
+/// The 1-based column of byte `at` in Unicode code points.
+pub fn char_column(src: &[u8], at: usize) -> u32 {
+    let line_start = src[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    src[line_start..at]
+        .iter()
+        .filter(|&&b| b & 0xC0 != 0x80)
+        .count() as u32
+        + 1
+}
+
 /// The file has a line longer than `MAX_LINE`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Minified;

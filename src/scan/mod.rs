@@ -294,6 +294,7 @@ fn scan_source_with(
                 path: file.to_string(),
                 line: t.line,
                 column: lex::column(src, t.start as usize),
+                char_column: lex::char_column(src, t.start as usize),
                 language: lang,
                 reason: hit.reason,
                 reasons,
@@ -321,6 +322,14 @@ fn line_at(src: &[u8], at: usize) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_finding_counts_its_column_in_bytes_and_in_code_points() {
+        let mut toks = Vec::new();
+        let src = "x = 'é'; print('x')\n";
+        let found = scan_source(src.as_bytes(), Language::Python, "f", &mut toks).expect("read");
+        assert_eq!((found[0].column, found[0].char_column), (11, 10));
+    }
 
     /// One short source per rule: each is found through the filter words
     /// exactly as by lexing it whole.
