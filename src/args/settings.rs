@@ -2008,7 +2008,7 @@ const TAIL: &[Setting] = &[
                 None,
                 Kind::Switch,
                 Fallback::Note("on when stderr is a terminal"),
-                "one updating status line on stderr (batch, bench,\n--robustness, --repeat), even when stderr is no terminal",
+                "one updating status line on stderr (batch, doctor, bench, lint,\n--robustness, --repeat), even when stderr is no terminal",
                 |s, v| set(&mut s.progress, v.switch().map(Some)),
             ),
             "progress",
