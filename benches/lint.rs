@@ -277,9 +277,66 @@ fn typos(text: &str) -> String {
 /// One way of rewriting a definition.
 type Rewrite = Box<dyn Fn(&Value) -> Value>;
 
+/// Words and the synonyms a rewrite puts in their place (a table written
+/// for this measurement, not from the rules' word lists).
+const SYNONYMS: &[(&str, &str)] = &[
+    ("ignore", "overlook"),
+    ("previous", "foregoing"),
+    ("instructions", "guidance"),
+    ("send", "dispatch"),
+    ("forward", "relay"),
+    ("user", "operator"),
+    ("tell", "inform"),
+    ("always", "invariably"),
+    ("never", "at no point"),
+    ("read", "peruse"),
+    ("file", "document"),
+    ("password", "passphrase"),
+    ("secret", "confidential item"),
+    ("key", "credential string"),
+    ("hide", "withhold"),
+    ("delete", "erase"),
+    ("confirm", "verify"),
+    ("asking", "checking with"),
+    ("use", "employ"),
+    ("other", "alternative"),
+    ("tool", "utility"),
+    ("tools", "utilities"),
+    ("system", "platform"),
+    ("conversation", "dialogue"),
+    ("include", "incorporate"),
+    ("contents", "body"),
+    ("run", "execute"),
+    ("command", "directive"),
+    ("before", "prior to"),
+    ("mention", "bring up"),
+];
+
+/// Every word of `SYNONYMS` replaced by its synonym (case kept for the
+/// first letter).
+fn synonyms(text: &str) -> String {
+    text.split(' ')
+        .map(|w| {
+            let core = w.trim_end_matches(|c: char| !c.is_alphanumeric());
+            let tail = &w[core.len()..];
+            let lower = core.to_lowercase();
+            match SYNONYMS.iter().find(|(a, _)| *a == lower) {
+                Some((_, b)) if core.starts_with(char::is_uppercase) => {
+                    let mut c = b.chars();
+                    let first = c.next().map(|f| f.to_uppercase().collect::<String>());
+                    format!("{}{}{tail}", first.unwrap_or_default(), c.as_str())
+                }
+                Some((_, b)) => format!("{b}{tail}"),
+                None => w.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// What the lint still catches of the poisoned definitions it catches
-/// unmodified, once rewritten: a letter swap in every long word, the
-/// description in a code fence.
+/// unmodified, once rewritten: a letter swap in every long word, synonyms,
+/// both, the description in a code fence.
 fn rewrites() {
     let cases: Vec<lint_corpus::Case> = lint_corpus::poisoned()
         .into_iter()
@@ -293,10 +350,18 @@ fn rewrites() {
         }
         d
     };
-    let ways: [(&str, Rewrite); 2] = [
+    let ways: [(&str, Rewrite); 4] = [
         (
             "a letter swap in every long word",
             Box::new(|d| rewrite(d, &typos)),
+        ),
+        (
+            "synonyms (30 common words)",
+            Box::new(|d| rewrite(d, &synonyms)),
+        ),
+        (
+            "synonyms and letter swaps",
+            Box::new(|d| rewrite(&rewrite(d, &synonyms), &typos)),
         ),
         ("the description in a code fence", Box::new(fence)),
     ];
