@@ -57,22 +57,13 @@ fn operands(s: &mut Settings, a: &Args) -> Result<(), Error> {
                 s.call.tool = text(tool, "tool name")?;
             }
         }
-        Cmd::Scan => {
-            s.scan = a
-                .operands
-                .iter()
-                .chain(&a.after)
-                .map(PathBuf::from)
-                .collect();
-            return Ok(());
-        }
-        Cmd::Lint => {
-            s.lint = a
-                .operands
-                .iter()
-                .chain(&a.after)
-                .map(PathBuf::from)
-                .collect();
+        Cmd::Scan | Cmd::Lint => {
+            let paths = a.operands.iter().chain(&a.after).map(PathBuf::from);
+            if a.cmd == Cmd::Scan {
+                s.scan = paths.collect();
+            } else {
+                s.lint = paths.collect();
+            }
             return Ok(());
         }
         Cmd::Doctor => {

@@ -32,6 +32,23 @@ fn tool(relative: &str) -> Option<PathBuf> {
     Some(path)
 }
 
+/// `sarif` validates against the OASIS SARIF 2.1.0 schema.
+fn assert_valid_sarif(check: &Path, schema: &Path, sarif: &Path) {
+    let mut s = Command::new(check);
+    s.args(["--regex-variant", "python", "--schemafile"])
+        .arg(schema)
+        .arg(sarif);
+    let run = ok(s);
+    assert_eq!(
+        run.code,
+        Some(0),
+        "{}: {}{}",
+        sarif.display(),
+        run.stdout,
+        run.stderr
+    );
+}
+
 fn ok(cmd: Command) -> crate::util::Run {
     run_with_deadline(cmd, Duration::from_secs(120))
 }
@@ -378,19 +395,7 @@ fn junit_and_sarif_validate_against_independent_schemas() {
         // One issue a line in a failure body, never a literal \n.
         let xml = std::fs::read_to_string(junit).expect("junit");
         assert!(!xml.contains("\\n[error]"), "{xml}");
-        let mut s = Command::new(&check);
-        s.args(["--regex-variant", "python", "--schemafile"])
-            .arg(&sarif_schema)
-            .arg(sarif);
-        let run = ok(s);
-        assert_eq!(
-            run.code,
-            Some(0),
-            "{}: {}{}",
-            sarif.display(),
-            run.stdout,
-            run.stderr
-        );
+        assert_valid_sarif(&check, &sarif_schema, sarif);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -439,19 +444,7 @@ fn scan_sarif_with_fixes_validates_against_the_oasis_schema() {
             &results.iter().find_map(|r| r.get("fixes")).expect("a fix")[0]["artifactChanges"][0];
         assert!(change["artifactLocation"]["uri"].is_string());
         assert!(change["replacements"][0]["deletedRegion"]["startLine"].is_u64());
-        let mut s = Command::new(&check);
-        s.args(["--regex-variant", "python", "--schemafile"])
-            .arg(&sarif_schema)
-            .arg(sarif);
-        let run = ok(s);
-        assert_eq!(
-            run.code,
-            Some(0),
-            "{}: {}{}",
-            sarif.display(),
-            run.stdout,
-            run.stderr
-        );
+        assert_valid_sarif(&check, &sarif_schema, sarif);
     }
     let doc: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&scanned).expect("sarif")).expect("json");

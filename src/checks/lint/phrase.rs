@@ -594,8 +594,8 @@ impl Tables {
     }
 }
 
-/// Sorts exact entries in a const fn.
-const fn heap_sort<const N: usize>(v: &mut [u32; N]) {
+/// Sorts exact entries in a const fn (the typo repair's table too).
+pub(super) const fn heap_sort<const N: usize>(v: &mut [u32; N]) {
     const fn less(a: u32, b: u32) -> bool {
         a < b
     }

@@ -6,7 +6,7 @@
 //! it from the word lists. The repair swaps letters in place, so every
 //! byte offset of the repaired text is the original's. Pure.
 
-use crate::checks::lint::lexicon;
+use crate::checks::lint::{lexicon, phrase};
 
 /// The shortest word repaired: shorter ones have too many neighbours.
 const SHORTEST: usize = 5;
@@ -79,44 +79,9 @@ static VOCABULARY: [u32; WORDS] = {
         out[n] = hash(b, from, to);
         n += 1;
     });
-    sort(&mut out);
+    phrase::heap_sort(&mut out);
     out
 };
-
-/// Heap sort in a const fn.
-const fn sort<const N: usize>(v: &mut [u32; N]) {
-    const fn sift<const N: usize>(v: &mut [u32; N], mut root: usize, end: usize) {
-        loop {
-            let mut child = 2 * root + 1;
-            if child >= end {
-                return;
-            }
-            if child + 1 < end && v[child] < v[child + 1] {
-                child += 1;
-            }
-            if v[root] >= v[child] {
-                return;
-            }
-            let t = v[root];
-            v[root] = v[child];
-            v[child] = t;
-            root = child;
-        }
-    }
-    let mut start = N / 2;
-    while start > 0 {
-        start -= 1;
-        sift(v, start, N);
-    }
-    let mut end = N;
-    while end > 1 {
-        end -= 1;
-        let t = v[0];
-        v[0] = v[end];
-        v[end] = t;
-        sift(v, 0, end);
-    }
-}
 
 /// Whether the rules name the lower-case word `w`.
 fn named(w: &[u8]) -> bool {
