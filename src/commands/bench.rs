@@ -13,7 +13,6 @@ use crate::checks::{Code, Issue};
 use crate::commands::{deliver, judge};
 use crate::error::Error;
 use crate::plan::Plan;
-use crate::plan::outputs::Kind;
 use crate::session::Speaks;
 use crate::session::bench::{self, Measured, Target};
 use crate::verdict::{Baseline, Eras, Report, RunReport};
@@ -21,12 +20,10 @@ use crate::verdict::{Baseline, Eras, Report, RunReport};
 /// Runs the bench; returns the exit status.
 pub fn run(plan: &Plan, spec: &BenchSpec) -> Result<u8, Error> {
     let mut outputs = deliver::open(plan)?;
-    let transcript = outputs
-        .get(Kind::Transcript)
-        .map(|s| s.try_clone())
-        .transpose()?;
+    let taps = judge::taps(plan, &mut outputs)?;
+    let runner = judge::runner(plan, taps.as_ref());
     let mut sieve = judge::sieve(plan);
-    let first = judge::session(plan, &plan.session, transcript.as_ref(), None, &mut sieve)?;
+    let first = judge::session(plan, &runner, &plan.session, None, &mut sieve)?;
     let speaks = first.era.as_ref().map_or(Speaks::Legacy, |e| e.speaks);
     let (measured, found) = if first.initialized {
         let target = Target {

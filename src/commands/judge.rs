@@ -13,12 +13,13 @@ use crate::args::words::{Era, Probe};
 use crate::checks::drift::{self, Facts};
 use crate::checks::{self, Context, Issue};
 use crate::error::Error;
-use crate::plan::outputs::{Kind, Outputs, Sink};
+use crate::plan::outputs::{Kind, Outputs};
 use crate::plan::{AdvProbe, Opening, Plan, SessionConfig, evidence};
-use crate::report::transcript::TranscriptFile;
+use crate::report::transcript::TranscriptTaps;
 use crate::scan::{self, ScanReport};
+use crate::session::fingerprint;
+use crate::session::runner::{Label, Ran, Runner, Taps};
 use crate::session::transcript::Transcript;
-use crate::session::{self, Speaks, Stop, fingerprint};
 use crate::sys;
 use crate::verdict::accepted::Sieve;
 use crate::verdict::subject::{CwdView, Host};
@@ -42,57 +43,44 @@ fn asked(plan: &Plan) -> Asked {
     }
 }
 
-/// One session: run, judged, distilled. When the era probe cost the
-/// process, the server is judged on a fresh one; the unsupported-version
-/// probe gets a fresh process of its own.
+/// The transcript file's taps, when the command writes one.
+pub fn taps(plan: &Plan, outputs: &mut Outputs) -> Result<Option<TranscriptTaps>, Error> {
+    Ok(match outputs.get(Kind::Transcript) {
+        Some(sink) => Some(TranscriptTaps {
+            sink: sink.try_clone()?,
+            argv: plan.shown_argv.clone(),
+        }),
+        None => None,
+    })
+}
+
+/// The runner of every session of the command.
+pub fn runner<'a>(plan: &'a Plan, taps: Option<&'a TranscriptTaps>) -> Runner<'a> {
+    Runner {
+        launch: &plan.launch,
+        rules: &checks::SessionRules,
+        taps: taps.map(|t| t as &dyn Taps),
+    }
+}
+
+/// One session: run, judged, distilled. The unsupported-version probe
+/// gets a fresh process of its own.
 pub fn session(
     plan: &Plan,
+    runner: &Runner,
     cfg: &SessionConfig,
-    transcript: Option<&Sink>,
     number: Option<usize>,
     sieve: &mut Sieve,
 ) -> Result<RunReport, Error> {
-    let mut tr = Transcript::new(cfg);
-    if let Some(sink) = transcript {
-        let tap = TranscriptFile::new(sink.try_clone()?, plan.shown_argv.clone(), number);
-        tr = tr.with_tap(Box::new(tap));
-    }
-    let mut cfg = cfg.clone();
-    let mut stop = session::run(&plan.launch, &cfg, &checks::SessionRules, &mut tr);
-    if let Some(Stop::Restart(speaks)) = stop {
-        cfg.opening = match speaks {
-            Speaks::Legacy => Opening::Legacy,
-            Speaks::Modern => Opening::Modern,
-        };
-        let probe = tr.era.take();
-        let touched = tr.confinement.take();
-        let tap = tr.take_tap();
-        // One clock for the run: the fresh process's times follow the
-        // probe's, and the durations cover both.
-        tr = Transcript::new(&cfg).continuing_after(tr.duration_ms);
-        if let Some(tap) = tap {
-            tr = tr.with_tap(tap);
-        }
-        tr.era_probe = probe;
-        tr.confinement = touched;
-        stop = session::run(&plan.launch, &cfg, &checks::SessionRules, &mut tr);
-    }
+    let Ran { mut tr, cfg, stop } = runner.session(cfg, &Label::Run(number), &mut |_| {})?;
     if stop.is_none() && tr.modern() {
-        version_probe(plan, &cfg, &mut tr);
-    }
-    let closed = tr.take_tap().map(|tap| tap.close());
-    if let Some(Stop::Interrupted(sig)) = stop {
-        return Err(Error::interrupted(sig));
-    }
-    check_interrupt()?;
-    if let (Some(Err(e)), Some(sink)) = (closed, transcript) {
-        return Err(Error::io(format!("cannot write {}", sink.shown), e));
+        version_probe(runner, &cfg, &mut tr)?;
     }
     let mut ctx = Context::of(plan);
     ctx.opening = cfg.opening;
     let mut found = checks::run(&ctx, &tr);
     if number.unwrap_or(1) == 1 && latent_look_wanted(&ctx, &tr, &found) {
-        found.extend(latent_pollution(plan, &cfg, &ctx)?);
+        found.extend(latent_pollution(runner, &cfg, &ctx)?);
     }
     let issues = sieve.sift(found);
     // The checks freed what they built; hand it back before the report is
@@ -122,8 +110,12 @@ fn latent_look_wanted(ctx: &Context, tr: &Transcript, found: &[Issue]) -> bool {
 /// images run Python: lines a `print()` wrote that sat in the buffer (and
 /// were dropped when the server stopped) come out where the host reads
 /// them. Its stdout findings are the server's, said so.
-fn latent_pollution(plan: &Plan, cfg: &SessionConfig, ctx: &Context) -> Result<Vec<Issue>, Error> {
-    let mut launch = plan.launch.clone();
+fn latent_pollution(
+    runner: &Runner,
+    cfg: &SessionConfig,
+    ctx: &Context,
+) -> Result<Vec<Issue>, Error> {
+    let mut launch = runner.launch.clone();
     launch.env.retain(|(k, _)| k != "PYTHONUNBUFFERED");
     launch.env.push(("PYTHONUNBUFFERED".into(), "1".into()));
     let look = SessionConfig {
@@ -131,11 +123,10 @@ fn latent_pollution(plan: &Plan, cfg: &SessionConfig, ctx: &Context) -> Result<V
         tool_call: None,
         ..cfg.clone()
     };
-    let mut tr = Transcript::new(&look);
-    let stop = session::run(&launch, &look, &checks::SessionRules, &mut tr);
-    if let Some(Stop::Interrupted(sig)) = stop {
-        return Err(Error::interrupted(sig));
-    }
+    let label = Label::Named("PYTHONUNBUFFERED=1".into());
+    let Ran { tr, .. } = runner
+        .with_launch(&launch)
+        .session(&look, &label, &mut |_| {})?;
     let mut ctx = ctx.clone();
     ctx.env.push(("PYTHONUNBUFFERED".into(), "1".into()));
     Ok(checks::run(&ctx, &tr)
@@ -155,10 +146,10 @@ fn latent_pollution(plan: &Plan, cfg: &SessionConfig, ctx: &Context) -> Result<V
 /// opening message asks for a version no server supports (SDKs pin the
 /// version of the opening, so asking later on the judged process would
 /// prove nothing). Its answer becomes the probe's record in `tr`.
-fn version_probe(plan: &Plan, cfg: &SessionConfig, tr: &mut Transcript) {
+fn version_probe(runner: &Runner, cfg: &SessionConfig, tr: &mut Transcript) -> Result<(), Error> {
     let wanted = AdvProbe::Builtin(Probe::UnsupportedVersion);
     let Some(index) = cfg.adversarial.iter().position(|p| *p == wanted) else {
-        return;
+        return Ok(());
     };
     let probe_cfg = SessionConfig {
         opening: Opening::VersionProbe,
@@ -169,20 +160,16 @@ fn version_probe(plan: &Plan, cfg: &SessionConfig, tr: &mut Transcript) {
         adversarial: vec![wanted],
         ..cfg.clone()
     };
-    let mut probe_tr = Transcript::new(&probe_cfg);
     let started = std::time::Instant::now();
-    session::run(
-        &plan.launch,
-        &probe_cfg,
-        &checks::SessionRules,
-        &mut probe_tr,
-    );
+    let label = Label::Named("unsupported-version probe".into());
+    let Ran { tr: probe_tr, .. } = runner.session(&probe_cfg, &label, &mut |_| {})?;
     if let (Some(rec), Some(answer)) = (tr.adversarial.get_mut(index), probe_tr.adversarial.first())
     {
         rec.started = true;
         rec.duration_ms = Some(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX));
         rec.request = answer.request.clone();
     }
+    Ok(())
 }
 
 /// The whole check: the `--scan` first, then the sessions, the other era,
@@ -196,10 +183,8 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
     };
     // An interrupt during the scan: nothing is started.
     check_interrupt()?;
-    let transcript = outputs
-        .get(Kind::Transcript)
-        .map(|s| s.try_clone())
-        .transpose()?;
+    let taps = taps(plan, outputs)?;
+    let runner = runner(plan, taps.as_ref());
     let repeat = if plan.settings.cmd == Cmd::Check {
         plan.settings.repeat.max(1) as usize
     } else {
@@ -217,15 +202,15 @@ pub fn check(plan: &Plan, outputs: &mut Outputs) -> Result<Report, Error> {
     for n in 1..=repeat {
         progress.now(|| format!("check: {}", crate::progress::of(n, repeat, "run")));
         let number = (repeat > 1).then_some(n);
-        let mut run = session(plan, &plan.session, transcript.as_ref(), number, &mut sieve)?;
+        let mut run = session(plan, &runner, &plan.session, number, &mut sieve)?;
         if let Some(first) = runs.first() {
             run.let_go(first);
         }
         runs.push(run);
     }
     progress.clear();
-    let other = other_era(plan, &runs[0], transcript.as_ref(), &mut sieve)?;
-    let robust = crate::commands::robustness::run(plan, &runs[0], transcript.as_ref())?;
+    let other = other_era(plan, &runner, &runs[0], &mut sieve)?;
+    let robust = crate::commands::robustness::run(plan, &runs[0], &runner)?;
     let eras = Eras::settle(&runs, other, plan.settings.era == Era::Both);
     let facts: Vec<(usize, Facts)> = runs
         .iter()
@@ -293,8 +278,8 @@ pub fn sieve(plan: &Plan) -> Sieve {
 /// 2026-07-28, and the report says why.
 fn other_era(
     plan: &Plan,
+    runner: &Runner,
     first: &RunReport,
-    transcript: Option<&Sink>,
     sieve: &mut Sieve,
 ) -> Result<Option<RunReport>, Error> {
     if plan.settings.era != Era::Both || !first.modern() {
@@ -304,7 +289,7 @@ fn other_era(
         opening: Opening::Legacy,
         ..plan.session.clone()
     };
-    session(plan, &legacy, transcript, None, sieve).map(Some)
+    session(plan, runner, &legacy, None, sieve).map(Some)
 }
 
 /// What the report is about: the plan's subject and what lies around it.

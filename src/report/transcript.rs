@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::escape;
 use crate::plan::outputs::Sink;
+use crate::session::runner::{Label, Taps};
 use crate::session::transcript::{Entry, EntryKind, Tap, Transcript};
 
 pub struct TranscriptFile {
@@ -62,6 +63,29 @@ impl TranscriptFile {
         if let Err(e) = self.out.write_all(line.as_bytes()) {
             self.error = Some(io::Error::other(e.to_string()));
         }
+    }
+}
+
+/// The transcript file as the session runner's taps: each session's lines
+/// go to the same open file, marked with the run or the session's label.
+#[derive(Debug)]
+pub struct TranscriptTaps {
+    pub sink: Sink,
+    pub argv: Vec<String>,
+}
+
+impl Taps for TranscriptTaps {
+    fn open(&self, label: &Label) -> Result<Box<dyn Tap>, crate::error::Error> {
+        let file = self.sink.try_clone()?;
+        let argv = self.argv.clone();
+        Ok(Box::new(match label {
+            Label::Run(n) => TranscriptFile::new(file, argv, *n),
+            Label::Named(name) => TranscriptFile::labelled(file, argv, name.clone()),
+        }))
+    }
+
+    fn failed(&self, e: io::Error) -> crate::error::Error {
+        crate::error::Error::io(format!("cannot write {}", self.sink.shown), e)
     }
 }
 

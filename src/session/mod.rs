@@ -24,6 +24,7 @@ mod open;
 mod record;
 pub mod relay;
 mod run;
+pub mod runner;
 mod script;
 mod shutdown;
 pub mod transcript;

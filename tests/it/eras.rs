@@ -375,3 +375,44 @@ fn a_conformant_modern_server_passes_both_modern_probes() {
         .collect();
     assert_eq!(statuses, ["pass", "pass"], "{probes}");
 }
+
+/// The unsupported-version probe's own process goes through the same
+/// runner as the judged run: its frames are in the transcript, marked
+/// with its session.
+#[test]
+fn the_unsupported_version_probe_session_is_in_the_transcript() {
+    let dir = temp_dir(&marker("version-probe-transcript"));
+    let file = dir.join("t.jsonl");
+    let run = fake(
+        "modern",
+        &[
+            "--adversarial-probes",
+            "unsupported-version",
+            "--transcript",
+            &file.to_string_lossy(),
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+    let text = std::fs::read_to_string(&file).expect("transcript");
+    let probe: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON line"))
+        .filter(|l| l["session"] == "unsupported-version probe")
+        .collect();
+    assert!(
+        probe.iter().any(|l| l["event"] == "spawn"),
+        "its spawn: {text}"
+    );
+    assert!(
+        probe.iter().any(|l| l["direction"] == "out"
+            && l["text"]
+                .as_str()
+                .is_some_and(|t| t.contains("protocolVersion"))),
+        "the request it sent: {text}"
+    );
+    assert!(
+        probe.iter().any(|l| l["direction"] == "in"),
+        "the answer: {text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,6 +8,7 @@
 //! replays the call. Pure.
 
 pub mod generate;
+pub mod records;
 
 use serde_json::Value;
 
