@@ -311,3 +311,21 @@ pub fn table(cases: &[Case], verdicts: &[Verdict], poisoned: bool) -> BTreeMap<S
     }
     rows
 }
+
+/// A swap of two letters in the middle of every word of six or more
+/// letters (`instructions` -> `instrcutions`).
+pub fn letter_swaps(text: &str) -> String {
+    text.split(' ')
+        .map(|w| {
+            let chars: Vec<char> = w.chars().collect();
+            if chars.len() < 6 || !chars.iter().all(|c| c.is_alphabetic()) {
+                return w.to_string();
+            }
+            let mut c = chars;
+            let k = c.len() / 2 - 1;
+            c.swap(k, k + 1);
+            c.into_iter().collect()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
