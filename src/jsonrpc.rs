@@ -56,6 +56,96 @@ pub struct Classified {
     pub quirks: crate::jsontext::Quirks,
 }
 
+/// The members of a message's envelope `classify_envelope` reads.
+const ENVELOPE: [&str; 6] = ["jsonrpc", "id", "method", "result", "error", "params"];
+
+/// Classifies a line as `classify` does, reading only its envelope: the
+/// text is checked strictly without building it, and only `jsonrpc`,
+/// `id`, `method` and `error` are parsed, and `params` when
+/// `params_wanted(method)`; a `result` is checked, never built. The
+/// judgement (`validate`) is the same; the value holds only `params`, when
+/// they were wanted. `None`
+/// for whatever `classify` must read itself (not a well-formed message, a
+/// key with an escape, a member twice, a surrogate escape): call it then.
+pub fn classify_envelope(bytes: &[u8], params_wanted: &dyn Fn(&str) -> bool) -> Option<Classified> {
+    use crate::jsontext::{skip_ws, string_end_strict, value_end};
+    let (bytes, crlf) = match bytes.strip_suffix(b"\r") {
+        Some(rest) => (rest, true),
+        None => (bytes, false),
+    };
+    let text = std::str::from_utf8(bytes).ok()?;
+    let src = text.as_bytes();
+    let mut i = skip_ws(src, 0);
+    if src.get(i) != Some(&b'{') {
+        return None;
+    }
+    crate::jsontext::fits(text, crate::jsontext::message_budget(text.len())).ok()?;
+    let mut spans: [Option<(usize, usize)>; 6] = [None; 6];
+    i = skip_ws(src, i + 1);
+    loop {
+        let key_end = string_end_strict(src, i).filter(|_| src[i] == b'"')?;
+        let key = &src[i + 1..key_end - 1];
+        if key.contains(&b'\\') {
+            return None;
+        }
+        i = skip_ws(src, key_end);
+        if src.get(i) != Some(&b':') {
+            return None;
+        }
+        let from = skip_ws(src, i + 1);
+        let to = value_end(src, from)?;
+        if let Some(k) = ENVELOPE.iter().position(|m| m.as_bytes() == key) {
+            if spans[k].is_some() {
+                return None;
+            }
+            spans[k] = Some((from, to));
+        }
+        i = skip_ws(src, to);
+        match src.get(i) {
+            Some(b',') => i = skip_ws(src, i + 1),
+            Some(b'}') => break,
+            _ => return None,
+        }
+    }
+    if skip_ws(src, i + 1) != src.len() {
+        return None;
+    }
+    let parse = |(from, to): (usize, usize)| serde_json::from_str::<Value>(&text[from..to]).ok();
+    // The members as parsed (a result as `null`: it is checked, not built).
+    let mut members: [Option<Value>; 6] = Default::default();
+    for k in [0, 1, 2, 4] {
+        if let Some(span) = spans[k] {
+            members[k] = Some(parse(span)?);
+        }
+    }
+    members[3] = spans[3].map(|_| Value::Null);
+    let member = |key: &str| {
+        let k = ENVELOPE.iter().position(|m| *m == key)?;
+        members[k].as_ref()
+    };
+    let message = validate_members(&member).ok()?;
+    let wanted = match &message {
+        Message::Request { method, .. } | Message::Notification { method } => params_wanted(method),
+        Message::Response { .. } => false,
+    };
+    let value = match spans[5] {
+        Some((from, to)) if wanted => {
+            let t = &text[from..to];
+            let params = crate::jsontext::parse_within(t, crate::jsontext::message_budget(t.len()))
+                .ok()?
+                .0;
+            Some(crate::obj! {"params" => params})
+        }
+        _ => None,
+    };
+    Some(Classified {
+        line: Line::Message(message),
+        crlf,
+        value,
+        quirks: crate::jsontext::Quirks::default(),
+    })
+}
+
 /// Classifies one stdout line (without its `\n`).
 pub fn classify(bytes: &[u8]) -> Classified {
     let (bytes, crlf) = match bytes.strip_suffix(b"\r") {
@@ -137,17 +227,23 @@ pub fn validate(value: &Value) -> Result<Message, String> {
         }
         _ => return Err("JSON-RPC frame must be an object".to_string()),
     };
-    if obj.get("jsonrpc") != Some(&Value::String("2.0".into())) {
+    validate_members(&|k| obj.get(k))
+}
+
+/// The envelope's rules over an object's members (`member(key)`).
+fn validate_members<'v>(member: &dyn Fn(&str) -> Option<&'v Value>) -> Result<Message, String> {
+    if member("jsonrpc").and_then(Value::as_str) != Some("2.0") {
         return Err("JSON-RPC frame must include jsonrpc: \"2.0\"".to_string());
     }
-    let has_result = obj.contains_key("result");
-    let has_error = obj.contains_key("error");
-    match obj.get("method") {
+    let has_result = member("result").is_some();
+    let error = member("error");
+    let has_error = error.is_some();
+    match member("method") {
         Some(Value::String(method)) => {
             if has_result || has_error {
                 return Err("request/notification frame must not include result or error".into());
             }
-            match obj.get("id") {
+            match member("id") {
                 None => Ok(Message::Notification {
                     method: method.clone(),
                 }),
@@ -164,7 +260,7 @@ pub fn validate(value: &Value) -> Result<Message, String> {
         Some(other) => Err(format!("method must be a string, not {}", describe(other))),
         None => {
             if !has_result && !has_error {
-                return Err(if obj.contains_key("id") {
+                return Err(if member("id").is_some() {
                     "response frame must include result or error".to_string()
                 } else {
                     "notification/request frame must include method".to_string()
@@ -173,10 +269,10 @@ pub fn validate(value: &Value) -> Result<Message, String> {
             if has_result && has_error {
                 return Err("response frame must not include both result and error".to_string());
             }
-            if has_error {
-                check_error_object(&obj["error"])?;
+            if let Some(error) = error {
+                check_error_object(error)?;
             }
-            let id = obj.get("id").cloned();
+            let id = member("id").cloned();
             if let Some(id) = &id
                 && !id.is_null()
                 && !is_valid_id(id)
@@ -189,7 +285,7 @@ pub fn validate(value: &Value) -> Result<Message, String> {
             Ok(Message::Response {
                 id,
                 // An integer code too large for i64 still marks an error.
-                error_code: has_error.then(|| error_code(&obj["error"]).unwrap_or(i64::MIN)),
+                error_code: error.map(|e| error_code(e).unwrap_or(i64::MIN)),
             })
         }
     }
@@ -393,5 +489,124 @@ mod tests {
             error_response(&json!("q"), -32601, "nope"),
             b"{\"jsonrpc\":\"2.0\",\"id\":\"q\",\"error\":{\"code\":-32601,\"message\":\"nope\"}}\n"
         );
+    }
+}
+
+#[cfg(test)]
+mod envelope_tests {
+    use super::*;
+
+    /// Lines of every shape: messages, near-messages, and what only the
+    /// whole reader can judge.
+    const LINES: &[&str] = &[
+        r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}}"#,
+        r#"{"jsonrpc":"2.0","id":"x","error":{"code":-32602,"message":"bad","data":[1,2.5e-3,null,true]}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":1}}"#,
+        r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x","_meta":{"progressToken":3}}}"#,
+        r#" { "id" : 2 , "jsonrpc" : "2.0" , "result" : [ ] } "#,
+        r#"{"jsonrpc":"2.0","id":2,"result":{},"error":{"code":1,"message":"m"}}"#,
+        r#"{"jsonrpc":"2.0","id":2.5,"result":{}}"#,
+        r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse"}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":5}"#,
+        r#"{"jsonrpc":"1.0","id":1,"result":{}}"#,
+        r#"{"jsonrpc":"2.0","id":1}"#,
+        r#"{"jsonrpc":"2.0"}"#,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"a":"\ud800"}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"a":"caf\u00e9 \" \\ \/ \n"}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"id":2,"result":{}}"#,
+        r#"{"json\u0072pc":"2.0","id":1,"result":{}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"a":01}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"a":1.}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"a":[1,]}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"a":1}} x"#,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"a":tru}}"#,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"a":1e400}}"#,
+        r#"[{"jsonrpc":"2.0","id":1,"result":{}}]"#,
+        r#"{}"#,
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"a\tb\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\r",
+        "\u{feff}{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}",
+        "Content-Length: 12",
+        "hello",
+        "",
+    ];
+
+    #[test]
+    fn the_envelope_reader_judges_every_line_as_the_whole_reader_does() {
+        let all = |_: &str| true;
+        let mut read = 0;
+        for line in LINES {
+            let whole = classify(line.as_bytes());
+            let Some(env) = classify_envelope(line.as_bytes(), &all) else {
+                continue;
+            };
+            read += 1;
+            assert_eq!(env.line, whole.line, "{line}");
+            assert_eq!(env.crlf, whole.crlf, "{line}");
+            let params = |c: &Classified| c.value.as_ref().and_then(|v| v.get("params").cloned());
+            assert_eq!(params(&env), params(&whole), "{line}");
+        }
+        // The messages are read by it, not handed back.
+        assert!(read >= 9, "{read}");
+    }
+
+    /// Every line one byte away from a message (a byte dropped, or one of
+    /// JSON's own put in): whatever the envelope reader reads, it reads as
+    /// the whole reader does.
+    #[test]
+    fn lines_one_byte_away_are_judged_alike() {
+        let mut read = 0;
+        for line in &LINES[..5] {
+            let b = line.as_bytes();
+            let mut variants: Vec<Vec<u8>> = Vec::new();
+            for at in 0..b.len() {
+                let mut v = b.to_vec();
+                v.remove(at);
+                variants.push(v);
+                for c in [b'"', b',', b'}', b']', b'\\', b'0', b'-', b'e', b' ', 0x01] {
+                    let mut v = b.to_vec();
+                    v.insert(at, c);
+                    variants.push(v);
+                }
+            }
+            for v in variants {
+                if let Some(env) = classify_envelope(&v, &|_| true) {
+                    read += 1;
+                    let whole = classify(&v);
+                    assert_eq!(env.line, whole.line, "{}", String::from_utf8_lossy(&v));
+                }
+            }
+        }
+        assert!(read > 100, "{read}");
+    }
+
+    #[test]
+    fn what_only_the_whole_reader_can_judge_is_handed_back() {
+        for line in [
+            r#"{"jsonrpc":"2.0","id":1,"result":{"a":"\ud800"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"id":2,"result":{}}"#,
+            r#"{"json\u0072pc":"2.0","id":1,"result":{}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"a":[1,]}}"#,
+            r#"{"jsonrpc":"2.0","id":2.5,"result":{}}"#,
+            "hello",
+        ] {
+            assert_eq!(
+                classify_envelope(line.as_bytes(), &|_| true),
+                None,
+                "{line}"
+            );
+        }
+        // A result is checked, never built.
+        let big = format!(
+            r#"{{"jsonrpc":"2.0","id":1,"result":{{"text":"{}"}}}}"#,
+            "x".repeat(200_000)
+        );
+        let env = classify_envelope(big.as_bytes(), &|_| true).expect("a message");
+        assert_eq!(env.value, None);
+        // Params are parsed only when wanted.
+        let progress = LINES[2].as_bytes();
+        let skipped = classify_envelope(progress, &|_| false).expect("a message");
+        assert_eq!(skipped.value, None);
     }
 }

@@ -127,6 +127,209 @@ pub fn parse_within(text: &str, budget: u64) -> Result<(Value, Quirks), Fail> {
     }
 }
 
+/// Whether a text's parsed form would fit in `budget` bytes (what
+/// `parse_within` refuses as `Fail::TooLarge`), measured without building
+/// it; a broken bracket or string is `Fail::Syntax`.
+pub fn fits(text: &str, budget: u64) -> Result<(), Fail> {
+    if text.len() <= SMALL {
+        return Ok(());
+    }
+    let shape = measure(text.as_bytes()).map_err(Fail::Syntax)?;
+    if shape.estimate > budget {
+        return Err(Fail::TooLarge {
+            estimate: shape.estimate,
+            budget,
+        });
+    }
+    Ok(())
+}
+
+/// The deepest nesting `value_end` reads (deeper is `None`: the caller
+/// parses the text, which reads any depth).
+const STRICT_DEPTH: usize = 128;
+
+/// The index after the whitespace at `i`.
+pub fn skip_ws(src: &[u8], mut i: usize) -> usize {
+    while matches!(src.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        i += 1;
+    }
+    i
+}
+
+/// Where the JSON value that starts at `i` ends, read strictly as RFC 8259
+/// writes it and without building anything; `None` for anything else, and
+/// for what `parse` reads only with a quirk (a surrogate escape, nesting
+/// deeper than `STRICT_DEPTH`): the caller then parses the text, which
+/// says why. `src` is UTF-8 (the caller checked it).
+pub fn value_end(src: &[u8], mut i: usize) -> Option<usize> {
+    // The open containers: true for an object.
+    let mut open: Vec<bool> = Vec::new();
+    loop {
+        // A value.
+        i = skip_ws(src, i);
+        match *src.get(i)? {
+            b'{' | b'[' => {
+                let object = src[i] == b'{';
+                i = skip_ws(src, i + 1);
+                if src.get(i) == Some(if object { &b'}' } else { &b']' }) {
+                    i += 1;
+                } else {
+                    if open.len() == STRICT_DEPTH {
+                        return None;
+                    }
+                    open.push(object);
+                    if object {
+                        i = member_key(src, i)?;
+                    }
+                    continue;
+                }
+            }
+            b'"' => i = string_end_strict(src, i)?,
+            b't' => i = literal(src, i, b"true")?,
+            b'f' => i = literal(src, i, b"false")?,
+            b'n' => i = literal(src, i, b"null")?,
+            b'-' | b'0'..=b'9' => i = number_end(src, i)?,
+            _ => return None,
+        }
+        // After a value: the containers it closes, then the next value.
+        loop {
+            let Some(&object) = open.last() else {
+                return Some(i);
+            };
+            i = skip_ws(src, i);
+            match *src.get(i)? {
+                b',' => {
+                    i += 1;
+                    if object {
+                        i = member_key(src, skip_ws(src, i))?;
+                    }
+                    break;
+                }
+                b'}' if object => {
+                    open.pop();
+                    i += 1;
+                }
+                b']' if !object => {
+                    open.pop();
+                    i += 1;
+                }
+                _ => return None,
+            }
+        }
+    }
+}
+
+/// A member's key and its colon, from `i`: where its value may start.
+fn member_key(src: &[u8], i: usize) -> Option<usize> {
+    if src.get(i) != Some(&b'"') {
+        return None;
+    }
+    let i = skip_ws(src, string_end_strict(src, i)?);
+    (src.get(i) == Some(&b':')).then_some(i + 1)
+}
+
+fn literal(src: &[u8], i: usize, word: &[u8]) -> Option<usize> {
+    src.get(i..i + word.len())
+        .filter(|w| *w == word)
+        .map(|_| i + word.len())
+}
+
+/// The index after the string whose opening quote is at `i`: no raw
+/// control character, every escape one of JSON's; a `\u` escape of a
+/// surrogate is `None` (`parse` reads lone ones with a quirk).
+pub fn string_end_strict(src: &[u8], i: usize) -> Option<usize> {
+    let mut k = i + 1;
+    loop {
+        k = plain_run_end(src, k);
+        match *src.get(k)? {
+            b'"' => return Some(k + 1),
+            b'\\' => match *src.get(k + 1)? {
+                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => k += 2,
+                b'u' => {
+                    let hex = src.get(k + 2..k + 6)?;
+                    if !hex.iter().all(u8::is_ascii_hexdigit)
+                        || matches!(hex[0], b'd' | b'D') && !matches!(hex[1], b'0'..=b'7')
+                    {
+                        return None;
+                    }
+                    k += 6;
+                }
+                _ => return None,
+            },
+            0..=0x1f => return None,
+            _ => k += 1,
+        }
+    }
+}
+
+/// Bytes of a block that are 0 (the high bit of each such byte set): the
+/// word-at-a-time test, exact for whether any byte is.
+const fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080
+}
+
+/// Where the run of bytes from `k` that end no string and escape nothing
+/// (not `"`, not `\\`, not a control character) ends, read eight bytes at
+/// a time; the byte there is looked at by the caller.
+fn plain_run_end(src: &[u8], mut k: usize) -> usize {
+    while let Some(block) = src.get(k..k + 8) {
+        let x = u64::from_le_bytes(block.try_into().unwrap_or([0; 8]));
+        let quote = zero_bytes(x ^ 0x2222_2222_2222_2222);
+        let backslash = zero_bytes(x ^ 0x5c5c_5c5c_5c5c_5c5c);
+        let control = x.wrapping_sub(0x2020_2020_2020_2020) & !x & 0x8080_8080_8080_8080;
+        if quote | backslash | control != 0 {
+            break;
+        }
+        k += 8;
+    }
+    k
+}
+
+/// The first `needle` in `hay`, read eight bytes at a time.
+pub fn find_byte(hay: &[u8], needle: u8) -> Option<usize> {
+    let splat = u64::from(needle) * 0x0101_0101_0101_0101;
+    let mut k = 0;
+    while let Some(block) = hay.get(k..k + 8) {
+        let x = u64::from_le_bytes(block.try_into().unwrap_or([0; 8]));
+        let hit = zero_bytes(x ^ splat);
+        if hit != 0 {
+            return Some(k + hit.trailing_zeros() as usize / 8);
+        }
+        k += 8;
+    }
+    hay[k..].iter().position(|&b| b == needle).map(|p| k + p)
+}
+
+/// The index after the number that starts at `i`.
+fn number_end(src: &[u8], mut i: usize) -> Option<usize> {
+    let digits = |src: &[u8], mut i: usize| {
+        let from = i;
+        while src.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        (i > from).then_some(i)
+    };
+    if src.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    i = match src.get(i)? {
+        b'0' => i + 1,
+        b'1'..=b'9' => digits(src, i)?,
+        _ => return None,
+    };
+    if src.get(i) == Some(&b'.') {
+        i = digits(src, i + 1)?;
+    }
+    if matches!(src.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(src.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        i = digits(src, i)?;
+    }
+    Some(i)
+}
+
 /// What a text will take once parsed, read without building it.
 struct Shape {
     /// Each container's element count, in the order they open.
@@ -641,5 +844,32 @@ mod tests {
         assert!(parse("[01]").is_err());
         assert!(parse("[-0, 0.5, 10]").is_ok());
         assert!(parse("{\"a\" 1}").is_err());
+    }
+
+    #[test]
+    fn the_block_readers_find_what_a_byte_loop_finds() {
+        let text =
+            "{\"a\":\"0123456789abcdef\\\"x\",\"b\":\"tab\there\",\"c\":\"\\u00e9 caf\u{e9}\"}"
+                .as_bytes();
+        for from in 0..text.len() {
+            let hay = &text[from..];
+            for needle in [b'"', b'\\', b'x', b'\n', b'}'] {
+                assert_eq!(
+                    find_byte(hay, needle),
+                    hay.iter().position(|&b| b == needle),
+                    "{from} {needle}"
+                );
+            }
+            let slow = (from..text.len())
+                .find(|&k| matches!(text[k], b'"' | b'\\' | 0..=0x1f))
+                .unwrap_or(text.len());
+            let fast = plain_run_end(text, from);
+            assert!(
+                fast <= slow && (from..fast).all(|k| !matches!(text[k], b'"' | b'\\' | 0..=0x1f)),
+                "{from}"
+            );
+        }
+        assert_eq!(string_end_strict(br#""abc\"def" "#, 0), Some(10));
+        assert_eq!(string_end_strict(b"\"a\tb\"", 0), None);
     }
 }

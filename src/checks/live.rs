@@ -147,13 +147,13 @@ impl Live {
         let mut seen = Vec::new();
         let mut rest = bytes;
         if self.skipping[i] {
-            let Some(at) = rest.iter().position(|&b| b == b'\n') else {
+            let Some(at) = crate::jsontext::find_byte(rest, b'\n') else {
                 return seen;
             };
             self.skipping[i] = false;
             rest = &rest[at + 1..];
         }
-        while let Some(at) = rest.iter().position(|&b| b == b'\n') {
+        while let Some(at) = crate::jsontext::find_byte(rest, b'\n') {
             let (head, tail) = rest.split_at(at);
             if self.partial[i].is_empty() && head.len() <= MAX_LINE {
                 // A whole line in this chunk: judged where it is.
@@ -187,7 +187,11 @@ impl Live {
             self.out_lines += 1;
         }
         let n = self.out_lines;
-        let c = jsonrpc::classify(bytes);
+        // The envelope is all the live judge needs: a result is checked,
+        // never built; a line it cannot read that way is read whole.
+        let wanted = |m: &str| dir == Dir::In || m == "notifications/progress";
+        let c =
+            jsonrpc::classify_envelope(bytes, &wanted).unwrap_or_else(|| jsonrpc::classify(bytes));
         let mut msg = Msg {
             dir,
             kind: "other",

@@ -89,6 +89,22 @@ struct Log {
     content: bool,
     truncated: bool,
     t0: Instant,
+    /// The buffer each message's line is written in.
+    line: String,
+}
+
+/// `s` as a JSON string (`null` for none), appended: as it is when nothing
+/// in it needs an escape.
+fn json_str(out: &mut String, s: Option<&str>) {
+    match s {
+        None => out.push_str("null"),
+        Some(s) if !s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) => {
+            out.push('"');
+            out.push_str(s);
+            out.push('"');
+        }
+        Some(s) => out.push_str(&Value::String(s.to_string()).to_string()),
+    }
 }
 
 impl Log {
@@ -121,34 +137,41 @@ impl Log {
         let _ = self.file.write_all(line.as_bytes());
     }
 
-    /// One message's line, written as text (a flood of messages costs no
-    /// JSON tree each): the same keys the other events have.
+    /// One message's line, written as text into a buffer kept from line to
+    /// line (a flood of messages costs no JSON tree and no allocation
+    /// each): the same keys the other events have.
     fn message(&mut self, m: &crate::checks::live::Msg) {
+        use std::fmt::Write as _;
         if self.written >= place::LOG_BYTES {
             self.event(obj! {}, false);
             return;
         }
-        let quoted = |s: &str| Value::String(s.to_string()).to_string();
-        let opt = |s: &Option<String>| s.as_deref().map_or_else(|| "null".to_string(), quoted);
-        let mut line = format!(
-            "{{\"event\":\"message\",\"dir\":\"{}\",\"kind\":\"{}\",\"method\":{},\"id\":{},\"bytes\":{}",
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
+        let _ = write!(
+            line,
+            "{{\"event\":\"message\",\"dir\":\"{}\",\"kind\":\"{}\",\"method\":",
             m.dir.as_str(),
-            m.kind,
-            opt(&m.method),
-            opt(&m.id),
-            m.bytes
+            m.kind
         );
+        json_str(&mut line, m.method.as_deref());
+        line.push_str(",\"id\":");
+        json_str(&mut line, m.id.as_deref());
+        let _ = write!(line, ",\"bytes\":{}", m.bytes);
         if let Some(l) = m.latency_ms {
-            line.push_str(&format!(",\"latencyMs\":{l}"));
+            let _ = write!(line, ",\"latencyMs\":{l}");
         }
         if self.content {
             let text = String::from_utf8_lossy(&m.text[..m.text.len().min(CONTENT_BYTES)]);
-            line.push_str(&format!(",\"text\":{}", quoted(&text)));
+            line.push_str(",\"text\":");
+            json_str(&mut line, Some(&text));
         }
-        line.push_str(&format!(",\"t\":{}}}\n", self.ms()));
-        let line = crate::redact::out(&line).into_owned();
-        self.written += line.len() as u64;
-        let _ = self.file.write_all(line.as_bytes());
+        let _ = writeln!(line, ",\"t\":{}}}", self.ms());
+        let out = crate::redact::out(&line);
+        self.written += out.len() as u64;
+        let _ = self.file.write_all(out.as_bytes());
+        drop(out);
+        self.line = line;
     }
 
     /// Whether traffic is no longer logged (the session's bound).
@@ -299,6 +322,7 @@ fn open_log(s: &Settings, argv: &[String]) -> Result<Log, Error> {
         content: s.wrap.content,
         truncated: false,
         t0: Instant::now(),
+        line: String::new(),
     })
 }
 
@@ -409,7 +433,6 @@ fn ms_since(t0: Instant, at: Instant) -> u64 {
 fn take(flow: Flow, copies: &relay::Copies, ses: &mut Session, log: &mut Log, t0: Instant) {
     match flow {
         Flow::Chunk(stream, bytes, at) => {
-            copies.taken(bytes.len());
             let ms = ms_since(t0, at);
             let dir = match stream {
                 Stream::HostIn => Dir::In,
@@ -425,12 +448,14 @@ fn take(flow: Flow, copies: &relay::Copies, ses: &mut Session, log: &mut Log, t0
                                 .into();
                     }
                     log.event(v, false);
+                    copies.done(bytes);
                     return;
                 }
             };
             for seen in ses.live.feed(dir, &bytes, ms) {
                 record(seen, ses, log);
             }
+            copies.done(bytes);
         }
         Flow::Gap(stream) => {
             if let Some(dir) = match stream {

@@ -16,6 +16,10 @@ use std::time::Instant;
 
 /// Copies waiting for the judge, at most.
 const QUEUED: usize = 8 << 20;
+/// Spent copies kept for the next chunks, at most (a buffer reused costs
+/// no allocation and no fresh pages; freeing and allocating 64 KiB at the
+/// top of the heap costs both, chunk after chunk).
+const SPARE: usize = 16;
 /// One read.
 const CHUNK: usize = 64 << 10;
 
@@ -53,12 +57,25 @@ struct Queue {
     dropped: Arc<AtomicUsize>,
     /// Per stream: copies are being dropped now.
     gap: Arc<[std::sync::atomic::AtomicBool; 3]>,
+    spare: Spare,
 }
 
+/// Buffers the judge is done with, for the relay's next copies.
+type Spare = Arc<std::sync::Mutex<Vec<Vec<u8>>>>;
+
 impl Queue {
+    /// Offers a copy of `bytes`, counted by the memory it takes (a spare
+    /// buffer is used only for a chunk that fills most of it).
     fn offer(&self, s: Stream, bytes: &[u8], at: Instant) {
-        if self.queued.fetch_add(bytes.len(), Ordering::SeqCst) + bytes.len() > QUEUED {
-            self.queued.fetch_sub(bytes.len(), Ordering::SeqCst);
+        let spare = (bytes.len() >= CHUNK / 2)
+            .then(|| self.spare.lock().ok().and_then(|mut v| v.pop()))
+            .flatten();
+        let mut copy = spare.unwrap_or_else(|| Vec::with_capacity(bytes.len()));
+        copy.clear();
+        copy.extend_from_slice(bytes);
+        let size = copy.capacity();
+        if self.queued.fetch_add(size, Ordering::SeqCst) + size > QUEUED {
+            self.queued.fetch_sub(size, Ordering::SeqCst);
             // The first byte dropped after a taken copy tells the judge of
             // the gap (the line it was in cannot be judged); the rest are
             // only counted.
@@ -66,10 +83,21 @@ impl Queue {
                 let _ = self.tx.send(Flow::Gap(s));
             }
             self.dropped.fetch_add(bytes.len(), Ordering::SeqCst);
+            recycle(&self.spare, copy);
             return;
         }
         self.gap[s as usize].store(false, Ordering::SeqCst);
-        let _ = self.tx.send(Flow::Chunk(s, bytes.to_vec(), at));
+        let _ = self.tx.send(Flow::Chunk(s, copy, at));
+    }
+}
+
+/// Keeps a spent buffer for a later copy, up to `SPARE` of them.
+fn recycle(spare: &Spare, buf: Vec<u8>) {
+    if buf.capacity() == CHUNK
+        && let Ok(mut spare) = spare.lock()
+        && spare.len() < SPARE
+    {
+        spare.push(buf);
     }
 }
 
@@ -78,6 +106,7 @@ pub struct Copies {
     pub rx: Receiver<Flow>,
     queued: Arc<AtomicUsize>,
     dropped: Arc<AtomicUsize>,
+    spare: Spare,
 }
 
 impl std::fmt::Debug for Copies {
@@ -87,9 +116,11 @@ impl std::fmt::Debug for Copies {
 }
 
 impl Copies {
-    /// Marks a taken chunk's bytes as no longer queued.
-    pub fn taken(&self, n: usize) {
-        self.queued.fetch_sub(n, Ordering::SeqCst);
+    /// Hands a chunk's buffer back once it is judged: its memory is no
+    /// longer queued, and the buffer may hold a later copy.
+    pub fn done(&self, buf: Vec<u8>) {
+        self.queued.fetch_sub(buf.capacity(), Ordering::SeqCst);
+        recycle(&self.spare, buf);
     }
 
     /// Bytes forwarded whose copies were dropped, so far.
@@ -110,11 +141,13 @@ pub fn start(
     let (tx, rx) = channel();
     let queued = Arc::new(AtomicUsize::new(0));
     let dropped = Arc::new(AtomicUsize::new(0));
+    let spare: Spare = Arc::default();
     let q = Queue {
         tx,
         queued: Arc::clone(&queued),
         dropped: Arc::clone(&dropped),
         gap: Arc::new(Default::default()),
+        spare: Arc::clone(&spare),
     };
     crate::sys::with_interrupts_blocked(|| -> std::io::Result<()> {
         let (a, b, c) = (q.clone(), q.clone(), q);
@@ -133,6 +166,7 @@ pub fn start(
         rx,
         queued,
         dropped,
+        spare,
     })
 }
 
