@@ -456,6 +456,44 @@ fn answered(rec: &CallRecord, tool: Option<&Value>, judging: &Judging) -> Vec<Is
 /// An answer that holds a forwarded variable's value (an error) or a
 /// credential-shaped string (a warning). The value itself is never put in
 /// the finding (and every output scrubs it).
+/// A result without the base64 of its binary content (an image's or an
+/// audio clip's `data`, an embedded resource's `blob`): bytes the spec
+/// puts there, not a credential however random they look.
+fn without_binary(result: &Value) -> Value {
+    match result {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(k, v)| {
+                    let binary = (*k == "blob" || *k == "data")
+                        && v.is_string()
+                        && (m.contains_key("mimeType") || m.contains_key("uri"));
+                    !binary
+                })
+                .map(|(k, v)| (k.clone(), without_binary(v)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(without_binary).collect()),
+        other => other.clone(),
+    }
+}
+
+/// Whether a credential-shaped word is an identifier a tool shows as a
+/// matter of course: a UUID (a record's id, a client id), or a name made of
+/// words (`rcu_exp_par_gp_kthread_worker/0`: every part between `_`, `-`,
+/// `.` or `/` lower-case letters, digits, or four characters at most). A
+/// key's parts mix cases and digits (`wJalrXUtnFEMI/K7MDENG/…`).
+fn an_identifier(w: &str) -> bool {
+    let uuid = w.len() == 36
+        && w.split('-').map(str::len).eq([8, 4, 4, 4, 12])
+        && w.bytes().all(|b| b == b'-' || b.is_ascii_hexdigit());
+    let words = w.split(['_', '-', '.', '/']).all(|part| {
+        part.len() <= 4
+            || part.bytes().all(|b| b.is_ascii_lowercase())
+            || part.bytes().all(|b| b.is_ascii_digit())
+    });
+    uuid || words
+}
+
 fn leak(rec: &CallRecord, judging: &Judging) -> Option<Issue> {
     let text = match &rec.outcome {
         Outcome::Result(r) => r.to_string(),
@@ -472,10 +510,14 @@ fn leak(rec: &CallRecord, judging: &Judging) -> Option<Issue> {
             format!("tool {tool}'s answer holds the value of a variable forwarded to the server");
         return Some(finding(Code::ToolAnswerSecret, rec, judging, message));
     }
+    let text = match &rec.outcome {
+        Outcome::Result(r) => without_binary(r).to_string(),
+        _ => text,
+    };
     let words = text.split(|c: char| c.is_whitespace() || "\"'`,;()[]{}<>=:".contains(c));
     if words
         .filter(|w| w.len() >= 20)
-        .any(crate::redact::looks_like_credential)
+        .any(|w| crate::redact::looks_like_credential(w) && !an_identifier(w))
     {
         let message = format!("tool {tool}'s answer holds a string shaped like a credential");
         return Some(finding(Code::ToolAnswerSecret, rec, judging, message).at(Severity::Warning));
@@ -891,6 +933,42 @@ mod tests {
             &judging,
         );
         assert!(issues.is_empty(), "{issues:?}");
+    }
+
+    /// What real servers answer as a matter of course is not a leak: a
+    /// UUID, kernel thread names, an embedded resource's base64 `blob`; a
+    /// key is, in a result too.
+    #[test]
+    fn ids_names_and_binary_content_are_not_credentials() {
+        let result = |content: Value| Outcome::Result(json!({"content": content}));
+        let quiet = [
+            json!([{"type": "text", "text": "clientId: 244783e4-3000-4a76-bdb8-196a19605ea0"}]),
+            json!([{"type": "text", "text": "PID: 9, Command: [rcu_exp_par_gp_kthread_worker/0] [kworker/R-ipv6_addrconf] [0-ext4-rsv-conversion]"}]),
+            json!([{"type": "resource", "resource": {"uri": "demo://resource/2", "mimeType": "text/plain",
+                "blob": "UmVzb3VyY2UgMjogVGhpcyBpcyBhIGJhc2U2NCBibG9iIGNyZWF0ZWQgYXQgMTA6Mjk6MzUgQU0="}}]),
+            json!([{"type": "image", "mimeType": "image/png", "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk"}]),
+        ];
+        for content in quiet {
+            let (issues, _) = judge(
+                &[rec(Expect::Answer, result(content.clone()))],
+                &[],
+                &Judging::default(),
+            );
+            assert!(
+                !issues.iter().any(|i| i.code == Code::ToolAnswerSecret),
+                "{content}: {issues:?}"
+            );
+        }
+        let key = json!([{"type": "text", "text": "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCY3XAMPLEKEY"}]);
+        let (issues, _) = judge(
+            &[rec(Expect::Answer, result(key))],
+            &[],
+            &Judging::default(),
+        );
+        assert!(
+            issues.iter().any(|i| i.code == Code::ToolAnswerSecret),
+            "{issues:?}"
+        );
     }
 
     #[test]
