@@ -44,7 +44,104 @@ impl Linted {
     }
 }
 
-/// Runs the lint; returns the exit status.
+/// What the lint has written so far, for the summary at the end.
+#[derive(Default)]
+struct Totals {
+    inputs: usize,
+    definitions: usize,
+    errors: usize,
+    warnings: usize,
+}
+
+/// Where each input's part of the report goes as soon as it is linted:
+/// the report (text, or the JSON document's `inputs` one by one) and, for
+/// `--sarif`, its results. Until an input defines something, the report's
+/// parts wait (input with nothing in it makes no report at all; the SARIF
+/// file is only renamed into place at the end).
+struct Writer<'a> {
+    outputs: &'a mut Outputs,
+    json: bool,
+    paint: crate::report::style::Paint,
+    /// The SARIF document, written an input at a time (`--sarif`).
+    sarif: Option<report::sarif::Stream>,
+    waiting: Vec<u8>,
+    totals: Totals,
+}
+
+impl Writer<'_> {
+    fn input(&mut self, l: &Linted) -> Result<(), Error> {
+        let first = self.totals.inputs == 0;
+        let defined: usize = l.counts.iter().sum();
+        self.totals.inputs += 1;
+        self.totals.definitions += defined;
+        self.totals.errors += l.errors();
+        self.totals.warnings += l.issues.len() - l.errors();
+        if first && self.json {
+            self.waiting
+                .extend_from_slice(b"{\n  \"schemaVersion\": 1,\n  \"inputs\": [\n");
+        }
+        let part = if self.json {
+            json_input(l, first)
+        } else {
+            text_input(l, &self.paint)
+        };
+        self.waiting.extend_from_slice(part.as_bytes());
+        if let Some(sarif) = &mut self.sarif {
+            let mut part = if first {
+                report::sarif::Stream::head()
+            } else {
+                String::new()
+            };
+            part.push_str(&sarif.suite(&suite(l)));
+            self.outputs
+                .write(Kind::Format(Format::Sarif), part.as_bytes())?;
+        }
+        if self.totals.definitions > 0 {
+            self.outputs
+                .write(Kind::Report, &std::mem::take(&mut self.waiting))?;
+        }
+        Ok(())
+    }
+
+    /// The summary, and the SARIF document.
+    fn finish(self) -> Result<u8, Error> {
+        let t = &self.totals;
+        let end = if self.json {
+            let summary = obj! {
+                "inputs" => t.inputs,
+                "definitions" => t.definitions,
+                "errors" => t.errors,
+                "warnings" => t.warnings,
+            };
+            let summary = report::common::pretty(&summary).replace('\n', "\n  ");
+            format!(
+                "\n  ],\n  \"summary\": {},\n  \"ok\": {}\n}}\n",
+                summary.trim_end(),
+                t.errors == 0
+            )
+        } else {
+            format!(
+                "lint: {}, {}: {}, {}\n",
+                plural(t.inputs, "input", "inputs"),
+                plural(t.definitions, "definition", "definitions"),
+                plural(t.errors, "error", "errors"),
+                plural(t.warnings, "warning", "warnings")
+            )
+        };
+        self.outputs.write(Kind::Report, end.as_bytes())?;
+        if let Some(sarif) = &self.sarif {
+            let tail = sarif.tail("mcp-stdio-guard lint");
+            self.outputs
+                .write(Kind::Format(Format::Sarif), tail.as_bytes())?;
+        }
+        self.outputs.commit()?;
+        Ok(u8::from(self.totals.errors > 0))
+    }
+}
+
+/// Runs the lint; returns the exit status. Each input's part of the
+/// report (and of the SARIF document) is written as soon as it is linted,
+/// so memory holds one input whatever the files hold.
 pub fn run(args: &Settings) -> Result<u8, Error> {
     let mut wanted = vec![Wanted::new(Kind::Report, "-")];
     if let Some(path) = args.formats.get(&Format::Sarif) {
@@ -52,8 +149,19 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
     }
     let mut outputs = Outputs::open(&wanted, &[])?;
     let mut progress = Progress::new(args.progress);
-    let mut all: Vec<Linted> = Vec::new();
-    let mut definitions = 0usize;
+    let mut w = Writer {
+        outputs: &mut outputs,
+        json: args.json,
+        paint: crate::report::style::Paint {
+            on: !args.json && crate::plan::use_color(args.color),
+        },
+        sarif: args
+            .formats
+            .contains_key(&Format::Sarif)
+            .then(report::sarif::Stream::default),
+        waiting: Vec::new(),
+        totals: Totals::default(),
+    };
     for path in &args.lint {
         documents(path, &mut |source, value| {
             check_interrupt()?;
@@ -68,42 +176,28 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
                 } else {
                     source.clone()
                 };
-                let linted = lint_one(source, path, v);
-                definitions += linted.counts.iter().sum::<usize>();
-                all.push(linted);
+                w.input(&lint_one(source, path, v))?;
             }
+            let t = &w.totals;
             progress.show(|| {
                 format!(
-                    "lint: {definitions} definitions in {} {}",
-                    all.len(),
-                    if all.len() == 1 { "input" } else { "inputs" }
+                    "lint: {} definitions in {} {}",
+                    t.definitions,
+                    t.inputs,
+                    if t.inputs == 1 { "input" } else { "inputs" }
                 )
             });
             Ok(())
         })?;
     }
     progress.clear();
-    if definitions == 0 {
+    if w.totals.definitions == 0 {
         return Err(Error::usage(
             "found no tool, prompt or resource definitions in the input",
             "give a tools/list result, an array of tools, JSON Lines of them, a server.json with tools, or batch results",
         ));
     }
-    let text = if args.json {
-        report::common::pretty(&json(&all))
-    } else {
-        text(&all, crate::plan::use_color(args.color))
-    };
-    outputs.write(Kind::Report, text.as_bytes())?;
-    if args.formats.contains_key(&Format::Sarif) {
-        let doc = report::sarif::render(&suites(&all), "mcp-stdio-guard lint");
-        outputs.write(
-            Kind::Format(Format::Sarif),
-            report::common::pretty(&doc).as_bytes(),
-        )?;
-    }
-    outputs.commit()?;
-    Ok(u8::from(all.iter().any(|l| l.errors() > 0)))
+    w.finish()
 }
 
 fn lint_one(source: String, file: &Path, v: &Value) -> Linted {
@@ -235,101 +329,73 @@ fn defined(counts: [usize; 4]) -> String {
     }
 }
 
-fn text(all: &[Linted], color: bool) -> String {
-    let paint = crate::report::style::Paint { on: color };
-    let mut out = String::new();
-    let (mut errors, mut warnings, mut defs) = (0, 0, 0);
-    for l in all {
-        let e = l.errors();
-        let w = l.issues.len() - e;
-        errors += e;
-        warnings += w;
-        defs += l.counts.iter().sum::<usize>();
-        let name = l
-            .name
-            .as_deref()
-            .map(|n| format!(" {}", crate::escape::line(n)));
-        let verdict = if l.issues.is_empty() {
-            "clean".to_string()
-        } else {
-            format!(
-                "{}, {}",
-                plural(e, "error", "errors"),
-                plural(w, "warning", "warnings")
-            )
-        };
-        out.push_str(&format!(
-            "{}{} ({}): {verdict}\n",
-            crate::escape::line(&l.source),
-            name.unwrap_or_default(),
-            defined(l.counts)
-        ));
-        for line in report::text::issue_lines(&l.issues, &paint) {
-            out.push_str(&line);
-            out.push('\n');
-        }
+/// One input's part of the text report: its line, then its findings.
+fn text_input(l: &Linted, paint: &crate::report::style::Paint) -> String {
+    let e = l.errors();
+    let w = l.issues.len() - e;
+    let name = l
+        .name
+        .as_deref()
+        .map(|n| format!(" {}", crate::escape::line(n)));
+    let verdict = if l.issues.is_empty() {
+        "clean".to_string()
+    } else {
+        format!(
+            "{}, {}",
+            plural(e, "error", "errors"),
+            plural(w, "warning", "warnings")
+        )
+    };
+    let mut out = format!(
+        "{}{} ({}): {verdict}\n",
+        crate::escape::line(&l.source),
+        name.unwrap_or_default(),
+        defined(l.counts)
+    );
+    for line in report::text::issue_lines(&l.issues, paint) {
+        out.push_str(&line);
+        out.push('\n');
     }
-    out.push_str(&format!(
-        "lint: {}, {}: {}, {}\n",
-        plural(all.len(), "input", "inputs"),
-        plural(defs, "definition", "definitions"),
-        plural(errors, "error", "errors"),
-        plural(warnings, "warning", "warnings")
-    ));
     out
 }
 
-fn json(all: &[Linted]) -> Value {
-    let inputs: Vec<Value> = all
-        .iter()
-        .map(|l| {
-            obj! {
-                "source" => l.source,
-                "name" => l.name,
-                "tools" => l.counts[0],
-                "prompts" => l.counts[1],
-                "resources" => l.counts[2],
-                "resourceTemplates" => l.counts[3],
-                "complete" => l.complete,
-                "errors" => l.errors(),
-                "warnings" => l.issues.len() - l.errors(),
-                "issues" => l.issues.iter().map(report::common::issue_value).collect::<Vec<_>>(),
-            }
-        })
-        .collect();
-    let errors: usize = all.iter().map(Linted::errors).sum();
-    let issues: usize = all.iter().map(|l| l.issues.len()).sum();
-    obj! {
-        "schemaVersion" => 1,
-        "ok" => errors == 0,
-        "summary" => obj! {
-            "inputs" => all.len(),
-            "definitions" => all.iter().map(|l| l.counts.iter().sum::<usize>()).sum::<usize>(),
-            "errors" => errors,
-            "warnings" => issues - errors,
-        },
-        "inputs" => inputs,
-    }
+/// One input's element of the JSON report's `inputs`, indented as the
+/// document around it (a comma before all but the first).
+fn json_input(l: &Linted, first: bool) -> String {
+    let v = obj! {
+        "source" => l.source,
+        "name" => l.name,
+        "tools" => l.counts[0],
+        "prompts" => l.counts[1],
+        "resources" => l.counts[2],
+        "resourceTemplates" => l.counts[3],
+        "complete" => l.complete,
+        "errors" => l.errors(),
+        "warnings" => l.issues.len() - l.errors(),
+        "issues" => l.issues.iter().map(report::common::issue_value).collect::<Vec<_>>(),
+    };
+    let body = report::common::pretty(&v);
+    let mut out = String::from(if first { "    " } else { ",\n    " });
+    out.push_str(&body.trim_end().replace('\n', "\n    "));
+    out
 }
 
-/// One SARIF suite per input: its issues located on the input file.
-fn suites(all: &[Linted]) -> Vec<crate::verdict::suite::Suite> {
-    all.iter()
-        .map(|l| crate::verdict::suite::Suite {
-            name: l.source.clone(),
-            classname: "mcp-stdio-guard.lint".into(),
-            command: l.source.clone(),
-            program: l.file.clone(),
-            script: None,
-            package: l.name.clone(),
-            entry: Some(l.source.clone()),
-            duration_ms: 0,
-            checks: Vec::new(),
-            issues: l
-                .issues
-                .iter()
-                .map(crate::verdict::suite::SuiteIssue::of)
-                .collect(),
-        })
-        .collect()
+/// An input's SARIF suite: its issues located on the input file.
+fn suite(l: &Linted) -> crate::verdict::suite::Suite {
+    crate::verdict::suite::Suite {
+        name: l.source.clone(),
+        classname: "mcp-stdio-guard.lint".into(),
+        command: l.source.clone(),
+        program: l.file.clone(),
+        script: None,
+        package: l.name.clone(),
+        entry: Some(l.source.clone()),
+        duration_ms: 0,
+        checks: Vec::new(),
+        issues: l
+            .issues
+            .iter()
+            .map(crate::verdict::suite::SuiteIssue::of)
+            .collect(),
+    }
 }

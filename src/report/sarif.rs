@@ -138,64 +138,187 @@ fn file_uri(path: &str) -> String {
     }
 }
 
-/// The SARIF document of one or more suites; `command_line` is the
-/// invocation (the server command, or the batch).
-pub fn render(suites: &[Suite], command_line: &str) -> Value {
-    let mut codes: Vec<Code> = Vec::new();
-    let mut results = Vec::new();
-    for suite in suites {
-        for issue in &suite.issues {
-            let index = codes
-                .iter()
-                .position(|c| *c == issue.code)
-                .unwrap_or_else(|| {
-                    codes.push(issue.code);
-                    codes.len() - 1
-                });
-            let text = match &suite.entry {
-                Some(entry) => format!("{entry}: {}", issue.message),
-                None => issue.message.clone(),
-            };
-            let mut properties = issue.details.clone();
-            let fix = properties.remove("fix");
-            let mut result = obj! {
-                "ruleId" => issue.code.as_str(),
-                "ruleIndex" => index,
-                "level" => level(issue.severity),
-                "message" => obj! {"text" => text},
-                "locations" => locations(suite, issue),
-            };
-            if let Some(fixes) = fix.as_ref().and_then(|f| fixes(issue, f)) {
-                result["fixes"] = fixes;
-            } else if let Some(left) = fix.as_ref().and_then(|f| f.get("left")) {
-                properties.insert("fixLeft".into(), left.clone());
-            }
-            result["properties"] = Value::Object(properties);
-            results.push(result);
-        }
+/// One issue of a suite as a SARIF result; `index` is its rule's.
+fn result(suite: &Suite, issue: &SuiteIssue, index: usize) -> Value {
+    let text = match &suite.entry {
+        Some(entry) => format!("{entry}: {}", issue.message),
+        None => issue.message.clone(),
+    };
+    let mut properties = issue.details.clone();
+    let fix = properties.remove("fix");
+    let mut result = obj! {
+        "ruleId" => issue.code.as_str(),
+        "ruleIndex" => index,
+        "level" => level(issue.severity),
+        "message" => obj! {"text" => text},
+        "locations" => locations(suite, issue),
+    };
+    if let Some(fixes) = fix.as_ref().and_then(|f| fixes(issue, f)) {
+        result["fixes"] = fixes;
+    } else if let Some(left) = fix.as_ref().and_then(|f| f.get("left")) {
+        properties.insert("fixLeft".into(), left.clone());
     }
-    obj! {
-        "$schema" => "https://json.schemastore.org/sarif-2.1.0.json",
-        "version" => "2.1.0",
-        "runs" => vec![obj! {
+    result["properties"] = Value::Object(properties);
+    result
+}
+
+/// The rules seen so far, in the order their results first named them.
+#[derive(Debug, Default)]
+pub struct Rules {
+    codes: Vec<Code>,
+}
+
+impl Rules {
+    /// The results of a suite's issues (each rule indexed as it comes).
+    pub fn results(&mut self, suite: &Suite) -> Vec<Value> {
+        suite
+            .issues
+            .iter()
+            .map(|issue| {
+                let index = self
+                    .codes
+                    .iter()
+                    .position(|c| *c == issue.code)
+                    .unwrap_or_else(|| {
+                        self.codes.push(issue.code);
+                        self.codes.len() - 1
+                    });
+                result(suite, issue, index)
+            })
+            .collect()
+    }
+
+    /// The run's members besides its results: the tool and its rules, the
+    /// invocation, how columns are counted.
+    fn run_members(&self, command_line: &str) -> Value {
+        obj! {
             "tool" => obj! {
                 "driver" => obj! {
                     "name" => "mcp-stdio-guard",
                     "version" => env!("CARGO_PKG_VERSION"),
                     "informationUri" => "https://crates.io/crates/mcp-stdio-guard",
-                    "rules" => codes.iter().map(|c| rule(*c)).collect::<Vec<_>>(),
+                    "rules" => self.codes.iter().map(|c| rule(*c)).collect::<Vec<_>>(),
                 },
             },
             "invocations" => vec![obj! {"executionSuccessful" => true, "commandLine" => command_line}],
             "columnKind" => "unicodeCodePoints",
-            "results" => results,
-        }],
+        }
+    }
+}
+
+/// The SARIF document of one or more suites; `command_line` is the
+/// invocation (the server command, or the batch).
+pub fn render(suites: &[Suite], command_line: &str) -> Value {
+    let mut rules = Rules::default();
+    let results: Vec<Value> = suites.iter().flat_map(|s| rules.results(s)).collect();
+    let mut run = rules.run_members(command_line);
+    run["results"] = Value::Array(results);
+    obj! {
+        "$schema" => "https://json.schemastore.org/sarif-2.1.0.json",
+        "version" => "2.1.0",
+        "runs" => vec![run],
+    }
+}
+
+/// The same document written a suite at a time, so memory holds one
+/// suite's results: `head`, then `suite` for each, then `tail` (the rules
+/// follow the results; JSON does not order an object's members).
+#[derive(Debug, Default)]
+pub struct Stream {
+    rules: Rules,
+    written: usize,
+}
+
+/// `text` (pretty JSON) indented by `by` spaces after its first line.
+fn indented(text: &str, by: usize) -> String {
+    text.trim_end()
+        .replace('\n', &format!("\n{}", " ".repeat(by)))
+}
+
+impl Stream {
+    /// The document up to its run's first result.
+    pub fn head() -> String {
+        "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"results\": [".to_string()
+    }
+
+    /// A suite's results, each after a comma but the first.
+    pub fn suite(&mut self, suite: &Suite) -> String {
+        let mut out = String::new();
+        for r in self.rules.results(suite) {
+            out.push_str(if self.written == 0 {
+                "\n        "
+            } else {
+                ",\n        "
+            });
+            out.push_str(&indented(&crate::report::common::pretty(&r), 8));
+            self.written += 1;
+        }
+        out
+    }
+
+    /// The rest of the document: the run's tool, rules and invocation.
+    pub fn tail(&self, command_line: &str) -> String {
+        let members = crate::report::common::pretty(&self.rules.run_members(command_line));
+        // The members without their object's braces, in the run's object.
+        let inner = members
+            .trim_end()
+            .strip_prefix('{')
+            .and_then(|m| m.strip_suffix('}'))
+            .unwrap_or("")
+            .trim_matches('\n');
+        let close = if self.written == 0 { "]" } else { "\n      ]" };
+        format!(
+            "{close},\n      {}\n    }}\n  ]\n}}\n",
+            indented(inner.trim_start(), 4)
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::file_uri;
+    use super::{Stream, render};
+    use crate::checks::{Code, Issue};
+    use crate::verdict::suite::{Suite, SuiteIssue};
+
+    fn suite(name: &str, issues: &[Issue]) -> Suite {
+        Suite {
+            name: name.into(),
+            classname: "mcp-stdio-guard.lint".into(),
+            command: name.into(),
+            program: "in.jsonl".into(),
+            script: None,
+            package: None,
+            entry: Some(name.into()),
+            duration_ms: 0,
+            checks: Vec::new(),
+            issues: issues.iter().map(SuiteIssue::of).collect(),
+        }
+    }
+
+    #[test]
+    fn the_streamed_document_is_the_rendered_one() {
+        let a = Issue::new(Code::StdoutNonJson, "a \"quoted\"\nline").with("line", 3);
+        let b = Issue::new(Code::ServerExited, "gone");
+        for suites in [
+            vec![],
+            vec![suite("x", &[])],
+            vec![
+                suite("x", &[a.clone()]),
+                suite("y", &[]),
+                suite("z", &[b, a]),
+            ],
+        ] {
+            let mut stream = Stream::default();
+            let mut text = Stream::head();
+            for s in &suites {
+                text.push_str(&stream.suite(s));
+            }
+            text.push_str(&stream.tail("lint in.jsonl"));
+            let streamed: serde_json::Value = serde_json::from_str(&text).expect(&text);
+            assert_eq!(streamed, render(&suites, "lint in.jsonl"), "{text}");
+        }
+    }
 
     #[test]
     fn paths_become_artifact_uris() {
