@@ -304,7 +304,7 @@ mod tests {
             vec![],
             vec![suite("x", &[])],
             vec![
-                suite("x", &[a.clone()]),
+                suite("x", std::slice::from_ref(&a)),
                 suite("y", &[]),
                 suite("z", &[b, a]),
             ],
