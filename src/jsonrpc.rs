@@ -110,7 +110,19 @@ pub fn classify_envelope(bytes: &[u8], params_wanted: &dyn Fn(&str) -> bool) -> 
     if skip_ws(src, i + 1) != src.len() {
         return None;
     }
-    let parse = |(from, to): (usize, usize)| serde_json::from_str::<Value>(&text[from..to]).ok();
+    // A string without escapes or a small integer is taken as written (the
+    // text was checked); anything else is parsed.
+    let parse = |(from, to): (usize, usize)| {
+        let raw = &text[from..to];
+        let b = raw.as_bytes();
+        if b.len() >= 2 && b[0] == b'"' && !raw[1..raw.len() - 1].contains('\\') {
+            return Some(Value::String(raw[1..raw.len() - 1].to_string()));
+        }
+        if !b.is_empty() && b.len() <= 15 && b.iter().all(u8::is_ascii_digit) {
+            return raw.parse::<u64>().ok().map(Value::from);
+        }
+        serde_json::from_str::<Value>(raw).ok()
+    };
     // The members as parsed (a result as `null`: it is checked, not built).
     let mut members: [Option<Value>; 6] = Default::default();
     for k in [0, 1, 2, 4] {
