@@ -59,27 +59,15 @@ pub struct Classified {
 /// The members of a message's envelope `classify_envelope` reads.
 const ENVELOPE: [&str; 6] = ["jsonrpc", "id", "method", "result", "error", "params"];
 
-/// Classifies a line as `classify` does, reading only its envelope: the
-/// text is checked strictly without building it, and only `jsonrpc`,
-/// `id`, `method` and `error` are parsed, and `params` when
-/// `params_wanted(method)`; a `result` is checked, never built. The
-/// judgement (`validate`) is the same; the value holds only `params`, when
-/// they were wanted. `None`
-/// for whatever `classify` must read itself (not a well-formed message, a
-/// key with an escape, a member twice, a surrogate escape): call it then.
-pub fn classify_envelope(bytes: &[u8], params_wanted: &dyn Fn(&str) -> bool) -> Option<Classified> {
+/// Where each member of `ENVELOPE` stands in the object `src` holds (the
+/// text checked strictly on the way); `None` for anything but one object
+/// whose keys have no escape and whose envelope members come once.
+fn envelope_spans(src: &[u8]) -> Option<[Option<(usize, usize)>; 6]> {
     use crate::jsontext::{skip_ws, string_end_strict, value_end};
-    let (bytes, crlf) = match bytes.strip_suffix(b"\r") {
-        Some(rest) => (rest, true),
-        None => (bytes, false),
-    };
-    let text = std::str::from_utf8(bytes).ok()?;
-    let src = text.as_bytes();
     let mut i = skip_ws(src, 0);
     if src.get(i) != Some(&b'{') {
         return None;
     }
-    crate::jsontext::fits(text, crate::jsontext::message_budget(text.len())).ok()?;
     let mut spans: [Option<(usize, usize)>; 6] = [None; 6];
     i = skip_ws(src, i + 1);
     loop {
@@ -107,22 +95,42 @@ pub fn classify_envelope(bytes: &[u8], params_wanted: &dyn Fn(&str) -> bool) -> 
             _ => return None,
         }
     }
-    if skip_ws(src, i + 1) != src.len() {
+    (skip_ws(src, i + 1) == src.len()).then_some(spans)
+}
+
+/// A member's value: a string without escapes or a small integer taken
+/// as written (the text was checked), anything else parsed.
+fn member_value(raw: &str) -> Option<Value> {
+    let b = raw.as_bytes();
+    if b.len() >= 2 && b[0] == b'"' && !raw[1..raw.len() - 1].contains('\\') {
+        return Some(Value::String(raw[1..raw.len() - 1].to_string()));
+    }
+    if !b.is_empty() && b.len() <= 15 && b.iter().all(u8::is_ascii_digit) {
+        return raw.parse::<u64>().ok().map(Value::from);
+    }
+    serde_json::from_str::<Value>(raw).ok()
+}
+
+/// Classifies a line as `classify` does, reading only its envelope: the
+/// text is checked strictly without building it, and only `jsonrpc`,
+/// `id`, `method` and `error` are parsed, and `params` when
+/// `params_wanted(method)`; a `result` is checked, never built. The
+/// judgement (`validate`) is the same; the value holds only `params`, when
+/// they were wanted. `None` for whatever `classify` must read itself (not
+/// a well-formed message, a key with an escape, a member twice, a
+/// surrogate escape): call it then.
+pub fn classify_envelope(bytes: &[u8], params_wanted: &dyn Fn(&str) -> bool) -> Option<Classified> {
+    let (bytes, crlf) = match bytes.strip_suffix(b"\r") {
+        Some(rest) => (rest, true),
+        None => (bytes, false),
+    };
+    let text = std::str::from_utf8(bytes).ok()?;
+    if !text.trim_start().starts_with('{') {
         return None;
     }
-    // A string without escapes or a small integer is taken as written (the
-    // text was checked); anything else is parsed.
-    let parse = |(from, to): (usize, usize)| {
-        let raw = &text[from..to];
-        let b = raw.as_bytes();
-        if b.len() >= 2 && b[0] == b'"' && !raw[1..raw.len() - 1].contains('\\') {
-            return Some(Value::String(raw[1..raw.len() - 1].to_string()));
-        }
-        if !b.is_empty() && b.len() <= 15 && b.iter().all(u8::is_ascii_digit) {
-            return raw.parse::<u64>().ok().map(Value::from);
-        }
-        serde_json::from_str::<Value>(raw).ok()
-    };
+    crate::jsontext::fits(text, crate::jsontext::message_budget(text.len())).ok()?;
+    let spans = envelope_spans(text.as_bytes())?;
+    let parse = |(from, to): (usize, usize)| member_value(&text[from..to]);
     // The members as parsed (a result as `null`: it is checked, not built).
     let mut members: [Option<Value>; 6] = Default::default();
     for k in [0, 1, 2, 4] {
