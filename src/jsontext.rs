@@ -106,13 +106,7 @@ pub fn parse_within(text: &str, budget: u64) -> Result<(Value, Quirks), Fail> {
     {
         return Ok((v, Quirks::default()));
     }
-    let shape = measure(text.as_bytes()).map_err(Fail::Syntax)?;
-    if shape.estimate > budget {
-        return Err(Fail::TooLarge {
-            estimate: shape.estimate,
-            budget,
-        });
-    }
+    let shape = measure_within(text, budget)?;
     let mut p = Parser {
         src: text.as_bytes(),
         pos: 0,
@@ -134,6 +128,11 @@ pub fn fits(text: &str, budget: u64) -> Result<(), Fail> {
     if text.len() <= SMALL {
         return Ok(());
     }
+    measure_within(text, budget).map(|_| ())
+}
+
+/// A text's shape, refused when its parsed form would pass `budget`.
+fn measure_within(text: &str, budget: u64) -> Result<Shape, Fail> {
     let shape = measure(text.as_bytes()).map_err(Fail::Syntax)?;
     if shape.estimate > budget {
         return Err(Fail::TooLarge {
@@ -141,7 +140,7 @@ pub fn fits(text: &str, budget: u64) -> Result<(), Fail> {
             budget,
         });
     }
-    Ok(())
+    Ok(shape)
 }
 
 /// The deepest nesting `value_end` reads (deeper is `None`: the caller

@@ -56,8 +56,8 @@ struct Totals {
 /// Where each input's part of the report goes as soon as it is linted:
 /// the report (text, or the JSON document's `inputs` one by one) and, for
 /// `--sarif`, its results. Until an input defines something, the report's
-/// parts wait (input with nothing in it makes no report at all; the SARIF
-/// file is only renamed into place at the end).
+/// parts wait, up to `WAITING` bytes (input with nothing in it makes no
+/// report at all; the SARIF file is only renamed into place at the end).
 struct Writer<'a> {
     outputs: &'a mut Outputs,
     json: bool,
@@ -65,8 +65,14 @@ struct Writer<'a> {
     /// The SARIF document, written an input at a time (`--sarif`).
     sarif: Option<report::sarif::Stream>,
     waiting: Vec<u8>,
+    /// Part of the report is out: an input with no definitions in it
+    /// ends the report rather than leave it unfinished.
+    spoke: bool,
     totals: Totals,
 }
+
+/// The most the report's parts wait before the first definition.
+const WAITING: usize = 1 << 20;
 
 impl Writer<'_> {
     fn input(&mut self, l: &Linted) -> Result<(), Error> {
@@ -96,15 +102,16 @@ impl Writer<'_> {
             self.outputs
                 .write(Kind::Format(Format::Sarif), part.as_bytes())?;
         }
-        if self.totals.definitions > 0 {
+        if self.totals.definitions > 0 || self.waiting.len() > WAITING {
             self.outputs
                 .write(Kind::Report, &std::mem::take(&mut self.waiting))?;
+            self.spoke = true;
         }
         Ok(())
     }
 
-    /// The summary, and the SARIF document.
-    fn finish(self) -> Result<u8, Error> {
+    /// What waits, then the report's end: the summary.
+    fn close_report(&mut self) -> Result<(), Error> {
         let t = &self.totals;
         let end = if self.json {
             let summary = obj! {
@@ -122,13 +129,20 @@ impl Writer<'_> {
         } else {
             format!(
                 "lint: {}, {}: {}, {}\n",
-                plural(t.inputs, "input", "inputs"),
-                plural(t.definitions, "definition", "definitions"),
-                plural(t.errors, "error", "errors"),
-                plural(t.warnings, "warning", "warnings")
+                crate::plural::count(t.inputs, "input"),
+                crate::plural::count(t.definitions, "definition"),
+                crate::plural::count(t.errors, "error"),
+                crate::plural::count(t.warnings, "warning")
             )
         };
-        self.outputs.write(Kind::Report, end.as_bytes())?;
+        let mut rest = std::mem::take(&mut self.waiting);
+        rest.extend_from_slice(end.as_bytes());
+        self.outputs.write(Kind::Report, &rest)
+    }
+
+    /// The report's end, and the SARIF document's.
+    fn finish(mut self) -> Result<u8, Error> {
+        self.close_report()?;
         if let Some(sarif) = &self.sarif {
             let tail = sarif.tail("mcp-stdio-guard lint");
             self.outputs
@@ -160,6 +174,7 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
             .contains_key(&Format::Sarif)
             .then(report::sarif::Stream::default),
         waiting: Vec::new(),
+        spoke: false,
         totals: Totals::default(),
     };
     for path in &args.lint {
@@ -192,6 +207,9 @@ pub fn run(args: &Settings) -> Result<u8, Error> {
     }
     progress.clear();
     if w.totals.definitions == 0 {
+        if w.spoke {
+            w.close_report()?;
+        }
         return Err(Error::usage(
             "found no tool, prompt or resource definitions in the input",
             "give a tools/list result, an array of tools, JSON Lines of them, a server.json with tools, or batch results",
@@ -304,23 +322,14 @@ fn too_large(at: &str) -> Error {
     )
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// What an input defines, as `12 tools, 2 prompts`.
 fn defined(counts: [usize; 4]) -> String {
-    let kinds = [
-        ("tool", "tools"),
-        ("prompt", "prompts"),
-        ("resource", "resources"),
-        ("resource template", "resource templates"),
-    ];
+    let kinds = ["tool", "prompt", "resource", "resource template"];
     let parts: Vec<String> = counts
         .iter()
         .zip(kinds)
         .filter(|(n, _)| **n > 0)
-        .map(|(n, (one, many))| plural(*n, one, many))
+        .map(|(n, kind)| crate::plural::count(*n, kind))
         .collect();
     if parts.is_empty() {
         "no definitions".into()
@@ -342,8 +351,8 @@ fn text_input(l: &Linted, paint: &crate::report::style::Paint) -> String {
     } else {
         format!(
             "{}, {}",
-            plural(e, "error", "errors"),
-            plural(w, "warning", "warnings")
+            crate::plural::count(e, "error"),
+            crate::plural::count(w, "warning")
         )
     };
     let mut out = format!(

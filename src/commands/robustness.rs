@@ -139,7 +139,7 @@ pub fn run(plan: &Plan, first: &RunReport, runner: &Runner) -> Result<Option<Fou
     };
     let scripted = runner.script(&script, &mut answered, &mut leg)?;
     (summary.sessions, summary.restarts) = (scripted.sessions, scripted.restarts);
-    let records = records::records(calls, scripted.into_ends());
+    let records = records::records(calls, scripted.ends);
     let judging = Judging::of(plan, first.modern());
     let (mut issues, tools) = robustness::judge(&records, &first.tools, &judging);
     issues.extend(leg_issues);

@@ -168,11 +168,8 @@ impl Runner<'_> {
         leg: &mut dyn FnMut(&mut Transcript),
     ) -> Result<Scripted, Error> {
         let ops = &script.operations;
-        let mut out = Scripted {
-            ends: vec![None; ops.len()],
-            sessions: 0,
-            restarts: 0,
-        };
+        let mut ends: Vec<Option<(End, u64)>> = vec![None; ops.len()];
+        let (mut sessions, mut restarts) = (0, 0);
         let mut crashes: HashMap<&str, u32> = HashMap::new();
         let mut timed_out: Vec<&str> = Vec::new();
         let mut next = 0;
@@ -187,54 +184,68 @@ impl Runner<'_> {
             if indices.is_empty() {
                 break;
             }
-            out.sessions += 1;
+            sessions += 1;
             let cfg = SessionConfig {
                 operations: indices.iter().map(|&i| ops[i].clone()).collect(),
                 deadline: Some(script.deadline),
                 ..script.cfg.clone()
             };
-            let label = Label::Named(format!("{} {}", script.label, out.sessions));
+            let label = Label::Named(format!("{} {}", script.label, sessions));
             let mut watch = |r: &Record| {
                 if let Some(k) = answer_to(r) {
                     answered(indices.get(k).copied().unwrap_or(k));
                 }
             };
             let mut ran = self.session(&cfg, &label, &mut watch)?;
-            let ends = ends(&ran.tr, &indices);
+            let leg_ends = ends_of(&ran.tr, &indices);
             leg(&mut ran.tr);
             let mut crashed = None;
-            for (i, end, ms) in ends {
+            for (i, end, ms) in leg_ends {
                 let key = script.keys[i].as_str();
                 match &end {
                     End::TimedOut if !timed_out.contains(&key) => timed_out.push(key),
                     End::Crashed { .. } => crashed = crashed.or(Some(i)),
                     _ => {}
                 }
-                out.ends[i] = Some((end, ms));
+                ends[i] = Some((end, ms));
             }
             match crashed {
                 Some(i) => {
                     *crashes.entry(script.keys[i].as_str()).or_default() += 1;
-                    out.restarts += 1;
+                    restarts += 1;
                     next = i + 1;
                 }
                 None => break,
             }
         }
-        for (i, end) in out.ends.iter_mut().enumerate() {
-            if end.is_none() {
-                let key = script.keys[i].as_str();
-                let why = if timed_out.contains(&key) {
-                    Unsent::TimedOut
-                } else if crashes.get(key).is_some_and(|n| *n >= script.crashes) {
-                    Unsent::Crashed
-                } else {
-                    Unsent::Deadline
-                };
-                *end = Some((End::NotSent(why), 0));
-            }
-        }
-        Ok(out)
+        let ends = ends
+            .into_iter()
+            .zip(&script.keys)
+            .map(|(end, key)| {
+                end.unwrap_or_else(|| {
+                    let key = key.as_str();
+                    let crashed = crashes.get(key).is_some_and(|n| *n >= script.crashes);
+                    (End::NotSent(unsent(timed_out.contains(&key), crashed)), 0)
+                })
+            })
+            .collect();
+        Ok(Scripted {
+            ends,
+            sessions,
+            restarts,
+        })
+    }
+}
+
+/// Why an operation of a key that timed out, or crashed the server as
+/// often as allowed, or neither, was not sent.
+fn unsent(timed_out: bool, crashed: bool) -> Unsent {
+    if timed_out {
+        Unsent::TimedOut
+    } else if crashed {
+        Unsent::Crashed
+    } else {
+        Unsent::Deadline
     }
 }
 
@@ -299,19 +310,9 @@ pub enum Unsent {
 /// it took and the restarts among them.
 #[derive(Debug)]
 pub struct Scripted {
-    pub ends: Vec<Option<(End, u64)>>,
+    pub ends: Vec<(End, u64)>,
     pub sessions: u64,
     pub restarts: u64,
-}
-
-impl Scripted {
-    /// Each operation's end (every one is set once the script is over).
-    pub fn into_ends(self) -> Vec<(End, u64)> {
-        self.ends
-            .into_iter()
-            .map(|e| e.unwrap_or((End::NotSent(Unsent::Deadline), 0)))
-            .collect()
-    }
 }
 
 /// How the server left: its exit status, or its closed streams.
@@ -328,7 +329,7 @@ fn exit_text(tr: &Transcript) -> String {
 
 /// What came of each operation a session sent: (index into the script's
 /// operations, end, ms until the next request or the session's end).
-fn ends(tr: &Transcript, indices: &[usize]) -> Vec<(usize, End, u64)> {
+fn ends_of(tr: &Transcript, indices: &[usize]) -> Vec<(usize, End, u64)> {
     let mut timed_out = Vec::new();
     let mut crashed_op = None;
     let mut sent = HashMap::new();

@@ -43,14 +43,12 @@ pub fn definitions(v: &Value) -> Definitions<'_> {
         &mut defs.resources,
         &mut defs.templates,
     ] {
-        let mut seen: Vec<&str> = Vec::new();
-        list.retain(|item| match item.get("name").and_then(Value::as_str) {
-            Some(name) if seen.contains(&name) => false,
-            Some(name) => {
-                seen.push(name);
-                true
-            }
-            None => true,
+        // A set: a document may list a million tools.
+        let mut seen = std::collections::HashSet::new();
+        list.retain(|item| {
+            item.get("name")
+                .and_then(Value::as_str)
+                .is_none_or(|name| seen.insert(name))
         });
     }
     defs

@@ -453,9 +453,6 @@ fn answered(rec: &CallRecord, tool: Option<&Value>, judging: &Judging) -> Vec<Is
     }
 }
 
-/// An answer that holds a forwarded variable's value (an error) or a
-/// credential-shaped string (a warning). The value itself is never put in
-/// the finding (and every output scrubs it).
 /// A result without the base64 of its binary content (an image's or an
 /// audio clip's `data`, an embedded resource's `blob`): bytes the spec
 /// puts there, not a credential however random they look.
@@ -494,6 +491,9 @@ fn an_identifier(w: &str) -> bool {
     uuid || words
 }
 
+/// An answer that holds a forwarded variable's value (an error) or a
+/// credential-shaped string (a warning). The value itself is never put in
+/// the finding (and every output scrubs it).
 fn leak(rec: &CallRecord, judging: &Judging) -> Option<Issue> {
     let text = match &rec.outcome {
         Outcome::Result(r) => r.to_string(),
