@@ -224,3 +224,31 @@ fn lint_memory_does_not_grow_with_its_inputs() {
     assert!(kib < 32 * 1024, "peak {kib} KiB");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Inputs that define nothing make no report, and what waits for a
+/// definition is bounded: past it the report is written and, when no
+/// definition ever comes, ended as a whole document before the error.
+#[test]
+fn lint_inputs_without_definitions_wait_within_a_bound() {
+    let dir = crate::util::temp_dir("lint-empty");
+    let input = dir.join("empty.jsonl");
+    std::fs::write(&input, "{\"tools\":[]}\n".repeat(60_000)).expect("write input");
+    let mut exe = fake_server();
+    exe.set_file_name(format!("peak_rss{}", std::env::consts::EXE_SUFFIX));
+    let mut cmd = Command::new(exe);
+    cmd.arg(guard()).args(["lint", "--json"]).arg(&input);
+    let run = run_with_deadline(cmd, std::time::Duration::from_secs(240));
+    let line = run
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("peak_rss: "))
+        .unwrap_or_else(|| panic!("no peak_rss line:\n{}", run.stderr));
+    let mut parts = line.split_whitespace();
+    let kib: u64 = parts.next().and_then(|n| n.parse().ok()).expect("KiB");
+    assert_eq!(parts.next(), Some("2"), "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("a whole document");
+    assert_eq!(report["summary"]["inputs"], 60_000);
+    assert_eq!(report["summary"]["definitions"], 0);
+    assert!(kib < 32 * 1024, "peak {kib} KiB");
+    let _ = std::fs::remove_dir_all(&dir);
+}
