@@ -294,15 +294,66 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("mention", "bring up"),
 ];
 
+/// A second table, written on 2026-12-06 before the lint's synonym
+/// reading (`lexicon::SYNONYMS`) was made, and never tuned on: other
+/// words, other choices, several of them phrases.
+const SYNONYMS_2: &[(&str, &str)] = &[
+    ("ignore", "look past"),
+    ("previous", "past"),
+    ("instructions", "directives"),
+    ("send", "ship"),
+    ("forward", "pass on"),
+    ("user", "human"),
+    ("tell", "notify"),
+    ("always", "in every case"),
+    ("never", "under no circumstances"),
+    ("read", "open"),
+    ("file", "record"),
+    ("password", "login code"),
+    ("secret", "private value"),
+    ("hide", "conceal"),
+    ("delete", "wipe"),
+    ("confirm", "double-check"),
+    ("asking", "consulting"),
+    ("use", "utilize"),
+    ("other", "different"),
+    ("tool", "function"),
+    ("tools", "functions"),
+    ("system", "host"),
+    ("conversation", "exchange"),
+    ("include", "attach"),
+    ("contents", "content"),
+    ("run", "launch"),
+    ("command", "order"),
+    ("before", "ahead of"),
+    ("mention", "reference"),
+    ("upload", "push"),
+    ("credentials", "login details"),
+    ("approval", "sign-off"),
+    ("immediately", "right away"),
+    ("must", "has to"),
+];
+
 /// Every word of `SYNONYMS` replaced by its synonym (case kept for the
 /// first letter).
 fn synonyms(text: &str) -> String {
+    replace_words(text, SYNONYMS)
+}
+
+/// Every word of `SYNONYMS_2` replaced by its synonym.
+fn synonyms_2(text: &str) -> String {
+    replace_words(text, SYNONYMS_2)
+}
+
+/// Every word of `table` replaced by its synonym (case kept for the first
+/// letter).
+fn replace_words(text: &str, table: &[(&str, &str)]) -> String {
     text.split(' ')
         .map(|w| {
             let core = w.trim_end_matches(|c: char| !c.is_alphanumeric());
             let tail = &w[core.len()..];
             let lower = core.to_lowercase();
-            match SYNONYMS.iter().find(|(a, _)| *a == lower) {
+            match table.iter().find(|(a, _)| *a == lower) {
                 Some((_, b)) if core.starts_with(char::is_uppercase) => {
                     let mut c = b.chars();
                     let first = c.next().map(|f| f.to_uppercase().collect::<String>());
@@ -333,7 +384,7 @@ fn rewrites() {
         }
         d
     };
-    let ways: [(&str, Rewrite); 4] = [
+    let ways: [(&str, Rewrite); 5] = [
         (
             "a letter swap in every long word",
             Box::new(|d| rewrite(d, &lint_corpus::letter_swaps)),
@@ -347,6 +398,10 @@ fn rewrites() {
             Box::new(|d| rewrite(&rewrite(d, &synonyms), &lint_corpus::letter_swaps)),
         ),
         ("the description in a code fence", Box::new(fence)),
+        (
+            "synonyms, a second table (34 words, held out)",
+            Box::new(|d| rewrite(d, &synonyms_2)),
+        ),
     ];
     let caught = plain.iter().filter(|v| v.flagged).count();
     let errors = plain.iter().filter(|v| v.error).count();
