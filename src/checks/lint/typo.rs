@@ -27,14 +27,19 @@ const fn hash(b: &[u8], from: usize, to: usize) -> u32 {
 }
 
 /// Calls `$body` with `$b`, `$from`, `$to`, `$stem` for every whole word
-/// of the rules' patterns (an alternative or a part of one), lower case
+/// of the rules' patterns (an alternative or a part of one) and of the
+/// synonyms read as them (`lexicon::SYNONYMS`), lower case
 /// and `SHORTEST` bytes or more; `$stem` when it ends in `*` (any word it
 /// begins), which is dropped. A macro because const fns take no closures.
 macro_rules! each_word {
     (|$b:ident, $from:ident, $to:ident, $stem:ident| $body:block) => {{
         let mut r = 0;
-        while r < lexicon::RULES.len() {
-            let $b = lexicon::RULES[r].3.as_bytes();
+        while r < lexicon::RULES.len() + lexicon::SYNONYMS.len() {
+            let $b = if r < lexicon::RULES.len() {
+                lexicon::RULES[r].3.as_bytes()
+            } else {
+                lexicon::SYNONYMS[r - lexicon::RULES.len()].0.as_bytes()
+            };
             let mut i = 0;
             while i <= $b.len() {
                 let mut j = i;
