@@ -334,6 +334,49 @@ const SYNONYMS_2: &[(&str, &str)] = &[
     ("must", "has to"),
 ];
 
+/// A third table, written on 2026-12-06 after the first synonym reading
+/// and before the second (which read the second table's losses), and
+/// never tuned on.
+const SYNONYMS_3: &[(&str, &str)] = &[
+    ("ignore", "discount"),
+    ("previous", "older"),
+    ("instructions", "guidance notes"),
+    ("send", "ferry"),
+    ("forward", "redirect"),
+    ("user", "client"),
+    ("tell", "advise"),
+    ("always", "every time"),
+    ("never", "not once"),
+    ("read", "inspect"),
+    ("password", "PIN"),
+    ("secret", "sensitive value"),
+    ("hide", "keep back"),
+    ("delete", "remove"),
+    ("confirm", "approve"),
+    ("asking", "querying"),
+    ("use", "apply"),
+    ("other", "external"),
+    ("tool", "action"),
+    ("tools", "actions"),
+    ("conversation", "thread"),
+    ("include", "append"),
+    ("contents", "data"),
+    ("run", "invoke"),
+    ("command", "instruction"),
+    ("before", "earlier than"),
+    ("mention", "cite"),
+    ("credentials", "keys"),
+    ("approval", "okay"),
+    ("immediately", "promptly"),
+    ("must", "is to"),
+    ("assistant", "agent"),
+];
+
+/// Every word of `SYNONYMS_3` replaced by its synonym.
+fn synonyms_3(text: &str) -> String {
+    replace_words(text, SYNONYMS_3)
+}
+
 /// Every word of `SYNONYMS` replaced by its synonym (case kept for the
 /// first letter).
 fn synonyms(text: &str) -> String {
@@ -384,7 +427,7 @@ fn rewrites() {
         }
         d
     };
-    let ways: [(&str, Rewrite); 5] = [
+    let ways: [(&str, Rewrite); 6] = [
         (
             "a letter swap in every long word",
             Box::new(|d| rewrite(d, &lint_corpus::letter_swaps)),
@@ -401,6 +444,10 @@ fn rewrites() {
         (
             "synonyms, a second table (34 words, held out)",
             Box::new(|d| rewrite(d, &synonyms_2)),
+        ),
+        (
+            "synonyms, a third table (32 words, held out)",
+            Box::new(|d| rewrite(d, &synonyms_3)),
         ),
     ];
     let caught = plain.iter().filter(|v| v.flagged).count();
