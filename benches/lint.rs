@@ -73,6 +73,7 @@ fn print_tables() {
         "final.txt",
         "blind.txt",
         "r5.txt",
+        "r6.txt",
     ] {
         let (mut n, mut any, mut err, mut named) = (0, 0, 0, 0);
         for ((s, v), c) in sets.iter().zip(&verdicts).zip(&poisoned) {

@@ -172,6 +172,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky.txt", "tricky"),
         ("tricky-blind.txt", "tricky-blind"),
         ("tricky-r5.txt", "tricky-r5"),
+        ("tricky-r6.txt", "tricky-r6"),
     ] {
         tricky_cases(file, group, &mut out);
     }
