@@ -103,8 +103,24 @@ pub fn has_address(rest: &str) -> bool {
                     && host.split('.').count() >= 2
                     && !host.ends_with(".json")
             });
-            email || ip || host_path
+            email || ip || host_path || bare_host(w)
         })
+}
+
+/// A host name with no path that ends in a generic top-level domain
+/// (`collector.example.org`): a country code is left out, as `.sh`, `.py`,
+/// `.rs` and `.md` name files far more often than hosts.
+fn bare_host(w: &str) -> bool {
+    const GENERIC: &[&str] = &[
+        "com", "net", "org", "io", "dev", "app", "ai", "cloud", "info", "biz", "xyz", "site",
+        "online", "tech",
+    ];
+    let labels: Vec<&str> = w.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|l| {
+            !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        })
+        && labels.last().is_some_and(|tld| GENERIC.contains(tld))
 }
 
 /// A DNS name (two dots or more, letters, no path) stands in the sentence,
