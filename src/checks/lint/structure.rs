@@ -203,7 +203,34 @@ fn honest(s: &str, h: &Hit) -> bool {
                 "confirm",
             ],
         );
-    conditional || hygiene || not_directly || read_only || mode_flag
+    // `The assistant never sees the password`: a limit of what the model
+    // gets, said of a secret, asks nothing of it.
+    let blind_to_secret = family == Family::Instruction
+        && any(
+            s,
+            &[
+                "never sees",
+                "never gets",
+                "never reads",
+                "never views",
+                "never receives",
+                "never handles",
+                "never keeps",
+                "never stores",
+                "does not see",
+                "doesn't see",
+                "cannot see",
+                "can't see",
+                "does not get",
+                "does not receive",
+                "has no access to",
+            ],
+        )
+        && any(
+            s,
+            &["password", "token", "secret", "key", "card number", "code"],
+        );
+    conditional || hygiene || not_directly || read_only || mode_flag || blind_to_secret
 }
 
 /// Takes back the findings whose sentence is honest guidance.
