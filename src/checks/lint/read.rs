@@ -385,10 +385,39 @@ fn read_synonyms(words: &mut Vec<Word>) {
     }
 }
 
+/// FNV-1a of a word's bytes up to its first space, folded to 10 bits.
+const fn head_bits(b: &[u8]) -> usize {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < b.len() && b[i] != b' ' {
+        h = (h ^ b[i] as u64).wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    ((h ^ (h >> 32)) & 1023) as usize
+}
+
+/// A bit for each first word of `lexicon::SYNONYMS`: most words begin no
+/// synonym, and are told so by one load, not a search. Built by the
+/// compiler.
+static HEADS: [u64; 16] = {
+    let mut out = [0u64; 16];
+    let mut i = 0;
+    while i < lexicon::SYNONYMS.len() {
+        let bit = head_bits(lexicon::SYNONYMS[i].0.as_bytes());
+        out[bit / 64] |= 1 << (bit % 64);
+        i += 1;
+    }
+    out
+};
+
 /// The synonym `words` begin with: how many words it takes, and the rule
 /// word it means.
 fn synonym(words: &[Word]) -> Option<(usize, &'static str)> {
     let first = words.first().filter(|w| !w.ident && !w.cjk)?;
+    let bit = head_bits(first.text.as_bytes());
+    if HEADS[bit / 64] & (1 << (bit % 64)) == 0 {
+        return None;
+    }
     fn head(key: &str) -> &str {
         key.split(' ').next().unwrap_or(key)
     }
