@@ -373,6 +373,48 @@ const SYNONYMS_3: &[(&str, &str)] = &[
     ("assistant", "agent"),
 ];
 
+/// A fourth table, written on 2026-12-06 before the thesaurus pass over
+/// the rules' words, and never tuned on.
+const SYNONYMS_4: &[(&str, &str)] = &[
+    ("ignore", "tune out"),
+    ("previous", "earlier"),
+    ("instructions", "marching orders"),
+    ("send", "transmit"),
+    ("forward", "hand on"),
+    ("user", "person"),
+    ("tell", "let know"),
+    ("always", "constantly"),
+    ("never", "never ever"),
+    ("read", "go through"),
+    ("file", "dossier"),
+    ("password", "secret phrase"),
+    ("secret", "hidden value"),
+    ("hide", "mask"),
+    ("delete", "purge"),
+    ("confirm", "validate"),
+    ("asking", "prompting"),
+    ("use", "rely on"),
+    ("other", "rival"),
+    ("tool", "helper"),
+    ("tools", "helpers"),
+    ("system", "core"),
+    ("conversation", "chat"),
+    ("include", "bundle"),
+    ("contents", "insides"),
+    ("run", "fire off"),
+    ("command", "call"),
+    ("before", "preceding"),
+    ("mention", "speak of"),
+    ("immediately", "instantly"),
+    ("must", "shall"),
+    ("assistant", "copilot"),
+];
+
+/// Every word of `SYNONYMS_4` replaced by its synonym.
+fn synonyms_4(text: &str) -> String {
+    replace_words(text, SYNONYMS_4)
+}
+
 /// Every word of `SYNONYMS_3` replaced by its synonym.
 fn synonyms_3(text: &str) -> String {
     replace_words(text, SYNONYMS_3)
@@ -428,7 +470,7 @@ fn rewrites() {
         }
         d
     };
-    let ways: [(&str, Rewrite); 6] = [
+    let ways: [(&str, Rewrite); 7] = [
         (
             "a letter swap in every long word",
             Box::new(|d| rewrite(d, &lint_corpus::letter_swaps)),
@@ -449,6 +491,10 @@ fn rewrites() {
         (
             "synonyms, a third table (32 words, held out)",
             Box::new(|d| rewrite(d, &synonyms_3)),
+        ),
+        (
+            "synonyms, a fourth table (32 words, held out)",
+            Box::new(|d| rewrite(d, &synonyms_4)),
         ),
     ];
     let caught = plain.iter().filter(|v| v.flagged).count();
