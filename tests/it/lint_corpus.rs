@@ -20,7 +20,12 @@ fn every_family_of_the_poisoned_corpus_is_found_as_an_error() {
         .into_iter()
         .zip(verdicts)
         .zip(&sets)
-        .filter(|(_, set)| !matches!(set.as_str(), "final.txt" | "blind.txt" | "r5.txt" | "r6.txt"))
+        .filter(|(_, set)| {
+            !matches!(
+                set.as_str(),
+                "final.txt" | "blind.txt" | "r5.txt" | "r6.txt"
+            )
+        })
         .map(|(cv, _)| cv)
         .collect();
     let (cases, verdicts): (Vec<_>, Vec<_>) = kept.into_iter().unzip();

@@ -592,7 +592,16 @@ mod tests {
         let texts: Vec<&str> = s.words.iter().map(|w| w.text.as_str()).collect();
         assert_eq!(
             texts,
-            ["ignore", "the", "previous", "guidance", "before", "calling", "any", "utility_id"]
+            [
+                "ignore",
+                "the",
+                "previous",
+                "guidance",
+                "before",
+                "calling",
+                "any",
+                "utility_id"
+            ]
         );
         // `prior to` is one word spanning both.
         assert_eq!(s.words[4].span, (32, 40));
@@ -610,7 +619,10 @@ mod tests {
         sorted.sort_unstable();
         assert_eq!(keys, sorted, "lexicon::SYNONYMS is sorted");
         let names = |alt: &str, word: &str| {
-            alt == word || alt.strip_suffix('*').is_some_and(|stem| word.starts_with(stem))
+            alt == word
+                || alt
+                    .strip_suffix('*')
+                    .is_some_and(|stem| word.starts_with(stem))
         };
         for (_, _, _, pattern) in lexicon::RULES {
             for step in pattern.split(' ').filter(|s| !s.starts_with('~')) {

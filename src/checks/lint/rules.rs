@@ -117,9 +117,9 @@ fn bare_host(w: &str) -> bool {
     ];
     let labels: Vec<&str> = w.split('.').collect();
     labels.len() >= 2
-        && labels.iter().all(|l| {
-            !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        })
+        && labels
+            .iter()
+            .all(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
         && labels.last().is_some_and(|tld| GENERIC.contains(tld))
 }
 
