@@ -203,9 +203,13 @@ fn honest(s: &str, h: &Hit) -> bool {
                 "confirm",
             ],
         );
-    // `The assistant never sees the password`: a limit of what the model
-    // gets, said of a secret, asks nothing of it.
-    let blind_to_secret = family == Family::Instruction
+    conditional || hygiene || not_directly || read_only || mode_flag || blind_to_secret(s, family)
+}
+
+/// `The assistant never sees the password`: a limit of what the model gets
+/// of a secret asks nothing of it.
+fn blind_to_secret(s: &str, family: Family) -> bool {
+    family == Family::Instruction
         && any(
             s,
             &[
@@ -229,8 +233,7 @@ fn honest(s: &str, h: &Hit) -> bool {
         && any(
             s,
             &["password", "token", "secret", "key", "card number", "code"],
-        );
-    conditional || hygiene || not_directly || read_only || mode_flag || blind_to_secret
+        )
 }
 
 /// Takes back the findings whose sentence is honest guidance.
