@@ -131,12 +131,16 @@ fi
 marker=win-wrap-$$
 (sleep 60 | timeout 120 "$wine" mcp-stdio-guard.exe wrap --log-dir 'Z:'"${out//\//\\}"'\wraplogs' \
   -- fake_server.exe grandchild "$marker" > "$out/wrap-kill.log" 2>&1 &)
-for _ in $(seq 100); do
-  [ "$(pgrep -f "$marker" | wc -l)" -ge 3 ] && break
+# Killed once the server's child runs: only the child's command line has
+# `grandchild-hold` (the wrapper's, `timeout`'s and Wine's carry the marker
+# too, so counting every match could kill the wrapper while it is still
+# starting the server), and the server runs only once it is in the job.
+for _ in $(seq 150); do
+  pgrep -f "grandchild-hold $marker" > /dev/null && break
   sleep 0.2
 done
 pkill -9 -f "mcp-stdio-guard.exe wrap --log-dir .* grandchild $marker"
-for _ in $(seq 50); do
+for _ in $(seq 100); do
   pgrep -f "fake_server.exe.*$marker" > /dev/null || break
   sleep 0.2
 done
