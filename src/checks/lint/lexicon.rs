@@ -810,6 +810,17 @@ pub const ADDRESSING: &str = "you your you're yourself must should shall never a
      ignore user users assistant model ai agent instruction* prompt* person human 用户 ユーザー \
      usuario benutzer nutzer utilisateur";
 
+/// The words that stand before a verb's object (`Edits the …`, `Archives a
+/// …`): after a word in `-s` at a sentence's start, they tell a verb from a
+/// plural noun.
+pub const DETERMINERS: &str =
+    "the a an one all each every its their your this that these those some any";
+
+/// Words that speak to the model itself, not of it: a sentence that opens
+/// as a description and has none of them is a description.
+pub const SPEAKING_TO: &str =
+    "you your you're yourself must should shall never always don't please ignore";
+
 /// How a description's sentence starts.
 pub const DESCRIBING: &str = "this the it its a an returns gets lists creates reads fetches \
      provides shows searches";
