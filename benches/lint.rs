@@ -296,8 +296,9 @@ const SYNONYMS: &[(&str, &str)] = &[
 ];
 
 /// A second table, written on 2026-12-06 before the lint's synonym
-/// reading (`lexicon::SYNONYMS`) was made, and never tuned on: other
-/// words, other choices, several of them phrases.
+/// reading (`lexicon::SYNONYMS`) was made: other words, other choices,
+/// several of them phrases. Its losses were read for the second round of
+/// that reading, so it is a development table now.
 const SYNONYMS_2: &[(&str, &str)] = &[
     ("ignore", "look past"),
     ("previous", "past"),
@@ -374,7 +375,8 @@ const SYNONYMS_3: &[(&str, &str)] = &[
 ];
 
 /// A fourth table, written on 2026-12-06 before the thesaurus pass over
-/// the rules' words, and never tuned on.
+/// the rules' words; its losses were never read, but the pass names 7 of
+/// its 32 pairs (`docs/lint.md`).
 const SYNONYMS_4: &[(&str, &str)] = &[
     ("ignore", "tune out"),
     ("previous", "earlier"),
@@ -410,25 +412,10 @@ const SYNONYMS_4: &[(&str, &str)] = &[
     ("assistant", "copilot"),
 ];
 
-/// Every word of `SYNONYMS_4` replaced by its synonym.
-fn synonyms_4(text: &str) -> String {
-    replace_words(text, SYNONYMS_4)
-}
-
-/// Every word of `SYNONYMS_3` replaced by its synonym.
-fn synonyms_3(text: &str) -> String {
-    replace_words(text, SYNONYMS_3)
-}
-
 /// Every word of `SYNONYMS` replaced by its synonym (case kept for the
 /// first letter).
 fn synonyms(text: &str) -> String {
     replace_words(text, SYNONYMS)
-}
-
-/// Every word of `SYNONYMS_2` replaced by its synonym.
-fn synonyms_2(text: &str) -> String {
-    replace_words(text, SYNONYMS_2)
 }
 
 /// Every word of `table` replaced by its synonym (case kept for the first
@@ -485,16 +472,16 @@ fn rewrites() {
         ),
         ("the description in a code fence", Box::new(fence)),
         (
-            "synonyms, a second table (34 words, held out)",
-            Box::new(|d| rewrite(d, &synonyms_2)),
+            "synonyms, a second table (34 words, development)",
+            Box::new(|d| rewrite(d, &|t| replace_words(t, SYNONYMS_2))),
         ),
         (
             "synonyms, a third table (32 words, held out)",
-            Box::new(|d| rewrite(d, &synonyms_3)),
+            Box::new(|d| rewrite(d, &|t| replace_words(t, SYNONYMS_3))),
         ),
         (
-            "synonyms, a fourth table (32 words, held out)",
-            Box::new(|d| rewrite(d, &synonyms_4)),
+            "synonyms, a fourth table (32 words, written before the pass)",
+            Box::new(|d| rewrite(d, &|t| replace_words(t, SYNONYMS_4))),
         ),
     ];
     let caught = plain.iter().filter(|v| v.flagged).count();

@@ -193,25 +193,15 @@ fn lint_memory_does_not_grow_with_its_inputs() {
         text.push_str(&format!("{doc}\n"));
     }
     std::fs::write(&input, text).expect("write input");
-    let mut exe = fake_server();
-    exe.set_file_name(format!("peak_rss{}", std::env::consts::EXE_SUFFIX));
     let sarif = dir.join("lint.sarif");
-    let mut cmd = Command::new(exe);
-    cmd.arg(guard())
-        .args(["lint", "--json", "--sarif"])
-        .arg(&sarif)
-        .arg(&input);
-    let run = run_with_deadline(cmd, std::time::Duration::from_secs(240));
-    let line = run
-        .stderr
-        .lines()
-        .find_map(|l| l.strip_prefix("peak_rss: "))
-        .unwrap_or_else(|| panic!("no peak_rss line:\n{}", run.stderr));
-    let kib: u64 = line
-        .split_whitespace()
-        .next()
-        .and_then(|n| n.parse().ok())
-        .expect("KiB");
+    let args = [
+        "lint".as_ref(),
+        "--json".as_ref(),
+        "--sarif".as_ref(),
+        sarif.as_os_str(),
+        input.as_os_str(),
+    ];
+    let (kib, _, run) = crate::util::guard_peak_rss(&args, &[]);
     let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("the JSON report");
     assert_eq!(report["summary"]["inputs"], 20_000);
     assert_eq!(report["summary"]["errors"], 40_000);
@@ -233,19 +223,9 @@ fn lint_inputs_without_definitions_wait_within_a_bound() {
     let dir = crate::util::temp_dir("lint-empty");
     let input = dir.join("empty.jsonl");
     std::fs::write(&input, "{\"tools\":[]}\n".repeat(60_000)).expect("write input");
-    let mut exe = fake_server();
-    exe.set_file_name(format!("peak_rss{}", std::env::consts::EXE_SUFFIX));
-    let mut cmd = Command::new(exe);
-    cmd.arg(guard()).args(["lint", "--json"]).arg(&input);
-    let run = run_with_deadline(cmd, std::time::Duration::from_secs(240));
-    let line = run
-        .stderr
-        .lines()
-        .find_map(|l| l.strip_prefix("peak_rss: "))
-        .unwrap_or_else(|| panic!("no peak_rss line:\n{}", run.stderr));
-    let mut parts = line.split_whitespace();
-    let kib: u64 = parts.next().and_then(|n| n.parse().ok()).expect("KiB");
-    assert_eq!(parts.next(), Some("2"), "{}", run.stderr);
+    let args = ["lint".as_ref(), "--json".as_ref(), input.as_os_str()];
+    let (kib, code, run) = crate::util::guard_peak_rss(&args, &[]);
+    assert_eq!(code, 2, "{}", run.stderr);
     let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("a whole document");
     assert_eq!(report["summary"]["inputs"], 60_000);
     assert_eq!(report["summary"]["definitions"], 0);

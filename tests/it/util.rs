@@ -173,14 +173,24 @@ pub fn peak_rss_env(
     server_args: &[&str],
     envs: &[(&str, &str)],
 ) -> (u64, i32, Duration) {
+    let mut all: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+    all.push(fake_server().into());
+    all.extend(server_args.iter().map(Into::into));
+    let (kib, code, run) = guard_peak_rss(&all, envs);
+    (kib, code, run.elapsed)
+}
+
+/// Runs the guard with `args` (and `envs`) under the `peak_rss` launcher:
+/// the guard's peak RSS in KiB (its own and that of the children it
+/// reaped), its exit status, and the run with its output.
+pub fn guard_peak_rss(
+    args: &[impl AsRef<std::ffi::OsStr>],
+    envs: &[(&str, &str)],
+) -> (u64, i32, Run) {
     let mut exe = fake_server();
     exe.set_file_name(format!("peak_rss{}", std::env::consts::EXE_SUFFIX));
     let mut cmd = Command::new(exe);
-    cmd.arg(guard())
-        .args(args)
-        .arg(fake_server())
-        .args(server_args)
-        .envs(envs.iter().copied());
+    cmd.arg(guard()).args(args).envs(envs.iter().copied());
     let run = run_with_deadline(cmd, Duration::from_secs(240));
     let line = run
         .stderr
@@ -190,7 +200,7 @@ pub fn peak_rss_env(
     let mut parts = line.split_whitespace();
     let kib = parts.next().and_then(|n| n.parse().ok()).expect("KiB");
     let code = parts.next().and_then(|n| n.parse().ok()).expect("status");
-    (kib, code, run.elapsed)
+    (kib, code, run)
 }
 
 /// A fresh, empty directory for one test.

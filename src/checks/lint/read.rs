@@ -4,9 +4,11 @@
 //! characters dropped, curly quotes made straight), each word kept with its
 //! place in the original text, words written in leetspeak (`1gn0r3`) read
 //! as letters, letters spaced out one by one (`i g n o r e`) joined, Chinese
-//! and Japanese characters taken one per word, and the text cut into
-//! sentences at their punctuation, not at a line break inside a phrase
-//! (`Do not\nmention this`). Pure.
+//! and Japanese characters taken one per word, synonyms read as the rule
+//! words they mean (`overlook` as `ignore`, `prior to` as `before`:
+//! `lexicon::SYNONYMS`), and the text cut into sentences at their
+//! punctuation, not at a line break inside a phrase (`Do not\nmention
+//! this`). Pure.
 
 use crate::checks::lint::lexicon;
 use crate::fold;
