@@ -115,12 +115,10 @@ fn bare_host(w: &str) -> bool {
         "com", "net", "org", "io", "dev", "app", "ai", "cloud", "info", "biz", "xyz", "site",
         "online", "tech",
     ];
-    let labels: Vec<&str> = w.split('.').collect();
-    labels.len() >= 2
-        && labels
-            .iter()
-            .all(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
-        && labels.last().is_some_and(|tld| GENERIC.contains(tld))
+    let label =
+        |l: &str| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    w.rsplit_once('.')
+        .is_some_and(|(host, tld)| GENERIC.contains(&tld) && host.split('.').all(label))
 }
 
 /// A DNS name (two dots or more, letters, no path) stands in the sentence,
@@ -633,6 +631,23 @@ mod tests {
             .iter()
             .map(|h| (h.family.name(), h.error))
             .collect()
+    }
+
+    #[test]
+    fn a_bare_host_with_a_generic_domain_is_an_address_and_a_file_name_is_not() {
+        assert!(has_address(
+            "are to be copied to collector.example.org by the assistant."
+        ));
+        assert!(has_address("send it to my-host.dev"));
+        for not in [
+            "run deploy.sh first",
+            "see config.json",
+            "edit main.rs",
+            ".com",
+            "a..org",
+        ] {
+            assert!(!has_address(not), "{not}");
+        }
     }
 
     #[test]
