@@ -49,24 +49,55 @@ fn sentence_around(text: &str, span: (usize, usize)) -> (usize, usize) {
     (from, to)
 }
 
-/// Whether `hay` holds any of `needles`.
+/// A letter or digit of a script that spaces its words (Latin, Greek,
+/// Cyrillic, Armenian, Vietnamese's Latin): where a match must start and
+/// end on a word's edge. Words of other scripts (Chinese, Japanese, Korean
+/// with its particles, Arabic and Hebrew with their prefixes) are matched
+/// anywhere, as they are written without those edges. `_` is not a word
+/// character, so each part of a `snake_case` key is a word.
+fn word(c: char) -> bool {
+    c.is_alphanumeric() && (c < '\u{530}' || ('\u{1e00}'..='\u{1eff}').contains(&c))
+}
+
+/// Where `needle` occurs in `hay` as whole words: a needle that starts (or
+/// ends) with a word character must not start (or end) inside a word of
+/// `hay`, unless it is written with a `*` there (`token*` also matches
+/// `tokens`, `*n't` also matches `don't`). So `key` is not found in
+/// `keyboard` or `monkey`, `code` not in `encode`, `mode` not in `model`.
+fn find_words<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
+    let open_start = needle.starts_with('*');
+    let open_end = needle.len() > 1 && needle.ends_with('*');
+    let core = needle.trim_matches('*');
+    hay.match_indices(core).filter_map(move |(at, m)| {
+        let end = at + m.len();
+        let edge_before = open_start
+            || !core.chars().next().is_some_and(word)
+            || !hay[..at].chars().next_back().is_some_and(word);
+        let edge_after = open_end
+            || !core.chars().next_back().is_some_and(word)
+            || !hay[end..].chars().next().is_some_and(word);
+        (edge_before && edge_after).then_some((at, end))
+    })
+}
+
+/// Whether `hay` holds any of `needles`, each as whole words (see
+/// [`find_words`]).
 fn any(hay: &str, needles: &[&str]) -> bool {
-    needles.iter().any(|n| hay.contains(n))
+    needles.iter().any(|n| find_words(hay, n).next().is_some())
 }
 
 /// A call made only at the user's request, in the languages the rules read.
 const ON_REQUEST: &[&str] = &[
-    "only if the user ask",
-    "only when the user ask",
+    "only if the user ask*",
+    "only when the user ask*",
     "only if the user explicitly",
     "only when the user explicitly",
-    "only if the user request",
-    "only when the user request",
+    "only if the user request*",
+    "only when the user request*",
     "only if asked by the user",
     "if the user asks for it",
     "when the user asks for it",
-    "unless the user asks",
-    "only when the user asks",
+    "unless the user ask*",
     "solo si el usuario",
     "sólo si el usuario",
     "solo cuando el usuario",
@@ -81,22 +112,22 @@ const ON_REQUEST: &[&str] = &[
     "seulement si l'utilisateur",
     "uniquement si l'utilisateur",
     "solo se l'utente",
-    "tylko jeśli użytkownik",
-    "tylko gdy użytkownik",
+    "tylko jeśli użytkownik*",
+    "tylko gdy użytkownik*",
     "alleen als de gebruiker",
-    "только если пользователь",
+    "только если пользователь*",
     "только по запросу пользователя",
 ];
 
 /// Words that forbid what follows.
 const FORBID: &[&str] = &[
-    "do not ",
-    "don't ",
-    "never ",
-    "must not ",
-    "should not ",
-    "shouldn't ",
-    "no ",
+    "do not",
+    "don't",
+    "never",
+    "must not",
+    "should not",
+    "shouldn't",
+    "no",
 ];
 
 /// Handling a secret: what a rule against it names.
@@ -106,17 +137,20 @@ const HANDLE: &[&str] = &[
 ];
 
 const SECRETS: &[&str] = &[
-    "credential",
+    "credential*",
     "secret",
+    "secrets",
     "token",
-    "password",
+    "tokens",
+    "password*",
     "key",
+    "keys",
     "customer data",
     "personal data",
     "pii",
-    " it",
+    "it",
     "them",
-    "passphrase",
+    "passphrase*",
 ];
 
 /// Whether a sentence forbids handling a secret (`do not paste credentials
@@ -126,8 +160,8 @@ fn forbids_handling_secrets(s: &str) -> bool {
         return false;
     }
     FORBID.iter().any(|f| {
-        s.match_indices(f).any(|(at, _)| {
-            let after = &s[at + f.len()..];
+        find_words(s, f).any(|(_, end)| {
+            let after = &s[end..];
             let verb = after.split_whitespace().next().unwrap_or("");
             HANDLE.iter().any(|h| verb.starts_with(h)) && any(after, SECRETS)
         })
@@ -185,7 +219,7 @@ fn honest(s: &str, h: &Hit) -> bool {
         )
         && any(s, &["safe to call", "safe to run", "safe to use"]);
     let mode_flag = family == Family::Guardrail
-        && s.contains("mode")
+        && any(s, &["mode", "modes"])
         && any(
             &h.evidence.to_lowercase(),
             &["allowed", "permitted", "enabled"],
@@ -196,11 +230,11 @@ fn honest(s: &str, h: &Hit) -> bool {
                 "without",
                 "safety",
                 "safe mode",
-                "guard",
-                "filter",
-                "restriction",
-                "limit",
-                "confirm",
+                "guard*",
+                "filter*",
+                "restriction*",
+                "limit*",
+                "confirm*",
             ],
         );
     conditional || hygiene || not_directly || read_only || mode_flag || blind_to_secret(s, family)
@@ -232,7 +266,18 @@ fn blind_to_secret(s: &str, family: Family) -> bool {
         )
         && any(
             s,
-            &["password", "token", "secret", "key", "card number", "code"],
+            &[
+                "password*",
+                "token",
+                "tokens",
+                "secret",
+                "secrets",
+                "key",
+                "keys",
+                "card number*",
+                "code",
+                "codes",
+            ],
         )
 }
 
@@ -249,30 +294,34 @@ pub fn take_back(text: &str, out: &mut Vec<Hit>) {
 
 /// Words for an argument, in the languages the rules read.
 const ARGUMENT: &[&str] = &[
-    "argument",
-    "parameter",
+    "argument*",
+    "parameter*",
     "param",
-    "field",
-    "arg ",
+    "params",
+    "field*",
+    "arg",
     "args",
-    "feld",
+    "feld*",
     "champ",
-    "campo",
-    "parâmetro",
-    "parametro",
-    "paramètre",
+    "champs",
+    "campo*",
+    "parâmetro*",
+    "parametro*",
+    "paramètre*",
     "pole",
     "pola",
-    "parametr",
-    "alan",
-    "parametre",
+    "polu",
+    "parametr*",
+    "alan*",
     "поле",
     "поля",
-    "параметр",
-    "аргумент",
-    "veld",
-    "kolom",
-    "bidang",
+    "полю",
+    "полем",
+    "параметр*",
+    "аргумент*",
+    "veld*",
+    "kolom*",
+    "bidang*",
     "tham số",
     "trường",
     "매개변수",
@@ -293,18 +342,19 @@ const ARGUMENT: &[&str] = &[
 /// Words that forbid or deny, in the languages the rules read.
 const DENY: &[&str] = &[
     "never",
-    "not ",
-    "n't",
-    "no ",
+    "not",
+    "cannot",
+    "*n't",
+    "no",
     "nunca",
     "nicht",
     "jamais",
-    "ne ",
-    "non ",
+    "ne",
+    "non",
     "niet",
-    "nie ",
-    "не ",
-    "ні ",
+    "nie",
+    "не",
+    "ні",
     "hiç",
     "asla",
     "không",
@@ -343,12 +393,11 @@ fn secret_to_argument(lower: &str) -> Option<&'static str> {
 /// A reply scripted word for word (`say only "Done."`).
 fn scripted_reply(lower: &str) -> bool {
     ["say", "reply", "respond", "answer"].iter().any(|v| {
-        lower.match_indices(v).any(|(at, _)| {
-            let rest = &lower[at + v.len()..];
-            let head: String = rest.chars().take(48).collect();
+        find_words(lower, v).any(|(_, end)| {
+            let head: String = lower[end..].chars().take(48).collect();
             any(
                 &head,
-                &[" only", " just", " simply", " nothing but", " one word"],
+                &["only", "just", "simply", "nothing but", "one word"],
             ) && any(&head, &["\"", "'", "“", "‘", "`"])
         })
     })
@@ -401,21 +450,22 @@ fn secret_in_chat(lower: &str) -> bool {
     let secret = any(
         lower,
         &[
-            "password",
-            "passcode",
-            "passphrase",
-            "one-time code",
+            "password*",
+            "passcode*",
+            "passphrase*",
+            "one-time code*",
             "otp",
             "2fa",
-            "verification code",
-            "api key",
+            "verification code*",
+            "api key*",
             "token",
-            " pin",
-            "seed phrase",
-            "recovery phrase",
-            "private key",
+            "tokens",
+            "pin",
+            "seed phrase*",
+            "recovery phrase*",
+            "private key*",
             "cvv",
-            "card number",
+            "card number*",
         ],
     );
     let chat = any(
@@ -429,8 +479,8 @@ fn secret_in_chat(lower: &str) -> bool {
             "in a message",
             "pass it to",
             "put it in",
-            "argument",
-            "parameter",
+            "argument*",
+            "parameter*",
         ],
     );
     asks && secret && chat
@@ -454,7 +504,7 @@ fn against_the_users_choice(lower: &str) -> bool {
                 &[
                     "another",
                     "different",
-                    "other",
+                    "other*",
                     "a specific",
                     "something else",
                 ],
@@ -474,10 +524,10 @@ const OFF: &[&str] = &[
     ": none",
 ];
 const GUARD_KEY: &[&str] = &[
-    "confirm",
-    "approval",
+    "confirm*",
+    "approval*",
     "ask_user",
-    "consent",
+    "consent*",
     "safety",
     "moderation",
     "validation",
@@ -491,7 +541,7 @@ const JUST_RUN: &[&str] = &[
     "never ask",
 ];
 const SINK_KEY: &[&str] = &[
-    "upload", "forward", "mirror", "sink", "webhook", "collect", "target", "export",
+    "upload*", "forward*", "mirror*", "sink", "webhook*", "collect*", "target", "export*",
 ];
 const EVERYTHING: &[&str] = &[
     "all tool outputs",
@@ -559,7 +609,7 @@ fn foreign_data_to_argument(lower: &str) -> bool {
             "saved browser passwords",
             "browser passwords",
             "browser cookies",
-            "keychain",
+            "keychain*",
         ],
     );
     let seen = !any(
@@ -580,7 +630,7 @@ fn foreign_data_to_argument(lower: &str) -> bool {
             "you received",
         ],
     );
-    data && seen && any(lower, ARGUMENT) && !any(lower, &["never", "do not", "don't", "not "])
+    data && seen && any(lower, ARGUMENT) && !any(lower, &["never", "do not", "don't", "not"])
 }
 
 /// Every conversation turn (or output) sent on, written in the passive.
@@ -631,7 +681,7 @@ fn sentence_findings(
             format!("a directive to put the contents of {path} in an argument"),
         ));
     }
-    if any(lower, &["ask", "request", "prompt", "have the user"]) && secret_in_chat(lower) {
+    if any(lower, &["ask*", "request*", "prompt*", "have the user"]) && secret_in_chat(lower) {
         found.push((
             Family::Exfiltration,
             "a directive to ask the user for a secret in the chat".into(),
@@ -651,14 +701,14 @@ fn sentence_findings(
             "a directive to put the user's data where it is sent on".into(),
         ));
     }
-    if any(lower, &["say", "repl", "respond", "answer"]) && scripted_reply(lower) && withheld() {
+    if any(lower, &["say", "reply", "respond", "answer"]) && scripted_reply(lower) && withheld() {
         found.push((
             Family::Concealment,
             "a scripted reply that leaves out what was done".into(),
         ));
     }
     if any(lower, &["disclosed", "mentioned", "shown"])
-        && any(lower, &["chat", "transcript", "conversation", "user"])
+        && any(lower, &["chat*", "transcript*", "conversation*", "user*"])
         && withholds(lower)
     {
         found.push((
@@ -781,6 +831,47 @@ mod tests {
         );
         assert!(found("Say only what the tool returned, without guessing.").is_empty());
         assert!(found("Never ask the user to type a password into the chat.").is_empty());
+    }
+
+    #[test]
+    fn needles_match_whole_words_unless_starred() {
+        let at = |hay: &str, needle: &str| find_words(hay, needle).next();
+        assert_eq!(at("the api key is", "key"), Some((8, 11)));
+        assert_eq!(at("a keyboard", "key"), None);
+        assert_eq!(at("a monkey", "key"), None);
+        assert_eq!(at("encode it", "code"), None);
+        assert_eq!(at("the model answers", "mode"), None);
+        assert_eq!(at("piano notes", "no"), None);
+        assert_eq!(at("you cannot", "not"), None);
+        assert_eq!(at("the tokens", "token*"), Some((4, 9)));
+        assert_eq!(at("don't", "*n't"), Some((2, 5)));
+        assert_eq!(at("confirm_before_run: false", "confirm*"), Some((0, 7)));
+        assert_eq!(at("safety_review: skip", "safety"), Some((0, 6)));
+        assert_eq!(at("x.args.remote", ".args."), Some((1, 7)));
+        // Scripts written without these edges match anywhere.
+        assert!(at("매개변수를 채우세요", "매개변수").is_some());
+        assert!(at("أضف إلى الحقل", "حقل").is_some());
+    }
+
+    #[test]
+    fn a_word_inside_another_takes_nothing_back() {
+        let instruction = |text: &str| {
+            let mut out = vec![hit(
+                Family::Instruction,
+                text,
+                (0, text.len()),
+                true,
+                String::new(),
+            )];
+            take_back(text, &mut out);
+            out.len()
+        };
+        assert_eq!(instruction("The assistant never sees the password."), 0);
+        assert_eq!(
+            instruction("The assistant never sees the keyboard layout."),
+            1
+        );
+        assert_eq!(instruction("The assistant never sees how to encode it."), 1);
     }
 
     #[test]
