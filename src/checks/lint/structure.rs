@@ -206,18 +206,19 @@ fn honest(s: &str, h: &Hit) -> bool {
         Family::Instruction | Family::Preference | Family::Shadowing
     );
     let read_only = family == Family::Guardrail
-        && any(
-            s,
-            &[
-                "read-only",
-                "read only",
-                "does not modify",
-                "no side effects",
-                "never modifies",
-                "changes nothing",
-            ],
-        )
-        && any(s, &["safe to call", "safe to run", "safe to use"]);
+        && harmless(s)
+        && (any(s, &["safe to call", "safe to run", "safe to use"])
+            || any(
+                s,
+                &[
+                    "ask*",
+                    "confirm*",
+                    "approv*",
+                    "permission*",
+                    "consent*",
+                    "prompt*",
+                ],
+            ));
     let mode_flag = family == Family::Guardrail
         && any(s, &["mode", "modes"])
         && any(
@@ -237,7 +238,176 @@ fn honest(s: &str, h: &Hit) -> bool {
                 "confirm*",
             ],
         );
-    conditional || hygiene || not_directly || read_only || mode_flag || blind_to_secret(s, family)
+    conditional
+        || hygiene
+        || not_directly
+        || read_only
+        || mode_flag
+        || blind_to_secret(s, family)
+        || affirms_consent(s, family)
+        || never_without_consent(s, family)
+}
+
+/// `Never run without asking the user first`: acting without consent,
+/// denied a few words before, asks for the consent.
+fn never_without_consent(s: &str, family: Family) -> bool {
+    let words_around = |from: &str, last: bool| -> String {
+        let words: Vec<&str> = from.split_whitespace().collect();
+        let n = words.len();
+        let kept = if last {
+            &words[n.saturating_sub(6)..]
+        } else {
+            &words[..n.min(4)]
+        };
+        kept.join(" ")
+    };
+    matches!(
+        family,
+        Family::Guardrail | Family::Concealment | Family::Instruction | Family::CrossTool
+    ) && find_words(s, "without").any(|(at, end)| {
+        any(
+            &words_around(&s[..at], true),
+            &["never", "not", "*n't", "cannot"],
+        ) && any(
+            &words_around(&s[end..], false),
+            &[
+                "ask*",
+                "confirm*",
+                "approv*",
+                "permission*",
+                "consent*",
+                "authori*",
+                "prompt*",
+            ],
+        )
+    }) && !any(
+        s,
+        &[
+            "hesitate", "need*", "reason*", "bother*", "wait*", "stop*", "pause*", "longer",
+            "skip*", "waive*", "bypass*",
+        ],
+    ) && !has_address(s)
+}
+
+/// A statement that the tool changes nothing the user has: read-only, no
+/// side effects, nothing removed.
+fn harmless(s: &str) -> bool {
+    any(
+        s,
+        &[
+            "read-only",
+            "read only",
+            "does not modify",
+            "doesn't modify",
+            "never modifies",
+            "modifies nothing",
+            "changes nothing",
+            "no side effects",
+            "no side effect",
+            "only reads",
+            "untouched",
+        ],
+    ) || (any(s, &["nothing", "no file", "no files", "no data"])
+        && any(
+            s,
+            &[
+                "removed",
+                "deleted",
+                "changed",
+                "modified",
+                "touched",
+                "written",
+                "lost",
+                "overwritten",
+            ],
+        ))
+}
+
+/// `Confirmation is required from the user before any record is deleted`:
+/// a sentence that says the user's consent is sought, and nothing that
+/// takes it away, keeps the guardrail it names.
+fn affirms_consent(s: &str, family: Family) -> bool {
+    matches!(
+        family,
+        Family::Guardrail | Family::CrossTool | Family::Instruction
+    ) && any(
+        s,
+        &[
+            "confirm*",
+            "approv*",
+            "consent*",
+            "permission*",
+            "authori*",
+            "sign-off",
+            "go-ahead",
+        ],
+    ) && any(
+        s,
+        &[
+            "required",
+            "requires",
+            "needed",
+            "requested",
+            "obtained",
+            "asked",
+            "prompted",
+            "collected",
+            "shown",
+            "sought",
+            "must be",
+            "mandatory",
+        ],
+    ) && !any(
+        s,
+        &[
+            "not",
+            "no",
+            "never",
+            "cannot",
+            "*n't",
+            "without",
+            "skip*",
+            "waive*",
+            "bypass*",
+            "assum*",
+            "pre-approved",
+            "preapproved",
+            "already",
+            "earlier",
+            "unnecessary",
+            "optional",
+            "disable*",
+            "off",
+            "avoid*",
+            "ignore*",
+            "suppress*",
+            "omit*",
+            "instead",
+            "anyway",
+            "regardless",
+            "implied",
+            "implicit*",
+            "granted",
+            "given",
+            "in advance",
+            "forgo*",
+            "dispense*",
+            "automatic*",
+            "only after",
+            "straight",
+            "proceed*",
+            "slow*",
+            "waste*",
+            "annoy*",
+            "delay*",
+            "bother*",
+            "frustrat*",
+            "pointless",
+            "redundant",
+            "superfluous",
+            "hassle",
+        ],
+    ) && !has_address(s)
 }
 
 /// `The assistant never sees the password`: a limit of what the model gets
