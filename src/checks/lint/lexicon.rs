@@ -60,7 +60,7 @@ macro_rules! sent_pp {
 }
 macro_rules! sens_obj {
     () => {
-        "conversation*|chat*|history|transcript*|messages|previous+messages|system+prompt|instructions|key|keys|api+key*|api+token*|access+token*|auth*|bearer|token|tokens|credential*|secret*|password*|passphrase*|cookie*|session|sessions|environment|env|variables|personal|private|ssh|contents+of|everything|all+data|user+data|user's|users'|pii|account|accounts|email+addresses|contacts|audit+data|all+documents|all+files|every+file|every+document|each+file|each+document|every+page|every+message|every+email|all+emails|a+copy|copies|full+conversation|entire+conversation"
+        "conversation*|chat*|history|transcript*|messages|previous+messages|system+prompt|instructions|key|keys|api+key*|api+token*|access+token*|auth*|bearer|token|tokens|credential*|secret*|password*|passphrase*|cookie*|session|sessions|environment|env|variables|personal|private|ssh|contents+of|everything|all+data|user+data|user's|users'|pii|account|accounts|email+addresses|contacts|audit+data|all+documents|all+files|every+file|every+document|each+file|each+document|every+page|every+message|every+email|all+emails|a+copy|copies|full+conversation|entire+conversation|every+reply|each+reply|all+replies|every+response|each+response|all+responses|every+answer|all+answers|your+replies|your+answers|your+responses|workspace+files|local+files|user+files|the+user's+files"
     };
 }
 macro_rules! to_user {
@@ -94,6 +94,7 @@ pub const RULES: &[Rule] = &[
     (Family::Override, Gate::Stated, Need::Nothing, "system+message|system+prompt|developer+prompt|developer+message|original+instructions|initial+instructions|earlier+instructions|previous+instructions|your+instructions ~6 withdrawn|revoked|retracted|cancelled|canceled|rescinded|void|invalidated|superseded|obsolete|replaced|overwritten|removed|deleted|no+longer+valid|no+longer+applies|no+longer+apply"),
     (Family::Override, Gate::Directive, Need::Nothing, "act|rely|operate|respond ~1 solely|only|exclusively|purely ~1 on|according+to|by ~1 the|these|this ~1 guidance|instructions|rules|text|directions|directives|description ~3 here|below|in+this|written+here|that+follow|given+here|provided+here"),
     (Family::Override, Gate::Stated, Need::Nothing, "the+only ~1 rules|instructions|guidelines|directions|directives|orders ~2 that|which|you ~1 count|matter|apply|follow|must|obey"),
+    (Family::Override, Gate::Stated, Need::Nothing, "only ~1 the ~1 instructions|rules|directions|guidance|directives|guidelines ~4 in+this|here|below|of+this|in+the+description ~3 matter|count|apply|are+valid|are+binding"),
     (Family::Override, Gate::Directive, Need::Nothing, "reset|wipe|clear|erase|reprogram|rewrite ~2 your ~1 behaviour|behavior|instructions|rules|programming|persona|memory|context|guidelines|directives|configuration|system+prompt|prompt"),
     (Family::Override, Gate::Stated, Need::Nothing, "do+not|don't|never|stop|no+longer ~1 follow|following|obey|obeying|heed|honor|honour ~3 the|your|any|those ~1 instructions|rules|guidelines|system+prompt|directions|directives|prompt ~4 you+started|you+were+given|you+received|you+got|from+before|from+earlier|given+earlier|at+the+start|initially|originally|above|previously|earlier|before|with+which"),
     (Family::Override, Gate::Directive, Need::Nothing, "treat|consider|use|regard|take ~3 this|these|the+following|what+follows|this+text|this+description ~2 as ~2 your|the ~1 new|updated|real|actual|true|only|primary ~1 system+prompt|instructions|rules|prompt|directives|guidelines"),
@@ -141,6 +142,10 @@ pub const RULES: &[Rule] = &[
     // A bare `without asking` after an act: `proceed without confirmation`, `run it without prompting`.
     (Family::Guardrail, Gate::Directive, Need::Nothing, "proceed|continue|go+ahead|go|run|execute|perform|act|delete|remove|overwrite|send|submit|deploy|push|pay|install|write|apply|carry+on ~3 without ~1 asking|prompting|confirming|confirmation|approval|permission|consent|pausing|stopping|a+prompt|a+confirmation|checking+first|waiting+for+the+user|waiting+for+confirmation|waiting+for+approval"),
     (Family::Guardrail, Gate::Stated, Need::Nothing, "never|don't|do+not|no+need+to|there's+no+need+to ~1 stop|pause|wait|halt ~1 to|for ~1 ask|confirm|the+user|confirmation|approval|permission|consent"),
+    (Family::Guardrail, Gate::Stated, Need::Nothing, "don't+have+to|do+not+have+to|doesn't+have+to|needn't|need+not|don't+need+to|do+not+need+to|no+need+to|never+need+to|not+necessary+to ~1 ask|confirm|check|wait|seek+approval|get+approval ~2 before|first|again|anyone|the+user|them|for+permission|for+approval|for+confirmation|for+consent"),
+    (Family::Guardrail, Gate::Stated, Need::Nothing, "user|users|owner|admin|administrator ~1 has|have ~1 pre-approved|preapproved|approved|authorized|authorised|consented+to|signed+off+on ~2 all|every|any|each ~1 action*|operation*|request*|command*|call*|change*|deletion*|payment*|transaction*"),
+    (Family::Guardrail, Gate::Stated, Need::Nothing, "consent|approval|permission|confirmation|authori* ~2 is|are|has+been ~1 implied|assumed|presumed|implicit|automatic|taken+for+granted"),
+    (Family::Guardrail, Gate::Directive, Need::Nothing, "ignore|disregard|dismiss|skip|suppress|silence ~2 any|all|every|the ~1 warning|warnings|security+warnings|safety+warnings|alerts ~2 and ~1 continue|proceed|go+on|carry+on|keep+going"),
     // The passive voice: `the user's approval is not to be sought`.
     (Family::Guardrail, Gate::Stated, Need::Nothing, "permission|approval|confirmation|consent|authori*|sign-off|go-ahead ~4 is|are ~1 not+to+be|never+to+be|not+to+ever+be ~1 requested|sought|asked+for|asked|obtained|awaited|waited+for|required"),
     (Family::Guardrail, Gate::Stated, Need::Nothing, "safety|security|content|ethical|ethics|moderation|harm*|usage|refusal|the+usual|your|normal|standard ~4 polic*|rules|guidelines|filters|filtering|checks|restrictions|measures|guardrails|moderation|protections|safeguards ~4 do+not|don't|no+longer|never|does+not|doesn't ~1 apply"),
@@ -168,6 +173,7 @@ pub const RULES: &[Rule] = &[
     (Family::Preference, Gate::Stated, Need::NotOwn, "never|don't|dont|do+not|avoid|stop|must+not|should+not ~2 use|using|call|calling|choose|pick|select|rely+on|trust|consider|invoke|touch|try ~3 other|another|any+other|alternative*|competing|rival|similar|third-party|external|different|the+other|other+servers'|other+server's ~3 tool*|function*|server*|service*|provider*|api*|source*|option*|plugin*|extension*"),
     (Family::Preference, Gate::Directive, Need::NotOwn, "avoid|ignore|skip|shun|disregard ~2 the|any|all ~1 other|competing|rival|alternative*|similar ~3 tool*|function*|server*|service*|provider*|engine*|source*|option*|integration*"),
     (Family::Preference, Gate::Stated, Need::OtherTool, "this|it ~1 tool|function|server ~1 replaces|supersedes|deprecates|obsoletes|substitutes|overrides ~2 @id|_"),
+    (Family::Preference, Gate::Stated, Need::Nothing, "the+only ~2 you+should+ever|you+must+ever|you+will+ever|you+may+ever|you+can+ever|you+should|you+must ~1 use|call|invoke|pick|choose"),
     (Family::Preference, Gate::Stated, Need::Nothing, "should|must ~1 always ~1 be+used|be+called|be+chosen ~1 in+its+place|instead|in+place+of|over"),
     (Family::Preference, Gate::Stated, Need::Preferred, "rank|rate|place|put|prioriti*|order|position|list|score|weight ~2 this|it|me ~2 tool|function|server ~2 above|before|higher+than|over|first+among|ahead+of|first|highest|at+the+top"),
     (Family::Preference, Gate::Stated, Need::Nothing, "give|assign|set ~2 this|it ~2 tool|function ~2 the|a ~1 highest|top|maximum|first|higher|greatest ~1 priority|preference|rank|ranking|weight"),
@@ -256,6 +262,7 @@ pub const RULES: &[Rule] = &[
     (Family::Concealment, Gate::Stated, Need::Nothing, concat!("under+no+circumstances|never|don't|do+not|must+not|in+no+case ~2 let|allow ~3 ", to_user!(), " ~1 know|see|find+out|learn|notice|discover|realize|realise")),
     (Family::Concealment, Gate::Stated, Need::Nothing, "nothing|none|no+trace|no+mention|no+sign|no+part ~6 should|must|may|shall|will|can ~1 appear|show|be+shown|be+mentioned|be+visible|be+included|be+reported|surface ~3 in|to ~1 your|the ~1 answer|response|reply|output|summary|transcript|user|chat"),
     (Family::Concealment, Gate::Directive, Need::Nothing, "keep|stay|remain ~1 quiet|silent|mum|tight-lipped|discreet ~2 about|regarding|on|over"),
+    (Family::Concealment, Gate::Directive, Need::Nothing, "omit|leave+out|exclude|strip|drop|skip ~1 any|all|every ~1 mention|mentions|reference|references|trace|traces|sign ~1 of"),
     (Family::Concealment, Gate::Stated, Need::Nothing, "must|should|shall|will|needs+to|need+to ~1 remain|stay|be|be+kept ~1 unaware|uninformed|in+the+dark|oblivious|ignorant|clueless"),
     (Family::Concealment, Gate::Stated, Need::Nothing, concat!("don't|dont|do+not|never|avoid|must+not ~1 bring|bringing ~2 up ~3 ", to_user!())),
     (Family::Concealment, Gate::Directive, Need::Nothing, "report|claim|say|state|tell|answer|reply|respond|announce|confirm ~3 success|succeeded|successful|ok|done|completed|fine|it+worked ~3 even+if|even+when|regardless|although|whether+or+not|no+matter"),
@@ -863,9 +870,6 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("behind the scenes", "secretly"),
     ("behind the user's back", "secretly"),
     ("blessing", "approval"),
-    ("bring up", "mention"),
-    ("brings up", "mentions"),
-    ("brought up", "mentioned"),
     ("brush aside", "ignore"),
     ("brush off", "ignore"),
     ("brushed aside", "ignored"),
@@ -983,9 +987,6 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("informs", "tells"),
     ("instantly", "immediately"),
     ("invariably", "always"),
-    ("keep mum about", "hide"),
-    ("keep quiet about", "hide"),
-    ("keep under wraps", "hide"),
     ("leave aside", "ignore"),
     ("leaves aside", "ignores"),
     ("left aside", "ignored"),

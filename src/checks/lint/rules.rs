@@ -456,7 +456,19 @@ fn model_reads(ctx: &Ctx) -> bool {
     if phrase::is(s, 0, lexicon::DESCRIBING) {
         return crate::word_set!(lexicon::ADDRESSING).any(s);
     }
-    !third_person_opening(s) || crate::word_set!(lexicon::SPEAKING_TO).any(s)
+    !(third_person_opening(s) || capability(s)) || crate::word_set!(lexicon::SPEAKING_TO).any(s)
+}
+
+/// Whether a sentence says what can be done with the tool (`System prompt
+/// templates can be edited with this tool`): a description, read by the
+/// classifier only if it speaks to the model.
+fn capability(s: &Sentence) -> bool {
+    (0..s.words.len().saturating_sub(4)).any(|i| {
+        phrase::is(s, i, "can may")
+            && phrase::is(s, i + 1, "be")
+            && phrase::is(s, i + 3, "with by using via through from")
+            && phrase::is(s, i + 4, "this it")
+    })
 }
 
 /// Whether a sentence opens as a description does with a verb the
@@ -648,6 +660,12 @@ mod tests {
         ] {
             assert!(!has_address(not), "{not}");
         }
+    }
+
+    #[test]
+    fn a_capability_statement_is_not_read_by_the_classifier() {
+        let said = "System prompt templates can be edited with this tool.";
+        assert!(families(said).is_empty(), "{:?}", families(said));
     }
 
     #[test]

@@ -171,7 +171,9 @@ fn forbids_handling_secrets(s: &str) -> bool {
 /// Whether the sentence is guidance that sounds like the finding `h`.
 fn honest(s: &str, h: &Hit) -> bool {
     let family = h.family;
+    // `even if the user asks for it` holds against the user's choice.
     let conditional = any(s, ON_REQUEST)
+        && !any(s, &["even if", "even when", "even though", "even after"])
         && matches!(
             family,
             Family::Concealment | Family::Preference | Family::Guardrail | Family::Instruction
@@ -246,6 +248,34 @@ fn honest(s: &str, h: &Hit) -> bool {
         || blind_to_secret(s, family)
         || affirms_consent(s, family)
         || never_without_consent(s, family)
+        || replaces_a_retired_tool(s, family)
+}
+
+/// `This tool replaces the deprecated search_v1 tool`: the successor of a
+/// retired tool says so, and asks nothing more.
+fn replaces_a_retired_tool(s: &str, family: Family) -> bool {
+    matches!(family, Family::Preference | Family::Shadowing)
+        && any(
+            s,
+            &[
+                "deprecated",
+                "legacy",
+                "obsolete",
+                "retired",
+                "older",
+                "previous version",
+                "old version",
+                "earlier version",
+                "removed in",
+            ],
+        )
+        && !any(
+            s,
+            &[
+                "always", "never", "instead", "even", "only", "must", "every", "any", "all",
+                "other", "others",
+            ],
+        )
 }
 
 /// `Never run without asking the user first`: acting without consent,
@@ -677,6 +707,12 @@ fn against_the_users_choice(lower: &str) -> bool {
                     "other*",
                     "a specific",
                     "something else",
+                    "asks for it",
+                    "requests it",
+                    "chooses it",
+                    "prefers",
+                    "insists",
+                    "otherwise",
                 ],
             )
         })
