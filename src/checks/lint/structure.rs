@@ -221,7 +221,22 @@ fn honest(s: &str, h: &Hit) -> bool {
                     "prompt*",
                 ],
             ));
-    let mode_flag = family == Family::Guardrail
+    conditional
+        || hygiene
+        || not_directly
+        || read_only
+        || mode_flag(s, h)
+        || blind_to_secret(s, family)
+        || affirms_consent(s, family)
+        || never_without_consent(s, family)
+        || replaces_a_retired_tool(s, family)
+        || defers_to_the_user(s, family)
+}
+
+/// `Access mode: Read-write - all SQL operations are allowed`: a mode flag
+/// that allows what it names.
+fn mode_flag(s: &str, h: &Hit) -> bool {
+    h.family == Family::Guardrail
         && any(s, &["mode", "modes"])
         && any(
             &h.evidence.to_lowercase(),
@@ -239,17 +254,7 @@ fn honest(s: &str, h: &Hit) -> bool {
                 "limit*",
                 "confirm*",
             ],
-        );
-    conditional
-        || hygiene
-        || not_directly
-        || read_only
-        || mode_flag
-        || blind_to_secret(s, family)
-        || affirms_consent(s, family)
-        || never_without_consent(s, family)
-        || replaces_a_retired_tool(s, family)
-        || defers_to_the_user(s, family)
+        )
 }
 
 /// `Follow the user's instructions`, `include the subject line the user
@@ -415,6 +420,81 @@ fn harmless(s: &str) -> bool {
         ))
 }
 
+/// Words for the user's consent.
+const CONSENT: &[&str] = &[
+    "confirm*",
+    "approv*",
+    "consent*",
+    "permission*",
+    "authori*",
+    "sign-off",
+    "go-ahead",
+];
+/// Words that say consent is sought.
+const SOUGHT: &[&str] = &[
+    "required",
+    "requires",
+    "needed",
+    "requested",
+    "obtained",
+    "asked",
+    "prompted",
+    "collected",
+    "shown",
+    "sought",
+    "must be",
+    "mandatory",
+];
+/// Words that take consent away, or doubt it.
+const TAKEN_AWAY: &[&str] = &[
+    "not",
+    "no",
+    "never",
+    "cannot",
+    "*n't",
+    "without",
+    "skip*",
+    "waive*",
+    "bypass*",
+    "assum*",
+    "pre-approved",
+    "preapproved",
+    "already",
+    "earlier",
+    "unnecessary",
+    "optional",
+    "disable*",
+    "off",
+    "avoid*",
+    "ignore*",
+    "suppress*",
+    "omit*",
+    "instead",
+    "anyway",
+    "regardless",
+    "implied",
+    "implicit*",
+    "granted",
+    "given",
+    "in advance",
+    "forgo*",
+    "dispense*",
+    "automatic*",
+    "only after",
+    "straight",
+    "proceed*",
+    "slow*",
+    "waste*",
+    "annoy*",
+    "delay*",
+    "bother*",
+    "frustrat*",
+    "pointless",
+    "redundant",
+    "superfluous",
+    "hassle",
+];
+
 /// `Confirmation is required from the user before any record is deleted`:
 /// a sentence that says the user's consent is sought, and nothing that
 /// takes it away, keeps the guardrail it names.
@@ -422,84 +502,10 @@ fn affirms_consent(s: &str, family: Family) -> bool {
     matches!(
         family,
         Family::Guardrail | Family::CrossTool | Family::Instruction
-    ) && any(
-        s,
-        &[
-            "confirm*",
-            "approv*",
-            "consent*",
-            "permission*",
-            "authori*",
-            "sign-off",
-            "go-ahead",
-        ],
-    ) && any(
-        s,
-        &[
-            "required",
-            "requires",
-            "needed",
-            "requested",
-            "obtained",
-            "asked",
-            "prompted",
-            "collected",
-            "shown",
-            "sought",
-            "must be",
-            "mandatory",
-        ],
-    ) && !any(
-        s,
-        &[
-            "not",
-            "no",
-            "never",
-            "cannot",
-            "*n't",
-            "without",
-            "skip*",
-            "waive*",
-            "bypass*",
-            "assum*",
-            "pre-approved",
-            "preapproved",
-            "already",
-            "earlier",
-            "unnecessary",
-            "optional",
-            "disable*",
-            "off",
-            "avoid*",
-            "ignore*",
-            "suppress*",
-            "omit*",
-            "instead",
-            "anyway",
-            "regardless",
-            "implied",
-            "implicit*",
-            "granted",
-            "given",
-            "in advance",
-            "forgo*",
-            "dispense*",
-            "automatic*",
-            "only after",
-            "straight",
-            "proceed*",
-            "slow*",
-            "waste*",
-            "annoy*",
-            "delay*",
-            "bother*",
-            "frustrat*",
-            "pointless",
-            "redundant",
-            "superfluous",
-            "hassle",
-        ],
-    ) && !has_address(s)
+    ) && any(s, CONSENT)
+        && any(s, SOUGHT)
+        && !any(s, TAKEN_AWAY)
+        && !has_address(s)
 }
 
 /// `The assistant never sees the password`: a limit of what the model gets
