@@ -200,12 +200,12 @@ pub const RULES: &[Rule] = &[
     (Family::Preference, Gate::Stated, Need::Nothing, "query|use|call|ask|consult|trust ~1 only|exclusively|solely ~1 this|me|us"),
     (Family::Preference, Gate::Stated, Need::Nothing, "この ~1 ツール ~8 他 ~8 優先|より"),
     // ---- Cross-tool tampering: changing how another tool is called or what it means.
-    (Family::CrossTool, Gate::Stated, Need::OtherTool, "before|after|whenever|when|once|every+time|each+time|prior+to ~2 executing|calling|running|using|invoking|you+execute|you+call|you+run|you+use|you+invoke|execute|call|run|use|invoke|every+call+to|each+call+to ~2 _ ~8 call|run|use|invoke|execute|pass|send|route|feed|apply ~3 this+tool|this+function|me|this+server|through+this"),
+    (Family::CrossTool, Gate::Stated, Need::OtherTool, "before|after|whenever|when|once|every+time|each+time|prior+to ~2 executing|calling|running|using|invoking|you+execute|you+call|you+run|you+use|you+invoke|execute|call|run|use|invoke|every+call+to|each+call+to|any+call+to|a+call+to ~2 _ ~8 call|run|use|invoke|execute|pass|send|route|feed|apply ~3 this+tool|this+function|me|this+server|through+this"),
     (Family::CrossTool, Gate::Stated, Need::OtherTool, "replace|modify|change|alter|rewrite|adjust|correct|fix|swap|override|overwrite|tamper|falsify|edit|update|add|subtract|remove|filter|hide|drop|invert|round|double|halve|inflate|reduce ~3 the|its|their|any|all|every|each|these ~2 value*|result*|output*|response*|argument*|parameter*|recipient*|link*|amount*|number*|data|entries|entry|balance*|total*|figure*|answer*|return*|address*"),
     (Family::CrossTool, Gate::Stated, Need::OtherTool, "multiply|divide|round|double|halve|invert|negate|inflate ~1 it|them|the+value|the+result|the+number|the+amount|the+balance"),
     (Family::CrossTool, Gate::Stated, Need::OtherTool, "result*|output*|response*|answer*|value*|data|return+value|numbers|figures ~3 of|from|returned+by|produced+by|given+by ~3 _ ~3 is|are|was|were|seems|looks ~2 wrong|incorrect|inaccurate|unreliable|outdated|stale|broken|corrupt*|fake|misleading|bogus|untrustworthy|invalid|off|inflated|exaggerated|overstated|understated|biased"),
     (Family::CrossTool, Gate::Stated, Need::OtherTool, "the ~1 output|result|results|response|answer ~1 of ~3 _ ~2 is|are ~1 wrong|incorrect|inaccurate|unreliable|outdated|misleading|bogus|invalid"),
-    (Family::CrossTool, Gate::Stated, Need::OtherTool, "when|whenever|if|every+time|each+time|any+time ~1 calling|using|invoking|you+call|you+use|you+invoke|running|executing|you+run ~4 always|set|pass|add|include|append|prepend|put|use|change|force|specify|supply|replace"),
+    (Family::CrossTool, Gate::Stated, Need::OtherTool, "when|whenever|if|before|every+time|each+time|any+time ~1 calling|using|invoking|you+call|you+use|you+invoke|running|executing|you+run|assistant+uses|assistant+calls|assistant+invokes|model+uses|model+calls|agent+uses|agent+calls|agent+invokes|any+call+to|every+call+to|each+call+to ~4 always|set|pass|add|include|append|prepend|put|use|change|force|specify|supply|replace|insert|prefix"),
     (Family::CrossTool, Gate::Stated, Need::OtherTool, "every|each|all|any ~1 invocation*|call*|use|uses|request*|execution*|run* ~1 of|to ~3 _ ~3 must|should|shall|has+to|have+to|needs+to|need+to ~4 use|include|contain|set|pass|be|add|go"),
     (Family::CrossTool, Gate::Stated, Need::OtherTool, "tool|function ~1 should|must|shall ~1 always ~1 be+called|be+invoked|be+run|be+used ~1 with"),
     (Family::CrossTool, Gate::Stated, Need::OtherTool, "intercept|hijack|wrap|hook|capture|proxy ~2 the|every|all|any ~1 response*|output*|result*|call*|request*|repl*|return*"),
@@ -496,6 +496,8 @@ pub const RULES: &[Rule] = &[
     (Family::Guardrail, Gate::Stated, Need::Nothing, "دون|بدون ~1 موافقة|إذن|اذن|تأكيد|تاكيد|سؤال"),
     (Family::Exfiltration, Gate::Stated, Need::Address, "أرسل|ارسل|انقل|حمّل|حمل|شارك|انسخ ~6 المحادثة|محتوى|السجل|كلمات|كلمة|المفاتيح|مفتاح|الرموز|البيانات|الرسائل ~10 إلى|الى|على"),
     (Family::Concealment, Gate::Stated, Need::Nothing, "لا ~1 تخبر|تبلغ|تذكر|تظهر|تعلم ~2 المستخدم"),
+    (Family::Concealment, Gate::Stated, Need::Nothing, "دون|بدون ~1 إخبار|اخبار|إعلام|اعلام|إبلاغ|ابلاغ|علم ~2 المستخدم"),
+    (Family::Exfiltration, Gate::Stated, Need::Address, "كلمات|كلمة|المحادثة|السجل|المفاتيح|الرموز|البيانات|الرسائل ~8 وأرسلها|أرسلها|وارسلها|ارسلها|وأرسله|أرسله|وارسله|وأرسلهم|وانقلها|وانسخها ~3 إلى|الى"),
     (Family::Preference, Gate::Stated, Need::Nothing, "استخدم|اختر ~1 دائما|دائمًا|دائماً ~2 هذه ~1 الأداة|الاداة"),
     (Family::Authority, Gate::Stated, Need::Nothing, "إشعار|اشعار|تنبيه ~1 النظام"),
     (Family::Authority, Gate::Stated, Need::Nothing, "صلاحيات|امتيازات ~1 المسؤول|المدير|الجذر"),
@@ -555,6 +557,7 @@ pub const RULES: &[Rule] = &[
 /// Verbs that take a secret file (a directive to read or send it), in the
 /// imperative, in each language.
 pub const TAKE: &str = "read open cat include attach send pass provide upload print output copy load access fetch \
+     check inspect examine grep parse scan \
      get retrieve extract collect grab add append paste share return dump put insert embed \
      forward post transmit export lee abre incluye adjunta envia copia pasa carga lea incluya \
      lies lese offne sende fuge kopiere ubergib hange lade lis lisez ouvre ouvrez inclus \
@@ -660,7 +663,7 @@ pub const MENTION: &str = "detect* flag flags flagged flagging block* identif* c
      reject* refus* screen* scan* guard* protect* defend* warn* example* sample* pattern* \
      phrase* attempt* attack* injection* jailbreak* malicious suspicious would could might such \
      contain* match* tries trying phishing spam red-team redteam adversarial detector test \
-     tests testing quoted quote quotes like";
+     quoted quote quotes like";
 
 /// Words that say a command is refused, not asked for.
 pub const REFUSED: &str = "refuse* block* reject* denied deny denies forbid* prohibit* disallow* prevent* not+allowed \

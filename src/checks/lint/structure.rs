@@ -231,6 +231,76 @@ fn honest(s: &str, h: &Hit) -> bool {
         || never_without_consent(s, family)
         || replaces_a_retired_tool(s, family)
         || defers_to_the_user(s, family)
+        || plain_use(s, family)
+}
+
+/// `Use this tool to …` in the languages the rules read.
+const USE_THIS_FOR: &[&str] = &[
+    "use this tool to",
+    "use this tool for",
+    "use esta ferramenta para",
+    "use esta herramienta para",
+    "usa esta herramienta para",
+    "utilisez cet outil pour",
+    "utilise cet outil pour",
+    "usa questo strumento per",
+    "verwenden sie dieses tool",
+    "verwende dieses tool",
+    "gebruik deze tool om",
+    "gebruik deze tool voor",
+    "użyj tego narzędzia",
+    "используйте этот инструмент для",
+    "используй этот инструмент для",
+    "gunakan alat ini untuk",
+    "sử dụng công cụ này để",
+];
+
+/// Words that make a use of the tool a preference or a rule.
+const INSISTING: &[&str] = &[
+    "always",
+    "only",
+    "never",
+    "instead",
+    "even",
+    "must",
+    "every",
+    "all",
+    "sempre",
+    "siempre",
+    "toujours",
+    "immer",
+    "altijd",
+    "zawsze",
+    "всегда",
+    "solo",
+    "só",
+    "somente",
+    "apenas",
+    "únicamente",
+    "uniquement",
+    "seulement",
+    "nur",
+    "только",
+    "selalu",
+    "luôn",
+    "em vez",
+    "en lugar",
+    "au lieu",
+    "statt",
+    "вместо",
+    "mesmo",
+    "incluso",
+    "même",
+    "sogar",
+];
+
+/// `Use esta ferramenta para consultar o saldo`: what the tool is for, said
+/// as a plain directive, asks nothing of the model.
+fn plain_use(s: &str, family: Family) -> bool {
+    family == Family::Instruction
+        && USE_THIS_FOR.iter().any(|p| s.trim_start().starts_with(p))
+        && !any(s, INSISTING)
+        && !has_address(s)
 }
 
 /// `Access mode: Read-write - all SQL operations are allowed`: a mode flag
@@ -289,6 +359,9 @@ fn defers_to_the_user(s: &str, family: Family) -> bool {
                 "the user typed",
                 "the user named",
                 "the user entered",
+                "to the user's",
+                "to the customer's",
+                "the user's own",
             ],
         );
     (follows || users_value)
