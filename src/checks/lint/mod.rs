@@ -809,6 +809,10 @@ mod tests {
             "The password field takes their password; it is sent to the bank only.",
             "When calling create_invoice, set currency to the customer's currency.",
             "Use esta ferramenta para consultar o saldo.",
+            "The token is stored in the OS keychain and never leaves this machine.",
+            "System messages from the chat platform are filtered out of the results.",
+            "The assistant should not call this tool more than once per minute.",
+            "Always show the user the draft and wait for approval before sending.",
         ] {
             assert!(found(honest).is_empty(), "{honest}: {:?}", found(honest));
         }

@@ -456,7 +456,29 @@ fn model_reads(ctx: &Ctx) -> bool {
     if phrase::is(s, 0, lexicon::DESCRIBING) {
         return crate::word_set!(lexicon::ADDRESSING).any(s);
     }
-    !(third_person_opening(s) || capability(s)) || crate::word_set!(lexicon::SPEAKING_TO).any(s)
+    !(third_person_opening(s) || capability(s) || passive_statement(s))
+        || crate::word_set!(lexicon::SPEAKING_TO).any(s)
+}
+
+/// Whether a sentence's first verb is a passive (`System messages … are
+/// filtered out of the results`): it says what is done, and is read by the
+/// classifier only if it speaks to the model.
+fn passive_statement(s: &Sentence) -> bool {
+    let Some(i) = s
+        .words
+        .iter()
+        .position(|w| phrase::is_word(w, "is are was were"))
+    else {
+        return false;
+    };
+    let pp = |j: usize| {
+        s.words.get(j).is_some_and(|w| {
+            !w.ident
+                && ((w.text.len() > 4 && w.text.ends_with("ed"))
+                    || phrase::is_word(w, "shown sent kept given written taken hidden done run"))
+        })
+    };
+    i > 0 && (pp(i + 1) || (phrase::is(s, i + 1, "never not also automatically only") && pp(i + 2)))
 }
 
 /// Whether a sentence says what can be done with the tool (`System prompt

@@ -179,6 +179,7 @@ fn honest(s: &str, h: &Hit) -> bool {
             Family::Concealment | Family::Preference | Family::Guardrail | Family::Instruction
         );
     let hygiene = (forbids_handling_secrets(s)
+        || keeps_a_secret_safe(s)
         || any(
             s,
             &[
@@ -232,6 +233,64 @@ fn honest(s: &str, h: &Hit) -> bool {
         || replaces_a_retired_tool(s, family)
         || defers_to_the_user(s, family)
         || plain_use(s, family)
+        || (family == Family::Instruction && rate_limit(s))
+}
+
+/// `The token is stored in the OS keychain and never leaves this machine`:
+/// what is done to keep a secret safe.
+fn keeps_a_secret_safe(s: &str) -> bool {
+    any(s, SECRETS)
+        && any(
+            s,
+            &[
+                "never leaves",
+                "never leave",
+                "stays on",
+                "stay on",
+                "is stored",
+                "are stored",
+                "is encrypted",
+                "are encrypted",
+                "is kept",
+                "are kept",
+                "is never sent",
+                "are never sent",
+                "is never logged",
+                "are never logged",
+                "is never shared",
+                "is redacted",
+                "are redacted",
+                "is masked",
+                "are masked",
+            ],
+        )
+        && !has_address(s)
+        && !any(
+            s,
+            &[
+                "send", "forward", "post", "upload", "copy", "paste", "include",
+            ],
+        )
+}
+
+/// `The assistant should not call this tool more than once per minute`: a
+/// limit on how often a tool is called.
+fn rate_limit(s: &str) -> bool {
+    any(
+        s,
+        &[
+            "more than once",
+            "more than twice",
+            "per second",
+            "per minute",
+            "per hour",
+            "per day",
+            "rate limit*",
+            "at most",
+            "times a",
+            "times per",
+        ],
+    ) && !has_address(s)
 }
 
 /// `Use this tool to …` in the languages the rules read.
@@ -517,6 +576,8 @@ const SOUGHT: &[&str] = &[
     "sought",
     "must be",
     "mandatory",
+    "wait for",
+    "waits for",
 ];
 /// Words that take consent away, or doubt it.
 const TAKEN_AWAY: &[&str] = &[
