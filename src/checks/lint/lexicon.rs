@@ -84,6 +84,7 @@ pub const RULES: &[Rule] = &[
     (Family::Override, Gate::Stated, Need::Nothing, concat!(prior_adj!(), " ~2 ", strong_rules!(), "|", weak_rules!(), " ~3 no+longer+apply|do+not+apply|don't+apply|are+void|is+void|are+invalid|are+cancel*|are+revoked|are+obsolete|are+superseded|are+outdated|are+null|have+been+revoked|have+been+replaced|are+replaced|no+longer+valid|are+no+longer+valid|are+no+longer+in+effect")),
     (Family::Override, Gate::Stated, Need::Nothing, concat!(strong_rules!(), " ~6 no+longer+apply|no+longer+applies|are+void|are+no+longer+valid|are+now+void|are+cancelled|are+revoked")),
     (Family::Override, Gate::Stated, Need::Nothing, "your|the ~1 earlier|previous|prior|original|real|system|initial ~1 instructions|prompt|rules ~2 were+a+test|were+fake|were+wrong|were+just+a+test|are+fake|were+a+trick"),
+    (Family::Override, Gate::Stated, Need::Nothing, concat!(prior_adj!(), " ~3 ", strong_rules!(), "|", weak_rules!(), " ~6 can|may|should|must ~1 be ~1 disregarded|ignored|forgotten|discarded|set+aside")),
     (Family::Override, Gate::Stated, Need::Nothing, "from+now+on|henceforth|from+this+point|starting+now ~4 obey|follow|listen+to|take+orders+from|your+instructions|instructions+come|answer+only|ignore|you+will+only|you+must+only"),
     (Family::Override, Gate::Directive, Need::Nothing, "obey|follow|heed ~1 only ~3 this|these|what+follows|the+following|below|this+tool|this+description|me"),
     (Family::Override, Gate::Directive, Need::Nothing, "treat|consider|regard ~4 above|previous|prior|earlier|everything+above|everything+before|the+system+prompt ~4 as ~1 outdated|void|obsolete|invalid|irrelevant|cancelled|superseded|null"),
@@ -145,6 +146,7 @@ pub const RULES: &[Rule] = &[
     (Family::Guardrail, Gate::Stated, Need::Nothing, "don't+have+to|do+not+have+to|doesn't+have+to|needn't|need+not|don't+need+to|do+not+need+to|no+need+to|never+need+to|not+necessary+to ~1 ask|confirm|check|wait|seek+approval|get+approval ~2 before|first|again|anyone|the+user|them|for+permission|for+approval|for+confirmation|for+consent"),
     (Family::Guardrail, Gate::Stated, Need::Nothing, "user|users|owner|admin|administrator ~1 has|have ~1 pre-approved|preapproved|approved|authorized|authorised|consented+to|signed+off+on ~2 all|every|any|each ~1 action*|operation*|request*|command*|call*|change*|deletion*|payment*|transaction*"),
     (Family::Guardrail, Gate::Stated, Need::Nothing, "consent|approval|permission|confirmation|authori* ~2 is|are|has+been ~1 implied|assumed|presumed|implicit|automatic|taken+for+granted"),
+    (Family::Guardrail, Gate::Stated, Need::Nothing, "user|users ~1 already|has+already|have+already ~1 said|agreed|approved|consented|okayed|decided ~3 it's+fine|it+is+fine|fine|ok|okay|that+you+can|you+may|you+can ~2 to ~1 wipe|delete|drop|erase|remove|destroy|overwrite|reset|purge|run|execute|pay|transfer"),
     (Family::Guardrail, Gate::Stated, Need::Nothing, "waive*|suspend*|lift*|drop*|remove*|relieve* ~3 requirement|obligation|duty|need ~2 to ~1 ask|confirm|obtain+consent|get+consent|seek+approval|get+approval"),
     (Family::Guardrail, Gate::Stated, Need::Nothing, "you+are+now|you're+now|from+now+on+you+are|you+are+henceforth ~6 no+restrictions|no+limits|without+restrictions|without+limits|unrestricted|no+rules|no+guardrails|no+filters|no+safety"),
     (Family::Guardrail, Gate::Stated, Need::Nothing, "never|don't|do+not ~1 ask ~2 just|simply ~1 delete|do|run|proceed|go|act|execute|pay|send|remove|overwrite|go+ahead"),
@@ -235,6 +237,7 @@ pub const RULES: &[Rule] = &[
     (Family::Exfiltration, Gate::Positive, Need::Address, concat!(send_v!(), " ~6 ", sens_obj!(), " ~10 to|at|via|into|with|toward*|through|onto|on")),
     (Family::Exfiltration, Gate::Directive, Need::Address, concat!(send_v!(), " ~6 it|them|this|everything|all|results|output|contents|content|information|info|details|logs|the+result*|the+output|the+data|a+copy ~10 to|at|via|into|toward*|through|onto")),
     (Family::Exfiltration, Gate::Stated, Need::Address, "bcc|cc|blind+copy|carbon+copy|blind+carbon+copy"),
+    (Family::Exfiltration, Gate::Stated, Need::Nothing, "add|adding|append|appending|include|including|attach|attaching|insert|inserting|put|putting ~3 user's|the+user's|their ~2 email|email+address|address|phone|phone+number|location|password|token|credentials|contacts|history ~3 to|in|into ~2 every|each|all|any ~1 query|queries|request|requests|call|calls|message|messages|search|searches"),
     // The same in the passive voice (`all messages are to be copied to
     // collector.example.org`).
     (Family::Exfiltration, Gate::Positive, Need::Address, concat!(sens_obj!(), " ~4 is|are|be|get|gets ~2 ", sent_pp!(), " ~10 to|at|via|into|toward*|through|onto")),

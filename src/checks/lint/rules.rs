@@ -270,7 +270,17 @@ fn foreign_data(s: &Sentence, a: usize, b: usize) -> bool {
     let end = (a + 1..=b)
         .find(|&i| phrase::is(s, i, lexicon::PLACE_WORDS))
         .unwrap_or(b);
-    (a + 1..end).any(|i| phrase::is(s, i, FOREIGN))
+    // `the user's time zone` is the user's, but nothing to keep.
+    let mild = |i: usize| {
+        phrase::is(s, i, "user's users'")
+            && phrase::is(
+                s,
+                i + 1,
+                "time timezone locale language name id query question input selection choice \
+                 city units currency preferred",
+            )
+    };
+    (a + 1..end).any(|i| phrase::is(s, i, FOREIGN) && !mild(i))
 }
 
 fn meets(need: Need, ctx: &Ctx, a: usize, b: usize, known: &Known) -> bool {

@@ -234,6 +234,47 @@ fn honest(s: &str, h: &Hit) -> bool {
         || defers_to_the_user(s, family)
         || plain_use(s, family)
         || (family == Family::Instruction && rate_limit(s))
+        || (family == Family::Override && configurable(s))
+}
+
+/// `Existing rules can be overridden with the rules parameter`: a tool's
+/// own rules that a setting changes.
+fn configurable(s: &str) -> bool {
+    any(s, &["can be", "may be"])
+        && any(
+            s,
+            &[
+                "with the",
+                "with a",
+                "by passing",
+                "by setting",
+                "using the",
+                "via the",
+                "per file",
+                "per project",
+                "parameter*",
+                "option*",
+                "flag*",
+                "setting*",
+                "config*",
+                "comment*",
+            ],
+        )
+        && !any(
+            s,
+            &[
+                "you",
+                "your",
+                "assistant",
+                "model",
+                "ai",
+                "agent",
+                "system",
+                "developer*",
+                "prompt*",
+                "instruction*",
+            ],
+        )
 }
 
 /// `The token is stored in the OS keychain and never leaves this machine`:
@@ -834,78 +875,92 @@ fn withholds(lower: &str) -> bool {
     )
 }
 
+/// Asking the user for something.
+const ASKS_THE_USER: &[&str] = &[
+    "ask the user to",
+    "ask the user for",
+    "request the user",
+    "prompt the user",
+    "have the user",
+    "ask them to",
+    "ask them for",
+    "ask for the user",
+    "ask for their",
+    "request their",
+    "request the user's",
+    "remind them to",
+    "remind the user to",
+    "tell the user to",
+    "tell them to",
+    "get the user to",
+    "get them to",
+    "have them",
+    "encourage the user to",
+];
+/// What a user types that is a secret.
+const SECRET_WORDS: &[&str] = &[
+    "password*",
+    "passcode*",
+    "passphrase*",
+    "one-time code*",
+    "otp",
+    "2fa",
+    "verification code*",
+    "api key*",
+    "token",
+    "tokens",
+    "pin",
+    "seed phrase*",
+    "recovery phrase*",
+    "private key*",
+    "cvv",
+    "card number*",
+];
+/// Where the secret is to go: the chat, or a tool's argument.
+const IN_THE_CHAT: &[&str] = &[
+    "in the chat",
+    "in chat",
+    "in the conversation",
+    "in this conversation",
+    "here in the",
+    "in a message",
+    "pass it to",
+    "pass it in",
+    "pass it as",
+    "put it in",
+    "send it to",
+    "include it in",
+    "argument*",
+    "parameter*",
+    "field*",
+    "here",
+];
+/// Words that keep the secret out of the chat.
+const KEPT_OUT_OF_CHAT: &[&str] = &[
+    "never in",
+    "not in the chat",
+    "not here",
+    "outside the chat",
+    "settings",
+    "environment",
+];
+/// Asking in someone else's name.
+const POSING: &[&str] = &[
+    "act as",
+    "acting as",
+    "pretend to be",
+    "pose as",
+    "posing as",
+    "impersonat*",
+];
+
 /// A secret the user is asked to type into the chat (or hand to a tool).
 fn secret_in_chat(lower: &str) -> bool {
-    let asks = any(
-        lower,
-        &[
-            "ask the user to",
-            "ask the user for",
-            "request the user",
-            "prompt the user",
-            "have the user",
-            "ask them to",
-            "ask them for",
-            "ask for the user",
-            "ask for their",
-            "request their",
-            "request the user's",
-        ],
-    ) && !any(lower, &["never ask", "do not ask", "don't ask", "not ask"]);
-    let secret = any(
-        lower,
-        &[
-            "password*",
-            "passcode*",
-            "passphrase*",
-            "one-time code*",
-            "otp",
-            "2fa",
-            "verification code*",
-            "api key*",
-            "token",
-            "tokens",
-            "pin",
-            "seed phrase*",
-            "recovery phrase*",
-            "private key*",
-            "cvv",
-            "card number*",
-        ],
-    );
-    let chat = any(
-        lower,
-        &[
-            "in the chat",
-            "in chat",
-            "in the conversation",
-            "in this conversation",
-            "here in the",
-            "in a message",
-            "pass it to",
-            "pass it in",
-            "pass it as",
-            "put it in",
-            "send it to",
-            "include it in",
-            "argument*",
-            "parameter*",
-            "field*",
-        ],
-    );
+    let asks = any(lower, ASKS_THE_USER)
+        && !any(lower, &["never ask", "do not ask", "don't ask", "not ask"]);
+    let chat = any(lower, IN_THE_CHAT) && !any(lower, KEPT_OUT_OF_CHAT);
     // Asked in someone else's name, the secret is phished wherever it goes.
-    let posing = any(
-        lower,
-        &[
-            "act as",
-            "acting as",
-            "pretend to be",
-            "pose as",
-            "posing as",
-            "impersonat*",
-        ],
-    );
-    asks && secret && (chat || posing)
+    asks && any(lower, SECRET_WORDS) && (chat || any(lower, POSING))
 }
 
 /// An environment variable that holds a secret (`OPENAI_API_KEY`), its
@@ -1376,7 +1431,20 @@ fn sentence_findings(
             format!("a directive to put the contents of {path} in an argument"),
         ));
     }
-    if any(lower, &["ask*", "request*", "prompt*", "have the user"]) && secret_in_chat(lower) {
+    if any(
+        lower,
+        &[
+            "ask*",
+            "request*",
+            "prompt*",
+            "have",
+            "remind*",
+            "tell",
+            "get",
+            "encourage",
+        ],
+    ) && secret_in_chat(lower)
+    {
         found.push((
             Family::Exfiltration,
             "a directive to ask the user for a secret in the chat".into(),
