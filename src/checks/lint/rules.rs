@@ -466,8 +466,8 @@ fn model_reads(ctx: &Ctx) -> bool {
     if phrase::is(s, 0, lexicon::DESCRIBING) {
         return crate::word_set!(lexicon::ADDRESSING).any(s);
     }
-    !(third_person_opening(s) || capability(s) || passive_statement(s))
-        || crate::word_set!(lexicon::SPEAKING_TO).any(s)
+    crate::word_set!(lexicon::SPEAKING_TO).any(s)
+        || !(third_person_opening(s) || passive_statement(s) || capability(s))
 }
 
 /// Whether a sentence's first verb is a passive (`System messages … are
