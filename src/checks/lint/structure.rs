@@ -67,7 +67,7 @@ fn word(c: char) -> bool {
 fn find_words<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
     let open_start = needle.starts_with('*');
     let open_end = needle.len() > 1 && needle.ends_with('*');
-    let core = needle.trim_matches('*');
+    let core = core_of(needle);
     hay.match_indices(core).filter_map(move |(at, m)| {
         let end = at + m.len();
         let edge_before = open_start
@@ -85,10 +85,18 @@ fn find_words<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = (usize,
 fn any(hay: &str, needles: &[&str]) -> bool {
     // `contains` first: its search is the fast one, and most needles are
     // not there at all.
-    needles.iter().any(|n| {
-        let core = n.trim_matches('*');
-        hay.contains(core) && find_words(hay, n).next().is_some()
-    })
+    needles
+        .iter()
+        .any(|n| hay.contains(core_of(n)) && find_words(hay, n).next().is_some())
+}
+
+/// A needle without its `*` marks (a byte test: trimming by a character
+/// pattern builds a searcher per call).
+fn core_of(needle: &str) -> &str {
+    let b = needle.as_bytes();
+    let from = usize::from(b.first() == Some(&b'*'));
+    let to = b.len() - usize::from(b.len() > from && b.last() == Some(&b'*'));
+    &needle[from..to]
 }
 
 /// A call made only at the user's request, in the languages the rules read.
@@ -973,7 +981,14 @@ fn secret_in_chat(lower: &str) -> bool {
 /// debug parameter`. Read on the original sentence, as the name's capitals
 /// are what mark it.
 fn env_secret_to_argument(sentence: &str) -> Option<&str> {
-    let named = ["_KEY", "_TOKEN", "_SECRET", "_PASSWORD", "_PAT", "_CREDENTIALS"];
+    let named = [
+        "_KEY",
+        "_TOKEN",
+        "_SECRET",
+        "_PASSWORD",
+        "_PAT",
+        "_CREDENTIALS",
+    ];
     if !named.iter().any(|n| sentence.contains(n)) {
         return None;
     }
