@@ -831,6 +831,7 @@ mod tests {
             "Always show the user the draft and wait for approval before sending.",
             "Existing rules can be overridden with the rules parameter.",
             "Tell the user to enter their password on the bank's page, not here.",
+            "Answer only with data returned by this tool; do not guess.",
         ] {
             assert!(found(honest).is_empty(), "{honest}: {:?}", found(honest));
         }

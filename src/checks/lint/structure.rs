@@ -248,6 +248,45 @@ fn honest(s: &str, h: &Hit) -> bool {
         || plain_use(s, family)
         || (family == Family::Instruction && rate_limit(s))
         || (family == Family::Override && configurable(s))
+        || grounded_in_this_tool(s, family)
+}
+
+/// `Answer only with data returned by this tool; do not guess`: keeping the
+/// model to what this tool returned asks nothing of another tool.
+fn grounded_in_this_tool(s: &str, family: Family) -> bool {
+    matches!(
+        family,
+        Family::CrossTool | Family::Instruction | Family::Override
+    ) && any(
+        s,
+        &[
+            "returned by this tool",
+            "from this tool",
+            "this tool returns",
+            "this tool returned",
+            "this tool's output",
+            "this tool's results",
+            "this tool's data",
+        ],
+    ) && !any(
+        s,
+        &[
+            "instead",
+            "ignore*",
+            "other",
+            "another",
+            "wrong",
+            "incorrect",
+            "replace*",
+            "override*",
+            "change*",
+            "modify*",
+            "system",
+            "previous",
+            "always use",
+        ],
+    ) && !s.contains('_')
+        && !has_address(s)
 }
 
 /// `Existing rules can be overridden with the rules parameter`: a tool's
