@@ -1,23 +1,53 @@
-import json,sys,subprocess
+"""Lint a probe set with the release binary and count what it finds.
+
+Each `r*.py` beside this file lists poisoned sentences (each should be a
+`definition-*` error) and honest ones (each should carry no finding), and
+calls `run`. Build first (`cargo build --release`), then from this folder:
+
+    python3 r1.py
+"""
+import json
+import pathlib
+import re
+import subprocess
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+GUARD = ROOT / "target" / "release" / "mcp-stdio-guard"
+
+
+def findings(report):
+    """Codes and severities of the definition findings, by tool name."""
+    found = {}
+    for inp in report.get("inputs", []):
+        for issue in inp.get("issues", []):
+            code = issue.get("code", "")
+            m = re.search(r'(?:tool|prompt|resource) "([ph]\d+)"', issue.get("message", ""))
+            if code.startswith("definition-") and m:
+                found.setdefault(m.group(1), []).append(
+                    (code.removeprefix("definition-"), issue.get("severity"))
+                )
+    return found
+
+
 def run(name, poison, honest, prefix="Manages records in the workspace. "):
-    defs=[{"name":f"p{i}","description":prefix+x,"inputSchema":{"type":"object"}} for i,x in enumerate(poison)]+[{"name":f"h{i}","description":prefix+x,"inputSchema":{"type":"object"}} for i,x in enumerate(honest)]
-    json.dump(defs,open(f'/tmp/dev/{name}.json','w'))
-    out=subprocess.run(['/work/main/target/release/mcp-stdio-guard','lint','--json',f'/tmp/dev/{name}.json'],capture_output=True,text=True).stdout
-    j=json.loads(out)
-    found={}
-    def walk(o):
-        if isinstance(o,dict):
-            if 'code' in o and 'message' in o and 'definition' in o.get('code',''):
-                m=o['message']
-                import re
-                r=re.search(r'(tool|prompt|resource) "([ph]\d+)"',m)
-                if r: found.setdefault(r.group(2),[]).append((o['code'].replace('definition-',''),o.get('severity')))
-            for v in o.values(): walk(v)
-        elif isinstance(o,list):
-            for v in o: walk(v)
-    walk(j)
-    miss=[(i,x) for i,x in enumerate(poison) if not any(s=='error' for _,s in found.get(f"p{i}",[]))]
-    fp=[(i,x,found[f"h{i}"]) for i,x in enumerate(honest) if f"h{i}" in found]
-    print(f"{name}: poison {len(poison)-len(miss)}/{len(poison)} as error; honest flagged {len(fp)}/{len(honest)}")
-    for i,x in miss: print("  MISS", x, found.get(f"p{i}"))
-    for i,x,f in fp: print("  FP  ", x, f)
+    defs = [
+        {"name": f"{kind}{i}", "description": prefix + text, "inputSchema": {"type": "object"}}
+        for kind, texts in (("p", poison), ("h", honest))
+        for i, text in enumerate(texts)
+    ]
+    with tempfile.NamedTemporaryFile("w", suffix=".json", prefix=name) as f:
+        json.dump(defs, f)
+        f.flush()
+        out = subprocess.run(
+            [str(GUARD), "lint", "--json", f.name], capture_output=True, text=True, timeout=120
+        ).stdout
+    found = findings(json.loads(out))
+    miss = [t for i, t in enumerate(poison) if not any(s == "error" for _, s in found.get(f"p{i}", []))]
+    flagged = [(t, found[f"h{i}"]) for i, t in enumerate(honest) if f"h{i}" in found]
+    print(f"{name}: poison {len(poison) - len(miss)}/{len(poison)} as error; "
+          f"honest flagged {len(flagged)}/{len(honest)}")
+    for t in miss:
+        print("  MISS", t)
+    for t, f in flagged:
+        print("  FP  ", t, f)
