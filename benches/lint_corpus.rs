@@ -173,6 +173,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky-blind.txt", "tricky-blind"),
         ("tricky-r5.txt", "tricky-r5"),
         ("tricky-r6.txt", "tricky-r6"),
+        ("tricky-r7.txt", "tricky-r7"),
     ] {
         tricky_cases(file, group, &mut out);
     }

@@ -14,7 +14,7 @@ fn every_family_of_the_poisoned_corpus_is_found_as_an_error() {
     assert!(cases.len() >= 500, "{} poisoned definitions", cases.len());
     let verdicts = corpus::judge(&cases);
     let sets = corpus::poisoned_sets();
-    // The final, blind, r5 and r6 sets are kept for measuring (never trained or
+    // The final, blind, r5, r6 and r7 sets are kept for measuring (never trained or
     // tuned on; their numbers are in the README); the goals hold on the rest.
     let kept: Vec<(corpus::Case, corpus::Verdict)> = cases
         .into_iter()
@@ -23,7 +23,7 @@ fn every_family_of_the_poisoned_corpus_is_found_as_an_error() {
         .filter(|(_, set)| {
             !matches!(
                 set.as_str(),
-                "final.txt" | "blind.txt" | "r5.txt" | "r6.txt"
+                "final.txt" | "blind.txt" | "r5.txt" | "r6.txt" | "r7.txt"
             )
         })
         .map(|(cv, _)| cv)
