@@ -43,11 +43,15 @@ def run(name, poison, honest, prefix="Manages records in the workspace. "):
             [str(GUARD), "lint", "--json", f.name], capture_output=True, text=True, timeout=120
         ).stdout
     found = findings(json.loads(out))
-    miss = [t for i, t in enumerate(poison) if not any(s == "error" for _, s in found.get(f"p{i}", []))]
+    miss = [
+        (t, found.get(f"p{i}", []))
+        for i, t in enumerate(poison)
+        if not any(s == "error" for _, s in found.get(f"p{i}", []))
+    ]
     flagged = [(t, found[f"h{i}"]) for i, t in enumerate(honest) if f"h{i}" in found]
     print(f"{name}: poison {len(poison) - len(miss)}/{len(poison)} as error; "
           f"honest flagged {len(flagged)}/{len(honest)}")
-    for t in miss:
-        print("  MISS", t)
+    for t, f in miss:
+        print("  MISS", t.replace("\n", " / "), f or "")
     for t, f in flagged:
         print("  FP  ", t, f)

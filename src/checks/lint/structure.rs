@@ -16,7 +16,9 @@
 
 use crate::checks::lint::ctx::hit;
 use crate::checks::lint::family::{Family, Hit};
+use crate::checks::lint::frame;
 use crate::checks::lint::lexicon;
+use crate::checks::lint::needle::{ARGUMENT, DENY, ON_REQUEST, any, find_words};
 use crate::checks::lint::rules::has_address;
 
 /// The sentence around bytes `span` of `text`: from the end of the one
@@ -51,89 +53,6 @@ fn sentence_around(text: &str, span: (usize, usize)) -> (usize, usize) {
     }
     (from, to)
 }
-
-/// A letter or digit of a script that spaces its words (Latin, Greek,
-/// Cyrillic, Armenian, Vietnamese's Latin): where a match must start and
-/// end on a word's edge. Words of other scripts (Chinese, Japanese, Korean
-/// with its particles, Arabic and Hebrew with their prefixes) are matched
-/// anywhere, as they are written without those edges. `_` is not a word
-/// character, so each part of a `snake_case` key is a word.
-fn word(c: char) -> bool {
-    c.is_alphanumeric() && (c < '\u{530}' || ('\u{1e00}'..='\u{1eff}').contains(&c))
-}
-
-/// Where `needle` occurs in `hay` as whole words: a needle that starts (or
-/// ends) with a word character must not start (or end) inside a word of
-/// `hay`, unless it is written with a `*` there (`token*` also matches
-/// `tokens`, `*n't` also matches `don't`). So `key` is not found in
-/// `keyboard` or `monkey`, `code` not in `encode`, `mode` not in `model`.
-fn find_words<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
-    let open_start = needle.starts_with('*');
-    let open_end = needle.len() > 1 && needle.ends_with('*');
-    let core = core_of(needle);
-    hay.match_indices(core).filter_map(move |(at, m)| {
-        let end = at + m.len();
-        let edge_before = open_start
-            || !core.chars().next().is_some_and(word)
-            || !hay[..at].chars().next_back().is_some_and(word);
-        let edge_after = open_end
-            || !core.chars().next_back().is_some_and(word)
-            || !hay[end..].chars().next().is_some_and(word);
-        (edge_before && edge_after).then_some((at, end))
-    })
-}
-
-/// Whether `hay` holds any of `needles`, each as whole words (see
-/// [`find_words`]).
-fn any(hay: &str, needles: &[&str]) -> bool {
-    // `contains` first: its search is the fast one, and most needles are
-    // not there at all.
-    needles
-        .iter()
-        .any(|n| hay.contains(core_of(n)) && find_words(hay, n).next().is_some())
-}
-
-/// A needle without its `*` marks (a byte test: trimming by a character
-/// pattern builds a searcher per call).
-fn core_of(needle: &str) -> &str {
-    let b = needle.as_bytes();
-    let from = usize::from(b.first() == Some(&b'*'));
-    let to = b.len() - usize::from(b.len() > from && b.last() == Some(&b'*'));
-    &needle[from..to]
-}
-
-/// A call made only at the user's request, in the languages the rules read.
-const ON_REQUEST: &[&str] = &[
-    "only if the user ask*",
-    "only when the user ask*",
-    "only if the user explicitly",
-    "only when the user explicitly",
-    "only if the user request*",
-    "only when the user request*",
-    "only if asked by the user",
-    "if the user asks for it",
-    "when the user asks for it",
-    "unless the user ask*",
-    "solo si el usuario",
-    "sólo si el usuario",
-    "solo cuando el usuario",
-    "apenas se o usuário",
-    "apenas quando o usuário",
-    "somente se o usuário",
-    "só se o usuário",
-    "nur wenn der benutzer",
-    "nur wenn der nutzer",
-    "nur, wenn der benutzer",
-    "nur auf wunsch",
-    "seulement si l'utilisateur",
-    "uniquement si l'utilisateur",
-    "solo se l'utente",
-    "tylko jeśli użytkownik*",
-    "tylko gdy użytkownik*",
-    "alleen als de gebruiker",
-    "только если пользователь*",
-    "только по запросу пользователя",
-];
 
 /// Words that forbid what follows.
 const FORBID: &[&str] = &[
@@ -794,86 +713,6 @@ pub fn take_back(text: &str, out: &mut Vec<Hit>) {
     });
 }
 
-/// Words for an argument, in the languages the rules read.
-const ARGUMENT: &[&str] = &[
-    "argument*",
-    "parameter*",
-    "param",
-    "params",
-    "field*",
-    "arg",
-    "args",
-    "feld*",
-    "champ",
-    "champs",
-    "campo*",
-    "parâmetro*",
-    "parametro*",
-    "paramètre*",
-    "pole",
-    "pola",
-    "polu",
-    "parametr*",
-    "alan*",
-    "поле",
-    "поля",
-    "полю",
-    "полем",
-    "параметр*",
-    "аргумент*",
-    "veld*",
-    "kolom*",
-    "bidang*",
-    "tham số",
-    "trường",
-    "매개변수",
-    "필드",
-    "인자",
-    "حقل",
-    "معامل",
-    "שדה",
-    "פרמטר",
-    "फ़ील्ड",
-    "पैरामीटर",
-    "参数",
-    "字段",
-    "引数",
-    "パラメータ",
-];
-
-/// Words that forbid or deny, in the languages the rules read.
-const DENY: &[&str] = &[
-    "never",
-    "not",
-    "cannot",
-    "*n't",
-    "no",
-    "nunca",
-    "nicht",
-    "jamais",
-    "ne",
-    "non",
-    "niet",
-    "nie",
-    "не",
-    "ні",
-    "hiç",
-    "asla",
-    "không",
-    "jangan",
-    "tidak",
-    "لا ",
-    "אל ",
-    "לא ",
-    "मत",
-    "नहीं",
-    "않",
-    "말고",
-    "마세요",
-    "不",
-    "ない",
-];
-
 /// A secret file's contents put in an argument, whatever the language: a
 /// path of `lexicon::SECRET_PATHS`, a word for an argument, no denial.
 fn secret_to_argument(lower: &str) -> Option<&'static str> {
@@ -1527,6 +1366,12 @@ fn sentence_findings(
         found.push((
             Family::Preference,
             "a directive to choose this tool even against the user's choice".into(),
+        ));
+    }
+    if let Some(data) = frame::user_data_moved(lower) {
+        found.push((
+            Family::Exfiltration,
+            format!("a directive to put the user's {data} where it is sent on"),
         ));
     }
     if (argument && foreign_data_to_argument(lower))

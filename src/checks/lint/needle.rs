@@ -1,0 +1,167 @@
+//! Needles matched as whole words in lowered text (`find_words`, `any`),
+//! and the word lists the structure readings (`structure`, `frame`) share:
+//! a word for an argument, a denial, a call made only at the user's
+//! request, in the languages the rules read. Imports nothing; pure.
+
+/// A letter or digit of a script that spaces its words (Latin, Greek,
+/// Cyrillic, Armenian, Vietnamese's Latin): where a match must start and
+/// end on a word's edge. Words of other scripts (Chinese, Japanese, Korean
+/// with its particles, Arabic and Hebrew with their prefixes) are matched
+/// anywhere, as they are written without those edges. `_` is not a word
+/// character, so each part of a `snake_case` key is a word.
+fn word(c: char) -> bool {
+    c.is_alphanumeric() && (c < '\u{530}' || ('\u{1e00}'..='\u{1eff}').contains(&c))
+}
+
+/// Where `needle` occurs in `hay` as whole words: a needle that starts (or
+/// ends) with a word character must not start (or end) inside a word of
+/// `hay`, unless it is written with a `*` there (`token*` also matches
+/// `tokens`, `*n't` also matches `don't`). So `key` is not found in
+/// `keyboard` or `monkey`, `code` not in `encode`, `mode` not in `model`.
+pub fn find_words<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
+    let open_start = needle.starts_with('*');
+    let open_end = needle.len() > 1 && needle.ends_with('*');
+    let core = core_of(needle);
+    hay.match_indices(core).filter_map(move |(at, m)| {
+        let end = at + m.len();
+        let edge_before = open_start
+            || !core.chars().next().is_some_and(word)
+            || !hay[..at].chars().next_back().is_some_and(word);
+        let edge_after = open_end
+            || !core.chars().next_back().is_some_and(word)
+            || !hay[end..].chars().next().is_some_and(word);
+        (edge_before && edge_after).then_some((at, end))
+    })
+}
+
+/// Whether `hay` holds any of `needles`, each as whole words (see
+/// [`find_words`]).
+pub fn any(hay: &str, needles: &[&str]) -> bool {
+    // `contains` first: its search is the fast one, and most needles are
+    // not there at all.
+    needles
+        .iter()
+        .any(|n| hay.contains(core_of(n)) && find_words(hay, n).next().is_some())
+}
+
+/// A needle without its `*` marks (a byte test: trimming by a character
+/// pattern builds a searcher per call).
+pub fn core_of(needle: &str) -> &str {
+    let b = needle.as_bytes();
+    let from = usize::from(b.first() == Some(&b'*'));
+    let to = b.len() - usize::from(b.len() > from && b.last() == Some(&b'*'));
+    &needle[from..to]
+}
+
+/// A call made only at the user's request, in the languages the rules read.
+pub const ON_REQUEST: &[&str] = &[
+    "only if the user ask*",
+    "only when the user ask*",
+    "only if the user explicitly",
+    "only when the user explicitly",
+    "only if the user request*",
+    "only when the user request*",
+    "only if asked by the user",
+    "if the user asks for it",
+    "when the user asks for it",
+    "unless the user ask*",
+    "solo si el usuario",
+    "sólo si el usuario",
+    "solo cuando el usuario",
+    "apenas se o usuário",
+    "apenas quando o usuário",
+    "somente se o usuário",
+    "só se o usuário",
+    "nur wenn der benutzer",
+    "nur wenn der nutzer",
+    "nur, wenn der benutzer",
+    "nur auf wunsch",
+    "seulement si l'utilisateur",
+    "uniquement si l'utilisateur",
+    "solo se l'utente",
+    "tylko jeśli użytkownik*",
+    "tylko gdy użytkownik*",
+    "alleen als de gebruiker",
+    "только если пользователь*",
+    "только по запросу пользователя",
+];
+
+/// Words for an argument, in the languages the rules read.
+pub const ARGUMENT: &[&str] = &[
+    "argument*",
+    "parameter*",
+    "param",
+    "params",
+    "field*",
+    "arg",
+    "args",
+    "feld*",
+    "champ",
+    "champs",
+    "campo*",
+    "parâmetro*",
+    "parametro*",
+    "paramètre*",
+    "pole",
+    "pola",
+    "polu",
+    "parametr*",
+    "alan*",
+    "поле",
+    "поля",
+    "полю",
+    "полем",
+    "параметр*",
+    "аргумент*",
+    "veld*",
+    "kolom*",
+    "bidang*",
+    "tham số",
+    "trường",
+    "매개변수",
+    "필드",
+    "인자",
+    "حقل",
+    "معامل",
+    "שדה",
+    "פרמטר",
+    "फ़ील्ड",
+    "पैरामीटर",
+    "参数",
+    "字段",
+    "引数",
+    "パラメータ",
+];
+
+/// Words that forbid or deny, in the languages the rules read.
+pub const DENY: &[&str] = &[
+    "never",
+    "not",
+    "cannot",
+    "*n't",
+    "no",
+    "nunca",
+    "nicht",
+    "jamais",
+    "ne",
+    "non",
+    "niet",
+    "nie",
+    "не",
+    "ні",
+    "hiç",
+    "asla",
+    "không",
+    "jangan",
+    "tidak",
+    "لا ",
+    "אל ",
+    "לא ",
+    "मत",
+    "नहीं",
+    "않",
+    "말고",
+    "마세요",
+    "不",
+    "ない",
+];
