@@ -1368,6 +1368,18 @@ fn sentence_findings(
             "a directive to choose this tool even against the user's choice".into(),
         ));
     }
+    if let Some(marker) = frame::acts_without_consent(lower) {
+        found.push((
+            Family::Guardrail,
+            format!("a directive to act without the user's consent (`{marker}`)"),
+        ));
+    }
+    if frame::keeps_from_the_user(lower) {
+        found.push((
+            Family::Concealment,
+            "a directive to keep what was done from the user".into(),
+        ));
+    }
     if let Some(data) = frame::user_data_moved(lower) {
         found.push((
             Family::Exfiltration,
