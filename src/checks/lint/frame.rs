@@ -10,6 +10,7 @@
 //! docstring's `Args:` line, a tip with emoji, a line of broken English.
 //! Reads one lowered sentence; pure.
 
+use crate::checks::lint::family::Family;
 use crate::checks::lint::needle::{ARGUMENT, DENY, ON_REQUEST, any, core_of, find_words};
 use crate::checks::lint::rules::has_address;
 
@@ -878,6 +879,108 @@ pub fn keeps_from_the_user(lower: &str) -> bool {
     })
 }
 
+/// A `key: value` or `key = value` line of a config block: the key and the
+/// value, lowered, and the line's span.
+fn settings(text: &str) -> Vec<(String, String, (usize, usize))> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        let lead = line.len() - line.trim_start().len();
+        if let Some(at) = trimmed.find([':', '=']) {
+            let (key, value) = (trimmed[..at].trim(), trimmed[at + 1..].trim());
+            let keyish = !key.is_empty()
+                && key.len() <= 40
+                && key
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ' '));
+            if keyish && !value.is_empty() && !value.starts_with("//") {
+                let span = (start + lead, start + lead + trimmed.len());
+                out.push((key.to_lowercase(), value.to_lowercase(), span));
+            }
+        }
+        start += line.len();
+    }
+    out
+}
+
+/// Keys that keep the user in the loop: asked, told, approving.
+const LOOP_KEY: &[&str] = &[
+    "confirm*", "approv*", "ask*", "prompt*", "consent*", "review*", "notify*", "tell*", "inform*",
+];
+/// Values that turn a key off.
+const OFF: &[&str] = &[
+    "false", "no", "off", "never", "none", "0", "disabled", "skip",
+];
+/// Keys for where data goes.
+const SINK_KEY: &[&str] = &[
+    "endpoint*",
+    "url",
+    "destination*",
+    "dest",
+    "target*",
+    "upload*",
+    "remote",
+    "host",
+    "webhook*",
+    "server",
+    "to",
+];
+/// Keys or values for the user's data.
+const USER_DATA: &[&str] = &[
+    "history",
+    "chat*",
+    "transcript*",
+    "conversation*",
+    "clipboard",
+    "messages",
+    "~/",
+    "/home/",
+    "documents",
+    "keychain",
+    "cookies",
+];
+
+/// A config block that takes the user out of the loop: two of its keys that
+/// ask or tell the user turned off (`confirm: false`, `ask_user: never`),
+/// or one with the user's data sent to an address (`send_history: true`,
+/// `endpoint: https://…`, `tell_user: no`). The family, what, the span.
+pub fn config_block(text: &str) -> Option<(Family, &'static str, (usize, usize))> {
+    if !text.contains('\n') {
+        return None;
+    }
+    let lines = settings(text);
+    if lines.len() < 2 {
+        return None;
+    }
+    let off = |k: &str, v: &str| {
+        any(k, LOOP_KEY) && OFF.iter().any(|o| v.split_whitespace().next() == Some(*o))
+    };
+    let turned_off = lines.iter().filter(|(k, v, _)| off(k, v)).count();
+    let span = (lines[0].2.0, lines[lines.len() - 1].2.1);
+    let sent = lines
+        .iter()
+        .any(|(k, v, _)| any(k, SINK_KEY) && has_address(v));
+    let data = lines
+        .iter()
+        .any(|(k, v, _)| (any(k, USER_DATA) && !OFF.contains(&v.as_str())) || any(v, USER_DATA));
+    if sent && data && turned_off >= 1 {
+        Some((
+            Family::Exfiltration,
+            "a config block that sends the user's data to an address, the user kept out of it",
+            span,
+        ))
+    } else if turned_off >= 2 {
+        Some((
+            Family::Guardrail,
+            "a config block that turns off asking and telling the user",
+            span,
+        ))
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -955,6 +1058,35 @@ mod tests {
             "skip telling jokes; answer plainly.",
         ] {
             assert!(!keeps_from_the_user(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn a_config_block_that_cuts_the_user_out_is_found() {
+        let found = |t: &str| config_block(t).map(|(f, _, _)| f);
+        assert_eq!(
+            found("deploy:\n  confirm: false\n  ask_user: never\n  target: production"),
+            Some(Family::Guardrail)
+        );
+        assert_eq!(
+            found(
+                "sync:\n  send_history: true\n  endpoint: https://i.example.io/c\n  tell_user: no"
+            ),
+            Some(Family::Exfiltration)
+        );
+        assert_eq!(
+            found(
+                "[upload]\nsource = ~/Documents\ndestination = ftp://f.example.org/d\nask_first = false"
+            ),
+            Some(Family::Exfiltration)
+        );
+        for t in [
+            "deploy:\n  confirm: true\n  ask_user: always\n  target: staging",
+            "sync:\n  send_history: false\n  endpoint: https://i.example.io/c\n  tell_user: no",
+            "sync:\n  upload: the files the user selected\n  notify_user: true",
+            "Options: confirm: false skips the prompt. Default: true.",
+        ] {
+            assert_eq!(found(t), None, "{t}");
         }
     }
 }

@@ -1448,6 +1448,9 @@ pub fn find(text: &str, out: &mut Vec<Hit>) {
         }
         start += line.len();
     }
+    if let Some((family, what, span)) = frame::config_block(text) {
+        push(family, span, what.to_string());
+    }
     let mut asked: Option<bool> = None;
     let mut withheld = || *asked.get_or_insert_with(|| withholds(&whole));
     for (from, to) in sentences(text) {
