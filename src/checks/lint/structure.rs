@@ -1374,6 +1374,18 @@ fn sentence_findings(
             format!("a directive to act without the user's consent (`{marker}`)"),
         ));
     }
+    if frame::steers_from_rivals(lower) {
+        found.push((
+            Family::Preference,
+            "a directive to steer the user away from rivals".into(),
+        ));
+    }
+    if frame::ranks_itself_first(lower) {
+        found.push((
+            Family::Override,
+            "a directive that ranks this text above the model's own rules".into(),
+        ));
+    }
     if frame::keeps_from_the_user(lower) {
         found.push((
             Family::Concealment,
