@@ -68,7 +68,9 @@ const FORBID: &[&str] = &[
 /// Handling a secret: what a rule against it names.
 const HANDLE: &[&str] = &[
     "paste", "include", "put", "share", "log", "store", "send", "expose", "print", "echo",
-    "repeat", "reveal", "write", "copy", "display", "type", "enter", "commit", "save",
+    "repeat", "reveal", "write", "copy", "display", "type", "enter", "commit", "save", "pass",
+    "forward", "upload", "give", "provide", "submit", "transmit", "post", "attach", "mail",
+    "email",
 ];
 
 const SECRETS: &[&str] = &[
@@ -127,7 +129,11 @@ fn honest(s: &str, h: &Hit) -> bool {
         ))
         && matches!(
             family,
-            Family::Override | Family::Exfiltration | Family::Instruction | Family::Concealment
+            Family::Override
+                | Family::Exfiltration
+                | Family::Instruction
+                | Family::Concealment
+                | Family::SensitiveFile
         );
     let not_directly = any(
         s,
@@ -171,6 +177,9 @@ fn honest(s: &str, h: &Hit) -> bool {
         || (family == Family::Instruction && rate_limit(s))
         || (family == Family::Override && configurable(s))
         || grounded_in_this_tool(s, family)
+        || (matches!(family, Family::Override | Family::Instruction)
+            && frame::leaves_the_models_rules(s))
+        || (family == Family::Exfiltration && frame::personal_for_the_task(s))
 }
 
 /// `Answer only with data returned by this tool; do not guess`: keeping the
