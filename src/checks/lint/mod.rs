@@ -516,6 +516,19 @@ pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
             let mut hits = rules::check(t.text, &known);
             structure::take_back(t.text, &mut hits);
             structure::find(t.text, &mut hits);
+            // The structure's readings again over misspelled rule words
+            // repaired (same offsets), quoting the original.
+            if let Some(fixed) = typo::repair(t.text) {
+                structure::find(&fixed, &mut hits);
+                for h in &mut hits {
+                    if let Some(original) = t.text.get(h.span.0..h.span.1)
+                        && original != h.evidence
+                    {
+                        h.evidence = original.to_string();
+                        h.what.push_str(", its words misspelled");
+                    }
+                }
+            }
             hits
         } else {
             Vec::new()
