@@ -463,8 +463,11 @@ fn model_reads(ctx: &Ctx) -> bool {
     {
         return false;
     }
+    // `The user is informed of …`: the user named as the subject of a
+    // passive is spoken of, not to.
     if phrase::is(s, 0, lexicon::DESCRIBING) {
-        return crate::word_set!(lexicon::ADDRESSING).any(s);
+        return crate::word_set!(lexicon::SPEAKING_TO).any(s)
+            || (crate::word_set!(lexicon::ADDRESSING).any(s) && !passive_statement(s));
     }
     crate::word_set!(lexicon::SPEAKING_TO).any(s)
         || !(third_person_opening(s) || passive_statement(s) || capability(s))
@@ -485,7 +488,10 @@ fn passive_statement(s: &Sentence) -> bool {
         s.words.get(j).is_some_and(|w| {
             !w.ident
                 && ((w.text.len() > 4 && w.text.ends_with("ed"))
-                    || phrase::is_word(w, "shown sent kept given written taken hidden done run"))
+                    || phrase::is_word(
+                        w,
+                        "shown sent kept given written taken hidden done run told read",
+                    ))
         })
     };
     i > 0 && (pp(i + 1) || (phrase::is(s, i + 1, "never not also automatically only") && pp(i + 2)))
