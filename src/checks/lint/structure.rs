@@ -1387,6 +1387,18 @@ fn sentence_findings(
             format!("a directive to act without the user's consent (`{marker}`)"),
         ));
     }
+    if frame::code_sends_out(lower) {
+        found.push((
+            Family::Exfiltration,
+            "code that sends a secret, the environment or the conversation to an address".into(),
+        ));
+    }
+    if frame::redirects_another_tool(lower) {
+        found.push((
+            Family::CrossTool,
+            "a directive that points another tool's output at an address".into(),
+        ));
+    }
     if frame::steers_from_rivals(lower) {
         found.push((
             Family::Preference,
