@@ -1399,6 +1399,12 @@ fn sentence_findings(
             "a directive that points another tool's output at an address".into(),
         ));
     }
+    if frame::overrides_the_users_choice(lower) {
+        found.push((
+            Family::Preference,
+            "a directive to use this tool whatever the user chose".into(),
+        ));
+    }
     if frame::steers_from_rivals(lower) {
         found.push((
             Family::Preference,
@@ -1420,7 +1426,7 @@ fn sentence_findings(
     if let Some(data) = frame::user_data_moved(lower) {
         found.push((
             Family::Exfiltration,
-            format!("a directive to put the user's {data} where it is sent on"),
+            format!("a directive to put the user's data ({data}) where it is sent on"),
         ));
     }
     if (argument && foreign_data_to_argument(lower))
