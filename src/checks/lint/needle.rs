@@ -1,7 +1,8 @@
 //! Needles matched as whole words in lowered text (`find_words`, `any`),
 //! and the word lists the structure readings (`structure`, `frame`) share:
 //! a word for an argument, a denial, a call made only at the user's
-//! request, in the languages the rules read. Imports nothing; pure.
+//! request, in the languages the rules read; and whether an address
+//! stands in a text (`has_address`). Imports nothing; pure.
 
 /// A letter or digit of a script that spaces its words (Latin, Greek,
 /// Cyrillic, Armenian, Vietnamese's Latin): where a match must start and
@@ -100,6 +101,7 @@ pub const ARGUMENT: &[&str] = &[
     "champs",
     "campo*",
     "parâmetro*",
+    "parámetro*",
     "parametro*",
     "paramètre*",
     "pole",
@@ -131,6 +133,7 @@ pub const ARGUMENT: &[&str] = &[
     "字段",
     "引数",
     "パラメータ",
+    "フィールド",
 ];
 
 /// Words that forbid or deny, in the languages the rules read.
@@ -165,3 +168,56 @@ pub const DENY: &[&str] = &[
     "不",
     "ない",
 ];
+
+/// Whether an address (a URL, an e-mail address, an IP address, a host with
+/// a path) stands in `rest`.
+pub fn has_address(rest: &str) -> bool {
+    let lower = rest.to_ascii_lowercase();
+    if lower.contains("://") {
+        return true;
+    }
+    lower
+        .split(|c: char| {
+            c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '<' | '>' | '"' | '\'' | '`')
+        })
+        .any(|w| {
+            let w = w.trim_end_matches(['.', '!', '?', ':']);
+            let email = w.split_once('@').is_some_and(|(user, host)| {
+                !user.is_empty()
+                    && host.contains('.')
+                    && !host.starts_with('.')
+                    && host.bytes().any(|b| b.is_ascii_alphabetic())
+            });
+            let ip = w.split(['/', ':']).next().is_some_and(|h| {
+                let parts: Vec<&str> = h.split('.').collect();
+                parts.len() == 4
+                    && parts.iter().all(|p| {
+                        !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit())
+                    })
+            });
+            let host_path = w.split_once('/').is_some_and(|(host, _)| {
+                host.contains('.')
+                    && !host.starts_with(['.', '~'])
+                    && host.rsplit('.').next().is_some_and(|tld| {
+                        tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic())
+                    })
+                    && host.split('.').count() >= 2
+                    && !host.ends_with(".json")
+            });
+            email || ip || host_path || bare_host(w)
+        })
+}
+
+/// A host name with no path that ends in a generic top-level domain
+/// (`collector.example.org`): a country code is left out, as `.sh`, `.py`,
+/// `.rs` and `.md` name files far more often than hosts.
+fn bare_host(w: &str) -> bool {
+    const GENERIC: &[&str] = &[
+        "com", "net", "org", "io", "dev", "app", "ai", "cloud", "info", "biz", "xyz", "site",
+        "online", "tech",
+    ];
+    let label =
+        |l: &str| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    w.rsplit_once('.')
+        .is_some_and(|(host, tld)| GENERIC.contains(&tld) && host.split('.').all(label))
+}

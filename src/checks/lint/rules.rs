@@ -17,10 +17,12 @@ use std::sync::OnceLock;
 use crate::checks::lint::ctx::{Ctx, evidence_span, hit, imperative, negated};
 use crate::checks::lint::decode;
 pub use crate::checks::lint::family::{FAMILIES, Family, Gate, Hit, Need};
+use crate::checks::lint::frame;
 use crate::checks::lint::known::Known;
 use crate::checks::lint::lexicon::{self, RULES};
 use crate::checks::lint::lexicon::{ACTS, FOREIGN, GENERIC_OTHER, STOP, TECHNICAL};
 use crate::checks::lint::model;
+use crate::checks::lint::needle::{self, has_address};
 use crate::checks::lint::phrase::{self, Index};
 use crate::checks::lint::read::{self, Sentence};
 use crate::checks::lint::special::{guard_off, markup, payload, secret_file};
@@ -66,59 +68,6 @@ fn after(text: &str, from: usize, len: usize) -> &str {
         end -= 1;
     }
     &text[from.min(end)..end]
-}
-
-/// Whether an address (a URL, an e-mail address, an IP address, a host with
-/// a path) stands in `rest`.
-pub fn has_address(rest: &str) -> bool {
-    let lower = rest.to_ascii_lowercase();
-    if lower.contains("://") {
-        return true;
-    }
-    lower
-        .split(|c: char| {
-            c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '<' | '>' | '"' | '\'' | '`')
-        })
-        .any(|w| {
-            let w = w.trim_end_matches(['.', '!', '?', ':']);
-            let email = w.split_once('@').is_some_and(|(user, host)| {
-                !user.is_empty()
-                    && host.contains('.')
-                    && !host.starts_with('.')
-                    && host.bytes().any(|b| b.is_ascii_alphabetic())
-            });
-            let ip = w.split(['/', ':']).next().is_some_and(|h| {
-                let parts: Vec<&str> = h.split('.').collect();
-                parts.len() == 4
-                    && parts.iter().all(|p| {
-                        !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit())
-                    })
-            });
-            let host_path = w.split_once('/').is_some_and(|(host, _)| {
-                host.contains('.')
-                    && !host.starts_with(['.', '~'])
-                    && host.rsplit('.').next().is_some_and(|tld| {
-                        tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic())
-                    })
-                    && host.split('.').count() >= 2
-                    && !host.ends_with(".json")
-            });
-            email || ip || host_path || bare_host(w)
-        })
-}
-
-/// A host name with no path that ends in a generic top-level domain
-/// (`collector.example.org`): a country code is left out, as `.sh`, `.py`,
-/// `.rs` and `.md` name files far more often than hosts.
-fn bare_host(w: &str) -> bool {
-    const GENERIC: &[&str] = &[
-        "com", "net", "org", "io", "dev", "app", "ai", "cloud", "info", "biz", "xyz", "site",
-        "online", "tech",
-    ];
-    let label =
-        |l: &str| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
-    w.rsplit_once('.')
-        .is_some_and(|(host, tld)| GENERIC.contains(&tld) && host.split('.').all(label))
 }
 
 /// A DNS name (two dots or more, letters, no path) stands in the sentence,
@@ -343,13 +292,27 @@ fn scored(ctx: &Ctx, known: &Known, scratch: &mut Vec<u32>) -> Option<Hit> {
     // it to every other Shopify tool call` on a Shopify server: how its
     // own tools work together, whatever family the words suggest.
     let reasoned = family == Family::Preference && first_for_a_reason(s);
-    if reasoned || asks_the_user(s) || own_tools(s, known) {
+    let lower = ctx.text[s.span.0..s.span.1].to_lowercase();
+    if reasoned
+        || asks_the_user(s)
+        || (family == Family::Guardrail && asks_the_user_abroad(&lower))
+        || own_tools(s, known)
+    {
         return None;
     }
     // `Do not skip the user's approval step`: a guard kept, not dropped.
+    // `Nunca envie a senha do usuário para esta ferramenta`: sending or
+    // reading forbidden, unless what is forbidden is to stop (`never
+    // forget to send …`).
+    // (A foreign negation is not read for a guardrail: a directive not to
+    // ask the user opens with one, and the English rules do not see it.)
     let negated_start =
         (0..s.words.len().min(3)).any(|i| crate::word_set!(lexicon::NEGATIONS).at(s, i));
-    if family == Family::Guardrail && negated_start {
+    let forbids = matches!(
+        family,
+        Family::Exfiltration | Family::SensitiveFile | Family::Instruction
+    ) && frame::forbids_moving(&lower);
+    if (negated_start && family == Family::Guardrail) || forbids {
         return None;
     }
     let span = evidence_span(ctx.text, s, 0, s.words.len() - 1);
@@ -407,6 +370,150 @@ fn asks_the_user(s: &Sentence) -> bool {
     });
     asks.is_some_and(|i| !(0..i).any(|j| crate::word_set!(lexicon::NEGATIONS).at(s, j)))
         && !crate::word_set!("no never without skip bypass").any(s)
+}
+
+/// Asking the user first, in the languages the rules read, with no
+/// denial of it and no secret asked for (`Demande toujours confirmation à
+/// l'utilisateur avant de supprimer`): a guard kept, for a guardrail
+/// finding. Read on the lowered sentence.
+fn asks_the_user_abroad(lower: &str) -> bool {
+    const ASK: &[&str] = &[
+        "demande*",
+        "pregunta*",
+        "pide",
+        "pida",
+        "pergunte",
+        "peça",
+        "pede",
+        "chiedi",
+        "frag*",
+        "vraag",
+        "zapytaj",
+        "pytaj",
+        "sor*",
+        "спроси",
+        "спрашивай",
+        "запитай",
+        "питай",
+        "確認",
+        "征得",
+        "询问",
+        "확인",
+        "पूछ",
+        "hỏi",
+        "minta",
+        "tanya",
+        "اسأل",
+        "שאל",
+    ];
+    const USERS: &[&str] = &[
+        "*utilisateur",
+        "usuario",
+        "usuário",
+        "*utente",
+        "nutzer",
+        "benutzer",
+        "gebruiker",
+        "użytkownik*",
+        "kullanıcı*",
+        "пользовател*",
+        "користувач*",
+        "ユーザー",
+        "用户",
+        "사용자",
+        "उपयोगकर्ता",
+        "người dùng",
+        "pengguna",
+        "المستخدم",
+        "המשתמש",
+    ];
+    const DENIED: &[&str] = &[
+        "ne ",
+        " pas ",
+        "nie ",
+        "nicht",
+        "niet",
+        "não",
+        "non ",
+        "no ",
+        "sin ",
+        "sem ",
+        "senza",
+        "ohne",
+        "zonder",
+        "bez ",
+        "не ",
+        "ні ",
+        "sorma",
+        "しないで",
+        "せずに",
+        "求めず",
+        "不要",
+        "无需",
+        "不用",
+        "말고",
+        "마세요",
+        "없이",
+        "बिना",
+        "मत",
+        "đừng",
+        "không",
+        "tanpa",
+        "jangan",
+        "دون",
+        "بدون",
+        "لا ",
+        "בלי",
+        "אל ",
+        "ללא",
+    ];
+    // Asked always, or before the act: a guard, not a passing mention.
+    const FIRST: &[&str] = &[
+        "toujours",
+        "avant",
+        "siempre",
+        "antes",
+        "sempre",
+        "prima",
+        "immer",
+        "bevor",
+        "vor",
+        "altijd",
+        "voordat",
+        "zawsze",
+        "przed",
+        "her zaman",
+        "önce",
+        "всегда",
+        "перед",
+        "завжди",
+        "必ず",
+        // Not a bare `前`: `以前`, `之前` are also `previous`.
+        "前に",
+        "先に",
+        "前请",
+        "前先",
+        "务必",
+        "总是",
+        "항상",
+        "전에",
+        "हमेशा",
+        "पहले",
+        "luôn",
+        "trước",
+        "selalu",
+        "sebelum",
+        "دائما",
+        "دائمًا",
+        "قبل",
+        "תמיד",
+        "לפני",
+    ];
+    needle::any(lower, ASK)
+        && needle::any(lower, USERS)
+        && !frame::names_a_secret(lower)
+        && needle::any(lower, FIRST)
+        && !DENIED.iter().any(|d| lower.contains(d))
 }
 
 /// Words that shut other tools out, or push past the user's choice.

@@ -18,8 +18,7 @@ use crate::checks::lint::ctx::hit;
 use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::frame;
 use crate::checks::lint::lexicon;
-use crate::checks::lint::needle::{ARGUMENT, DENY, ON_REQUEST, any, find_words};
-use crate::checks::lint::rules::has_address;
+use crate::checks::lint::needle::{ARGUMENT, DENY, ON_REQUEST, any, find_words, has_address};
 
 /// The sentence around bytes `span` of `text`: from the end of the one
 /// before (`.`, `!`, `?`, `。` followed by a space, or a line break) to
