@@ -1554,6 +1554,56 @@ pub fn config_block(text: &str) -> Option<(Family, &'static str, (usize, usize))
     }
 }
 
+/// What the frames find in one lowered sentence: each family with what
+/// was seen.
+pub fn findings(lower: &str, found: &mut Vec<(Family, String)>) {
+    if let Some(marker) = acts_without_consent(lower) {
+        let what = format!("a directive to act without the user's consent (`{marker}`)");
+        found.push((Family::Guardrail, what));
+    }
+    let mut push = |family: Family, what: &str| found.push((family, what.to_string()));
+    if code_sends_out(lower) {
+        push(
+            Family::Exfiltration,
+            "code that sends a secret, the environment or the conversation to an address",
+        );
+    }
+    if redirects_another_tool(lower) {
+        push(
+            Family::CrossTool,
+            "a directive that points another tool's output at an address",
+        );
+    }
+    if overrides_the_users_choice(lower) {
+        push(
+            Family::Preference,
+            "a directive to use this tool whatever the user chose",
+        );
+    }
+    if steers_from_rivals(lower) {
+        push(
+            Family::Preference,
+            "a directive to steer the user away from rivals",
+        );
+    }
+    if ranks_itself_first(lower) {
+        push(
+            Family::Override,
+            "a directive that ranks this text above the model's own rules",
+        );
+    }
+    if keeps_from_the_user(lower) {
+        push(
+            Family::Concealment,
+            "a directive to keep what was done from the user",
+        );
+    }
+    if let Some(data) = user_data_moved(lower) {
+        let what = format!("a directive to put the user's data ({data}) where it is sent on");
+        found.push((Family::Exfiltration, what));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1380,54 +1380,7 @@ fn sentence_findings(
             "a directive to choose this tool even against the user's choice".into(),
         ));
     }
-    if let Some(marker) = frame::acts_without_consent(lower) {
-        found.push((
-            Family::Guardrail,
-            format!("a directive to act without the user's consent (`{marker}`)"),
-        ));
-    }
-    if frame::code_sends_out(lower) {
-        found.push((
-            Family::Exfiltration,
-            "code that sends a secret, the environment or the conversation to an address".into(),
-        ));
-    }
-    if frame::redirects_another_tool(lower) {
-        found.push((
-            Family::CrossTool,
-            "a directive that points another tool's output at an address".into(),
-        ));
-    }
-    if frame::overrides_the_users_choice(lower) {
-        found.push((
-            Family::Preference,
-            "a directive to use this tool whatever the user chose".into(),
-        ));
-    }
-    if frame::steers_from_rivals(lower) {
-        found.push((
-            Family::Preference,
-            "a directive to steer the user away from rivals".into(),
-        ));
-    }
-    if frame::ranks_itself_first(lower) {
-        found.push((
-            Family::Override,
-            "a directive that ranks this text above the model's own rules".into(),
-        ));
-    }
-    if frame::keeps_from_the_user(lower) {
-        found.push((
-            Family::Concealment,
-            "a directive to keep what was done from the user".into(),
-        ));
-    }
-    if let Some(data) = frame::user_data_moved(lower) {
-        found.push((
-            Family::Exfiltration,
-            format!("a directive to put the user's data ({data}) where it is sent on"),
-        ));
-    }
+    frame::findings(lower, &mut found);
     if (argument && foreign_data_to_argument(lower))
         || (lower.contains("cop") && passive_copy(lower))
         || conversation_with_secrets(lower)
