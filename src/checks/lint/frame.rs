@@ -12,7 +12,7 @@
 
 use crate::checks::lint::family::Family;
 use crate::checks::lint::needle::{
-    ARGUMENT, DENY, ON_REQUEST, any, core_of, find_words, has_address,
+    ARGUMENT, DENY, ON_REQUEST, Pairs, any, core_of, find_words, has_address, holds,
 };
 
 /// A secret of the user's, in the languages the rules read.
@@ -531,9 +531,13 @@ const DENIED_ANYWHERE: &[&str] = &["ない", "않", "마세요", "말고", "禁�
 
 /// The first needle of `needles` in `lower` and where it starts.
 fn first(lower: &str, needles: &[&'static str]) -> Option<(usize, &'static str)> {
+    let pairs = Pairs::of(lower);
     needles
         .iter()
-        .filter(|n| lower.contains(core_of(n)))
+        .filter(|n| {
+            let core = core_of(n);
+            pairs.may_hold(core) && lower.contains(core)
+        })
         .filter_map(|n| find_words(lower, n).next().map(|(at, _)| (at, *n)))
         .min_by_key(|(at, _)| *at)
 }
@@ -573,7 +577,7 @@ pub fn user_data_moved(lower: &str) -> Option<&'static str> {
     let (at_move, _) = first(lower, MOVE)?;
     let denied = DENY
         .iter()
-        .any(|d| lower.contains(core_of(d)) && find_words(lower, d).any(|(at, _)| at < at_move))
+        .any(|d| holds(lower, core_of(d)) && find_words(lower, d).any(|(at, _)| at < at_move))
         || any(lower, DENIED_ANYWHERE)
         || lower.contains("without the user")
         || lower.contains("without their");
@@ -859,7 +863,7 @@ fn describes_the_tool(lower: &str) -> bool {
 /// Whether a denial stands in `lower` before byte `at`.
 fn denied_before(lower: &str, at: usize) -> bool {
     DENY.iter()
-        .any(|d| lower.contains(core_of(d)) && find_words(lower, d).any(|(i, _)| i < at))
+        .any(|d| holds(lower, core_of(d)) && find_words(lower, d).any(|(i, _)| i < at))
 }
 
 /// A directive to act with consequences without the user's consent, or
@@ -889,7 +893,7 @@ pub fn acts_without_consent(lower: &str) -> Option<&'static str> {
     // (`never ask`, `묻지 말고`).
     let end = at + core_of(marker).len();
     let denied = DENY.iter().any(|d| {
-        lower.contains(core_of(d)) && find_words(lower, d).any(|(i, e)| e <= at || i >= end)
+        holds(lower, core_of(d)) && find_words(lower, d).any(|(i, e)| e <= at || i >= end)
     });
     let users_own = ["users ", "the user ", "a user "]
         .iter()

@@ -38,11 +38,13 @@ pub fn find_words<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = (us
 /// Whether `hay` holds any of `needles`, each as whole words (see
 /// [`find_words`]).
 pub fn any(hay: &str, needles: &[&str]) -> bool {
-    // `contains` first: its search is the fast one, and most needles are
-    // not there at all.
-    needles
-        .iter()
-        .any(|n| hay.contains(core_of(n)) && find_words(hay, n).next().is_some())
+    // The text's byte pairs first: most needles are not there at all, and
+    // are told so without a search.
+    let pairs = Pairs::of(hay);
+    needles.iter().any(|n| {
+        let core = core_of(n);
+        pairs.may_hold(core) && hay.contains(core) && find_words(hay, n).next().is_some()
+    })
 }
 
 /// A needle without its `*` marks (a byte test: trimming by a character
@@ -52,6 +54,69 @@ pub fn core_of(needle: &str) -> &str {
     let from = usize::from(b.first() == Some(&b'*'));
     let to = b.len() - usize::from(b.len() > from && b.last() == Some(&b'*'));
     &needle[from..to]
+}
+
+/// The byte pairs of a text, hashed to 1,024 bits: a needle whose first
+/// pair is not among them is not in the text. A text of under 24 bytes is
+/// searched at once (`all`).
+#[derive(Clone, Copy, Debug)]
+pub struct Pairs {
+    bits: [u64; 16],
+    all: bool,
+}
+
+/// The bit a byte pair sets.
+fn pair_bit(a: u8, b: u8) -> usize {
+    (usize::from(a) * 31 + usize::from(b)) & 1023
+}
+
+thread_local! {
+    /// The pairs of the text last asked about (its address and length):
+    /// the readings ask one sentence about many lists in turn.
+    static LAST: std::cell::Cell<((usize, usize), Pairs)> =
+        const { std::cell::Cell::new(((0, 0), Pairs { bits: [0; 16], all: true })) };
+}
+
+impl Pairs {
+    /// The pairs of `hay`.
+    pub fn of(hay: &str) -> Pairs {
+        let h = hay.as_bytes();
+        if h.len() < 24 {
+            return Pairs {
+                bits: [0; 16],
+                all: true,
+            };
+        }
+        let key = (h.as_ptr() as usize, h.len());
+        let (last, pairs) = LAST.get();
+        if last == key {
+            return pairs;
+        }
+        let mut bits = [0u64; 16];
+        for w in h.windows(2) {
+            let bit = pair_bit(w[0], w[1]);
+            bits[bit / 64] |= 1 << (bit % 64);
+        }
+        let pairs = Pairs { bits, all: false };
+        LAST.set((key, pairs));
+        pairs
+    }
+
+    /// Whether the text may hold `core` (a needle without its marks).
+    pub fn may_hold(&self, core: &str) -> bool {
+        let c = core.as_bytes();
+        if self.all || c.len() < 2 {
+            return true;
+        }
+        let bit = pair_bit(c[0], c[1]);
+        self.bits[bit / 64] & (1 << (bit % 64)) != 0
+    }
+}
+
+/// Whether `hay` contains `core` (a needle without its marks), told first
+/// by its byte pairs.
+pub fn holds(hay: &str, core: &str) -> bool {
+    Pairs::of(hay).may_hold(core) && hay.contains(core)
 }
 
 /// A call made only at the user's request, in the languages the rules read.
