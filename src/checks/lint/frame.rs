@@ -12,7 +12,7 @@
 
 use crate::checks::lint::family::Family;
 use crate::checks::lint::needle::{
-    ARGUMENT, DENY, ON_REQUEST, Pairs, any, core_of, find_words, has_address, holds,
+    ARGUMENT, DENY, OFF, ON_REQUEST, Pairs, any, core_of, find_words, has_address, holds,
 };
 
 /// A secret of the user's, in the languages the rules read.
@@ -1484,10 +1484,6 @@ fn json_pairs(text: &str, out: &mut Vec<(String, String, (usize, usize))>) {
 const LOOP_KEY: &[&str] = &[
     "confirm*", "approv*", "ask*", "prompt*", "consent*", "review*", "notify*", "tell*", "inform*",
     "report*",
-];
-/// Values that turn a key off.
-const OFF: &[&str] = &[
-    "false", "no", "off", "never", "none", "0", "disabled", "skip",
 ];
 /// Keys for where data goes.
 const SINK_KEY: &[&str] = &[

@@ -1,8 +1,9 @@
 //! Needles matched as whole words in lowered text (`find_words`, `any`),
 //! and the word lists the structure readings (`structure`, `frame`) share:
-//! a word for an argument, a denial, a call made only at the user's
-//! request, in the languages the rules read; and whether an address
-//! stands in a text (`has_address`). Imports nothing; pure.
+//! a word for an argument, a denial, a value that turns a setting off, a
+//! call made only at the user's request, in the languages the rules read;
+//! and whether an address stands in a text (`has_address`). Imports
+//! nothing; pure.
 
 /// A letter or digit of a script that spaces its words (Latin, Greek,
 /// Cyrillic, Armenian, Vietnamese's Latin): where a match must start and
@@ -118,6 +119,11 @@ impl Pairs {
 pub fn holds(hay: &str, core: &str) -> bool {
     Pairs::of(hay).may_hold(core) && hay.contains(core)
 }
+
+/// Values that turn a setting off (`confirm: false`, `ask_user = never`).
+pub const OFF: &[&str] = &[
+    "false", "off", "no", "disabled", "none", "skip", "never", "0",
+];
 
 /// A call made only at the user's request, in the languages the rules read.
 pub const ON_REQUEST: &[&str] = &[

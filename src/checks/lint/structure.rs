@@ -11,14 +11,15 @@
 //! `confirm: false  # just run`, every output mirrored to an address),
 //! and what the development probes found (acting without consent, a
 //! secret's environment variable or the user's secret put in an argument,
-//! a pronoun sent to an address). Its word lists are matched as whole
-//! words (`find_words`). Pure.
+//! a pronoun sent to an address), and the frame readings of `frame`
+//! (asked per sentence). Its word lists are matched as whole words
+//! (`needle::find_words`). Pure.
 
 use crate::checks::lint::ctx::hit;
 use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::frame;
 use crate::checks::lint::lexicon;
-use crate::checks::lint::needle::{ARGUMENT, DENY, ON_REQUEST, any, find_words, has_address};
+use crate::checks::lint::needle::{ARGUMENT, DENY, OFF, ON_REQUEST, any, find_words, has_address};
 
 /// The sentence around bytes `span` of `text`: from the end of the one
 /// before (`.`, `!`, `?`, `。` followed by a space, or a line break) to
@@ -1057,9 +1058,6 @@ fn set_to(lower: &str, values: &[&str]) -> bool {
     })
 }
 
-const OFF: &[&str] = &[
-    "false", "off", "no", "disabled", "none", "skip", "never", "0",
-];
 const ON: &[&str] = &["true", "on", "yes", "enabled", "always", "1"];
 const GUARD_KEY: &[&str] = &[
     "confirm*",
