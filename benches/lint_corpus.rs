@@ -174,6 +174,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky-r5.txt", "tricky-r5"),
         ("tricky-r6.txt", "tricky-r6"),
         ("tricky-r7.txt", "tricky-r7"),
+        ("tricky-r8.txt", "tricky-r8"),
     ] {
         tricky_cases(file, group, &mut out);
     }
