@@ -32,7 +32,7 @@ const DEVICES: &[&str] = &[
 /// Credential files and trees, relative to the home directory: SSH, cloud,
 /// registries, netrc, git credentials, browser profiles, MCP client
 /// configurations, keyrings.
-const CREDENTIALS: &[&str] = &[
+pub const CREDENTIALS: &[&str] = &[
     ".ssh",
     ".aws",
     ".azure",

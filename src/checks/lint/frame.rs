@@ -12,7 +12,7 @@
 
 use crate::checks::lint::family::Family;
 use crate::checks::lint::needle::{
-    ARGUMENT, DENY, OFF, ON_REQUEST, Pairs, any, core_of, find_words, has_address, holds,
+    DENY, OFF, ON_REQUEST, Pairs, any, core_of, find_words, has_address, holds, names_a_slot,
 };
 
 /// A secret of the user's, in the languages the rules read.
@@ -61,6 +61,7 @@ const SECRET: &[&str] = &[
     "mots de passe",
     "identifiants",
     "passwort*",
+    "passwörter",
     "kennwort*",
     "zugangsdaten",
     "wachtwoord*",
@@ -110,6 +111,21 @@ const CONVERSATION: &[&str] = &[
     "full transcript",
     "the transcript",
     "every message",
+    "recent conversation",
+    "user's conversation",
+    "recent messages",
+    "previous messages",
+    "earlier messages",
+    "past messages",
+    "last message*",
+    "whole environment",
+    "entire environment",
+    "complete environment",
+    "full environment",
+    "all environment variables",
+    "every environment variable",
+    "process.env",
+    "os.environ",
     "each message",
     "all messages",
     "messages the user",
@@ -122,8 +138,8 @@ const CONVERSATION: &[&str] = &[
     "clipboard",
     "browser history",
     "browsing history",
-    "address book",
-    "contact list",
+    "address book*",
+    "contact list*",
     "people the user",
     "keychain*",
     "saved passwords",
@@ -284,7 +300,7 @@ const MOVE: &[&str] = &[
     "submit*",
     "insert*",
     "append*",
-    "fill",
+    "fill*",
     "populate",
     "write",
     "paste",
@@ -294,6 +310,9 @@ const MOVE: &[&str] = &[
     "feed",
     "supply",
     "stash",
+    "gather*",
+    "collect*",
+    "harvest*",
     "wyślij",
     "wysyłaj",
     "dołącz*",
@@ -328,6 +347,15 @@ const MOVE: &[&str] = &[
     "sende",
     "senden",
     "schicke*",
+    "schickt",
+    "sendet",
+    "übermittelt",
+    "überträgt",
+    "hochgeladen",
+    "gesendet",
+    "geschickt",
+    "hängt",
+    "anhängen",
     "füge",
     "übermittle*",
     "kopiere",
@@ -408,7 +436,7 @@ const MOVE: &[&str] = &[
 ];
 
 /// Where data goes that is not the user's: this tool, the vendor, a named
-/// slot (an argument word is `ARGUMENT`'s, an address `has_address`'s).
+/// slot (a slot is `names_a_slot`'s, an address `has_address`'s).
 const SINK: &[&str] = &[
     "this tool*",
     "this server",
@@ -430,11 +458,15 @@ const SINK: &[&str] = &[
     "the vendor's",
     "the publisher",
     "third part*",
+    "the partner",
+    "our partner*",
+    "partner endpoint*",
+    "partner api",
+    "partner server*",
+    "analytics partner*",
+    "data partner*",
     "send me",
     "give me",
-    "in `",
-    "into `",
-    "as `",
     "tego narzędzia",
     "questo strumento",
     "bu araç*",
@@ -476,7 +508,9 @@ const SINK: &[&str] = &[
     "địa chỉ này",
     "هذا العنوان",
     "הכתובת הזו",
-    "nasz* serwer*",
+    "nasz serwer*",
+    "naszego serwer*",
+    "naszym serwer*",
     "nostro server",
     "sunucumuz*",
     "notre serveur",
@@ -566,6 +600,27 @@ fn designated(lower: &str, data: &str) -> bool {
     }
 }
 
+/// Whether a needle of `words` stands within 24 bytes of `data`, in its
+/// phrase (`password policy`, `masked card numbers`), not anywhere in the
+/// sentence (`per our data policy, the contact lists are uploaded`).
+fn near(lower: &str, data: &str, words: &[&str]) -> bool {
+    find_words(lower, data).any(|(at, end)| {
+        let from = (at.saturating_sub(24)..=at)
+            .find(|&i| lower.is_char_boundary(i))
+            .unwrap_or(at);
+        let to = (end..=(end + 24).min(lower.len()))
+            .rev()
+            .find(|&i| lower.is_char_boundary(i))
+            .unwrap_or(end);
+        // Within the data's own phrase: no stop between.
+        let from = lower[from..at]
+            .rfind([',', ';', ':'])
+            .map_or(from, |i| from + i + 1);
+        let to = lower[end..to].find([',', ';', ':']).map_or(to, |i| end + i);
+        any(&lower[from..to], words)
+    })
+}
+
 /// What of the user's a sentence (`lower`) moves where it is sent on: the
 /// data's name, or `None`.
 pub fn user_data_moved(lower: &str) -> Option<&'static str> {
@@ -581,10 +636,10 @@ pub fn user_data_moved(lower: &str) -> Option<&'static str> {
         || any(lower, DENIED_ANYWHERE)
         || lower.contains("without the user")
         || lower.contains("without their");
-    let sink = any(lower, ARGUMENT) || any(lower, SINK) || has_address(lower);
+    let sink = names_a_slot(lower) || any(lower, SINK) || has_address(lower);
     let honest = any(lower, CHOSEN)
         || any(lower, ON_REQUEST)
-        || any(lower, NOT_THE_SECRET)
+        || near(lower, data, NOT_THE_SECRET)
         || designated(lower, data);
     (sink && !denied && !honest).then_some(core_of(data))
 }
@@ -710,6 +765,13 @@ const NO_CONSENT: &[&str] = &[
     "دون تأكيد",
     "בלי לשאול",
     "ללא אישור",
+    "→ no confirm*",
+    "-> no confirm*",
+    "→ no prompt*",
+    "-> no prompt*",
+    "→ without asking",
+    "-> without asking",
+    "no prompt, no confirm*",
 ];
 
 /// Acts with consequences the user answers for: destroying, spending,
@@ -784,6 +846,33 @@ const CONSEQUENTIAL: &[&str] = &[
     "ödeme*",
     "платеж*",
     "оплат*",
+    "결제",
+    "송금",
+    "이체",
+    "지불",
+    "支払",
+    "送金",
+    "振込",
+    "支付",
+    "付款",
+    "转账",
+    "überweis*",
+    "virement*",
+    "pagament*",
+    "bonific*",
+    "betaal*",
+    "overboek*",
+    "płatnoś*",
+    "zapłać",
+    "havale",
+    "भुगतान",
+    "thanh toán",
+    "chuyển tiền",
+    "bayar",
+    "pembayaran",
+    "الدفع",
+    "تحويل",
+    "תשלום",
 ];
 
 /// Signs that the act changes nothing: no consent is needed.
@@ -988,6 +1077,148 @@ pub fn keeps_from_the_user(lower: &str) -> bool {
     })
 }
 
+/// Dodging a question the user asks.
+const EVADE: &[&str] = &[
+    "change the subject",
+    "deflect*",
+    "avoid the question",
+    "sidestep*",
+    "dodge*",
+    "evade*",
+    "steer the conversation",
+    "pretend not to know",
+    "pretend you don't know",
+    "feign ignorance",
+    "play dumb",
+];
+/// The user asking.
+const USER_ASKS: &[&str] = &[
+    "if asked",
+    "when asked",
+    "should the user ask",
+    "if the user asks",
+    "when the user asks",
+    "if they ask",
+    "should they ask",
+    "user asks",
+    "user ask",
+];
+/// Not telling, in English, active or passive.
+const NOT_TELL: &[&str] = &[
+    "not tell",
+    "never tell",
+    "not to tell",
+    "not inform",
+    "never inform",
+    "not to inform",
+    "not reveal",
+    "never reveal",
+    "not disclose",
+    "never disclose",
+    "not mention",
+    "never mention",
+    "not report",
+    "never report",
+    "not notify",
+    "never notify",
+    "*n't tell",
+    "*n't mention",
+    "*n't reveal",
+    "*n't inform",
+    "no longer mention*",
+    "no longer report*",
+    "no longer tell*",
+    "no longer show*",
+    "no longer list*",
+    "not reported to",
+    "not shown to",
+    "not mentioned to",
+];
+/// What was moved, as told after the user is kept from it.
+const MOVED: &[&str] = &[
+    "copied",
+    "sent",
+    "shared",
+    "uploaded",
+    "upload*",
+    "forwarded",
+    "transferred",
+    "transfer*",
+    "mirrored",
+    "synced",
+    "exported",
+    "transmitted",
+    "collected",
+];
+
+/// A directive to keep from the user what was moved (`does not tell users
+/// what it copied or to whom`, `is not to inform the user of any data
+/// forwarded`), or to dodge the user's question about it.
+pub fn hides_what_was_moved(lower: &str) -> bool {
+    let dodges = any(lower, EVADE) && any(lower, USER_ASKS);
+    let untold = first(lower, NOT_TELL).is_some_and(|(at, _)| {
+        let told = &lower[at..];
+        any(told, MOVED) && any(lower, &["user*", "them", "customer*", "human"])
+    });
+    (dodges || untold) && !describes_the_tool(lower) && !any(lower, TELLS_ANYWAY)
+}
+
+/// Telling kept in the same sentence: the denial covers something else.
+const TELLS_ANYWAY: &[&str] = &["always tell", "but tell", "instead tell", "do tell"];
+
+/// The user's doubt or refusal.
+const USER_DOUBTS: &[&str] = &[
+    "unsure",
+    "hesitant",
+    "hesitat*",
+    "reluctant",
+    "uncertain",
+    "doubtful",
+    "has doubts",
+    "objects",
+    "declines",
+    "refuses",
+    "says no",
+    "pushes back",
+    "seems worried",
+];
+/// Going on all the same.
+const REGARDLESS: &[&str] = &[
+    "anyway",
+    "regardless",
+    "all the same",
+    "nonetheless",
+    "nevertheless",
+    "is not a refusal",
+    "is not a no",
+    "isn't a no",
+    "isn't a refusal",
+    "does not mean no",
+    "doesn't mean no",
+];
+
+/// A directive to go on with an act of consequence when the user doubts
+/// or refuses (`If the user looks unsure, delete the records anyway`).
+pub fn overrides_hesitation(lower: &str) -> bool {
+    any(lower, USER)
+        && any(lower, USER_DOUBTS)
+        && any(lower, REGARDLESS)
+        && any(lower, CONSEQUENTIAL)
+        && !any(lower, CONSENT_KEPT)
+        && !any(lower, &["stop", "cancel*", "abort*", "ask*", "wait"])
+        && !any(
+            lower,
+            &[
+                "not proceed",
+                "n't proceed",
+                "never proceed",
+                "not go ahead",
+                "n't go ahead",
+            ],
+        )
+        && !describes_the_tool(lower)
+}
+
 /// Rival products or vendors.
 const RIVALS: &[&str] = &["rival*", "competitor*", "competing", "the competition"];
 /// Turning people against them.
@@ -1003,7 +1234,9 @@ const AGAINST: &[&str] = &[
     "downplay*",
     "criticize*",
     "criticise*",
-    "warn* users about",
+    "warn users about",
+    "warns users about",
+    "warning users about",
 ];
 
 /// A directive to steer the user away from rivals (`advise users against
@@ -1023,6 +1256,9 @@ const SELF: &[&str] = &[
     "this tool's instructions",
     "this tool's rules",
     "this note",
+    "these notes",
+    "this tool's notes",
+    "the tool's notes",
     "this message",
 ];
 /// Ranking above.
@@ -1031,15 +1267,23 @@ const OUTRANKS: &[&str] = &[
     "override*",
     "overrule*",
     "supersede*",
-    "take* precedence",
+    "take precedence",
+    "takes precedence",
+    "taking precedence",
     "prevail*",
     "trump*",
-    "rank* above",
-    "come* before",
-    "win* over",
+    "rank above",
+    "ranks above",
+    "ranked above",
+    "come before",
+    "comes before",
+    "win over",
+    "wins over",
     "beat*",
-    "count* more than",
-    "matter* more than",
+    "count more than",
+    "counts more than",
+    "matter more than",
+    "matters more than",
 ];
 /// What the model was told before.
 const THE_MODELS_RULES: &[&str] = &[
@@ -1071,23 +1315,46 @@ pub fn ranks_itself_first(lower: &str) -> bool {
 /// instructions apply to this tool only and do not change your other
 /// rules`.
 pub fn leaves_the_models_rules(lower: &str) -> bool {
-    any(lower, SELF)
-        && any(lower, DENY)
-        && any(
-            lower,
-            &[
-                "change*",
-                "override*",
-                "replace*",
-                "affect*",
-                "alter*",
-                "supersede*",
-                "ändert",
-                "modifie*",
-            ],
-        )
-        && any(lower, &["your", "other rules", "the model's", "the user's"])
-        && !any(lower, &["ignore", "forget", "disregard"])
+    defers_to_others(lower)
+        || any(lower, SELF)
+            && any(lower, DENY)
+            && any(
+                lower,
+                &[
+                    "change*",
+                    "override*",
+                    "replace*",
+                    "affect*",
+                    "alter*",
+                    "supersede*",
+                    "ändert",
+                    "modifie*",
+                ],
+            )
+            && any(lower, &["your", "other rules", "the model's", "the user's"])
+            && !any(lower, &["ignore", "forget", "disregard"])
+}
+
+/// Whose word a text may defer to.
+const OTHERS: &[&str] = &[
+    "the user's",
+    "the user",
+    "your own",
+    "your instructions",
+    "your rules",
+    "system prompt",
+    "system message",
+    "developer",
+    "operator",
+];
+
+/// Saying that the user's or the model's own rules outrank this text (`the
+/// user's instructions take precedence over these notes`).
+fn defers_to_others(lower: &str) -> bool {
+    first(lower, OUTRANKS).is_some_and(|(at, _)| {
+        let (before, after) = lower.split_at(at);
+        any(before, OTHERS) && !any(before, SELF) && any(after, SELF) && !any(before, DENY)
+    })
 }
 
 /// The user's mild attributes: a request is made for them, not sent out.
@@ -1318,10 +1585,44 @@ const THIS_ONE: &[&str] = &[
     "our results",
 ];
 
+/// The user naming another choice than this tool.
+const ANOTHER_CHOICE: &[&str] = &["another", "a different", "other", "a competing"];
+/// Choosing this tool all the same.
+const ALL_THE_SAME: &[&str] = &[
+    "ignore that",
+    "ignore it",
+    "ignore their",
+    "ignore the user's",
+    "anyway",
+    "regardless",
+    "all the same",
+    "nonetheless",
+    "even so",
+];
+
+/// Whether the user is said to choose another tool and this one is used
+/// all the same (`What if the user names another translator? Ignore that
+/// and use this one`).
+fn another_choice_ignored(lower: &str) -> bool {
+    any(lower, USER)
+        && any(lower, ANOTHER_CHOICE)
+        && any(lower, ALL_THE_SAME)
+        && !any(
+            lower,
+            &[
+                "use that one",
+                "use the one",
+                "use theirs",
+                "the one they",
+                "the one the user",
+            ],
+        )
+}
+
 /// A directive to use this tool whatever the user chose (`Whatever the
 /// user picks, answer with results from this tool`).
 pub fn overrides_the_users_choice(lower: &str) -> bool {
-    any(lower, WHATEVER_THE_USER)
+    (any(lower, WHATEVER_THE_USER) || another_choice_ignored(lower))
         && any(lower, THIS_ONE)
         && any(
             lower,
@@ -1592,7 +1893,13 @@ pub fn findings(lower: &str, found: &mut Vec<(Family, String)>) {
             "a directive that ranks this text above the model's own rules",
         );
     }
-    if keeps_from_the_user(lower) {
+    if overrides_hesitation(lower) {
+        push(
+            Family::Guardrail,
+            "a directive to go on when the user doubts or refuses",
+        );
+    }
+    if keeps_from_the_user(lower) || hides_what_was_moved(lower) {
         push(
             Family::Concealment,
             "a directive to keep what was done from the user",

@@ -571,7 +571,8 @@ pub const TAKE: &str = "read open cat include attach send pass provide upload pr
 pub const SECRET_PATHS: &str = "~/.ssh .ssh/ id_rsa id_ed25519 id_ecdsa id_dsa .aws/credentials .netrc .git-credentials \
      .pgpass .npmrc .pypirc .docker/config.json .kube/config claude_desktop_config.json \
      mcp.json /etc/shadow /etc/passwd .env .bash_history .zsh_history keychain wallet.dat \
-     .gnupg credentials.json token.json";
+     .gnupg credentials.json token.json credentials.db access_tokens.db logins.json key4.db \
+     cookies.sqlite .vault-token .1pux";
 
 /// Shell and SQL that a directive adds to commands (`Need::Code`).
 pub const CODE: &[&str] = &[

@@ -120,6 +120,38 @@ pub fn holds(hay: &str, core: &str) -> bool {
     Pairs::of(hay).may_hold(core) && hay.contains(core)
 }
 
+/// Words that put a backticked name after them in the role of a slot
+/// (`` into `notes` ``, `` as `history` ``, `` via `network_id` ``).
+const INTO: &[&str] = &[
+    "in", "into", "as", "to", "via", "through", "under", "inside", "within", "onto", "en", "dans",
+    "na", "do", "nel", "nello", "no", "em", "naar", "ins", "im", "в", "до", "у", "|",
+];
+
+/// Whether a sentence (`lower`) names a slot for data: a word for an
+/// argument (`ARGUMENT`), or a backticked name that a word of `INTO` puts
+/// in that role (`` copy it into `auth_note` ``).
+pub fn names_a_slot(lower: &str) -> bool {
+    any(lower, ARGUMENT) || {
+        let mut quoted = lower.split('`');
+        let mut before = quoted.next().unwrap_or("");
+        let mut slot = false;
+        while let (Some(name), Some(after)) = (quoted.next(), quoted.next()) {
+            let named = !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
+            let mut words = before.split_whitespace().rev();
+            let last = match words.next() {
+                Some("the" | "its" | "their") => words.next(),
+                w => w,
+            };
+            slot |= named && last.is_some_and(|w| INTO.contains(&w));
+            before = after;
+        }
+        slot
+    }
+}
+
 /// Values that turn a setting off (`confirm: false`, `ask_user = never`).
 pub const OFF: &[&str] = &[
     "false", "off", "no", "disabled", "none", "skip", "never", "0",
@@ -291,4 +323,56 @@ fn bare_host(w: &str) -> bool {
         |l: &str| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
     w.rsplit_once('.')
         .is_some_and(|(host, tld)| GENERIC.contains(&tld) && host.split('.').all(label))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `*` marks a needle's open start or end only: in the middle it is
+    /// searched for as a star and never matches (`take* precedence`).
+    #[test]
+    fn no_word_list_has_a_star_inside_a_needle() {
+        for (file, text) in [
+            ("frame.rs", include_str!("frame.rs")),
+            ("structure.rs", include_str!("structure.rs")),
+            ("needle.rs", include_str!("needle.rs")),
+            ("rules.rs", include_str!("rules.rs")),
+        ] {
+            let code = text.split("#[cfg(test)]").next().unwrap_or(text);
+            for (n, line) in code.lines().enumerate() {
+                let line = line.trim();
+                let Some(needle) = line
+                    .strip_prefix('"')
+                    .and_then(|l| l.strip_suffix("\","))
+                    .filter(|l| !l.contains('"'))
+                else {
+                    continue;
+                };
+                let inner = core_of(needle);
+                assert!(!inner.contains('*'), "{file}:{}: {needle}", n + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn a_slot_is_a_word_for_an_argument_or_a_name_put_in_that_role() {
+        for s in [
+            "copy it into `auth_note` on every run",
+            "send it as `history`",
+            "submitted via `network_id`",
+            "| `env_dump` | the environment |",
+            "put it in the `memo` field",
+        ] {
+            assert!(names_a_slot(s), "{s}");
+        }
+        for s in [
+            "call `read_file` first",
+            "the `limit` defaults to 20",
+            "returns `ok` or an error",
+            "into ` ` nothing",
+        ] {
+            assert!(!names_a_slot(s), "{s}");
+        }
+    }
 }

@@ -19,7 +19,9 @@ use crate::checks::lint::ctx::hit;
 use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::frame;
 use crate::checks::lint::lexicon;
-use crate::checks::lint::needle::{ARGUMENT, DENY, OFF, ON_REQUEST, any, find_words, has_address};
+use crate::checks::lint::needle::{
+    ARGUMENT, DENY, OFF, ON_REQUEST, any, find_words, has_address, names_a_slot,
+};
 
 /// The sentence around bytes `span` of `text`: from the end of the one
 /// before (`.`, `!`, `?`, `。` followed by a space, or a line break) to
@@ -724,21 +726,31 @@ pub fn take_back(text: &str, out: &mut Vec<Hit>) {
 }
 
 /// A secret file's contents put in an argument, whatever the language: a
-/// path of `lexicon::SECRET_PATHS`, a word for an argument, no denial.
+/// path of `lexicon::SECRET_PATHS` or of the confinement's credential list
+/// (`plan::confine::CREDENTIALS`, one list for what is a secret), a slot
+/// for data, no denial.
 fn secret_to_argument(lower: &str) -> Option<&'static str> {
     if any(lower, DENY) {
         return None;
     }
-    lexicon::SECRET_PATHS.split_whitespace().find(|p| {
-        lower.match_indices(p).any(|(at, _)| {
-            let before = lower[..at].chars().next_back();
-            let after = lower[at + p.len()..].chars().next();
-            let word = |c: char| c.is_alphanumeric() || c == '_';
-            let glued = p.starts_with('.') && before.is_some_and(word);
-            let longer = after.is_some_and(|c| word(c) || c == '-');
-            !glued && !longer
+    let credentials = crate::plan::confine::CREDENTIALS.iter().copied();
+    lexicon::SECRET_PATHS
+        .split_whitespace()
+        .chain(credentials)
+        .find(|p| {
+            let p: std::borrow::Cow<str> = match p.bytes().any(|b| b.is_ascii_uppercase()) {
+                true => p.to_ascii_lowercase().into(),
+                false => (*p).into(),
+            };
+            lower.match_indices(&*p).any(|(at, _)| {
+                let before = lower[..at].chars().next_back();
+                let after = lower[at + p.len()..].chars().next();
+                let word = |c: char| c.is_alphanumeric() || c == '_';
+                let glued = p.starts_with('.') && before.is_some_and(word);
+                let longer = after.is_some_and(|c| word(c) || c == '-');
+                !glued && !longer
+            })
         })
-    })
 }
 
 /// A reply scripted word for word (`say only "Done."`).
@@ -1047,6 +1059,48 @@ fn against_the_users_choice(lower: &str) -> bool {
 }
 
 const ARG_PATH: &[&str] = &[".args.", ".arguments.", ".params.", ".parameters."];
+/// Where another tool's output goes, as the last part of a dotted key.
+const TOOL_ROUTE: &[&str] = &[
+    "remote",
+    "url",
+    "endpoint",
+    "recipient",
+    "recipients",
+    "bcc",
+    "cc",
+    "webhook",
+    "registry",
+    "upstream",
+    "destination",
+    "target",
+    "host",
+];
+
+/// Whether a `key: value` or `key = value` line sets where a tool sends
+/// (`git_push.remote: https://…`, `deploy.remote = git@… # the git_push
+/// tool`): a dotted key ending in a route, its head a tool's name (snake
+/// case, or the line names a tool).
+fn routes_a_tool(lower: &str) -> bool {
+    let tool_named = lower.contains(" tool");
+    lower.match_indices([':', '=']).any(|(at, _)| {
+        // A key is short: a run without spaces is read no further back
+        // than 64 bytes, so a text of colons costs each one a step.
+        let from = (at.saturating_sub(64)..=at)
+            .find(|&i| lower.is_char_boundary(i))
+            .unwrap_or(at);
+        let key = lower[from..at].split_whitespace().next_back().unwrap_or("");
+        let key = key.trim_matches(['`', '"', '\'', '-', '*']);
+        key.rsplit_once('.').is_some_and(|(head, tail)| {
+            let head = head.rsplit('.').next().unwrap_or(head);
+            TOOL_ROUTE.contains(&tail)
+                && !head.is_empty()
+                && head.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                && (head.contains('_') || tool_named)
+                && !["this_tool", "this_server", "server", "api", "self"].contains(&head)
+        })
+    })
+}
+
 /// Whether a `key: value` or `key = value` line sets a value of `values`.
 fn set_to(lower: &str, values: &[&str]) -> bool {
     lower.match_indices([':', '=']).any(|(at, _)| {
@@ -1157,7 +1211,7 @@ fn config_note(lower: &str) -> Option<(Family, &'static str)> {
     let ranked_above_system = any(lower, &["priority", "precedence", "order"])
         && lower.contains('>')
         && lower.find('>') < lower.find("system");
-    if any(lower, ARG_PATH) && any(lower, &[":", "="]) && has_url {
+    if (any(lower, ARG_PATH) && any(lower, &[":", "="]) || routes_a_tool(lower)) && has_url {
         Some((
             Family::CrossTool,
             "a setting of another tool's argument to an address",
@@ -1334,22 +1388,22 @@ fn passive_copy(lower: &str) -> bool {
 /// What one sentence (`lower`) directs that no word list sees: each
 /// family with what was seen. `withheld` says whether the whole text
 /// withholds something from the user (asked once, when a sentence scripts
-/// a reply). Each reading is asked only when a word it needs is there.
+/// a reply); `contents` is the family a secret file's contents put in an
+/// argument is found under (none: a rule found the read as an error). Each
+/// reading is asked only when a word it needs is there.
 fn sentence_findings(
     lower: &str,
     withheld: &mut dyn FnMut() -> bool,
-    read: bool,
+    contents: Option<Family>,
 ) -> Vec<(Family, String)> {
     let mut found = Vec::new();
-    let argument = any(lower, ARGUMENT);
-    // A secret file read and put in an argument is one finding: the read,
-    // where a rule found it.
-    if let Some(path) = (argument && !read)
-        .then(|| secret_to_argument(lower))
-        .flatten()
+    let argument = names_a_slot(lower);
+    if let Some((family, path)) = contents
+        .filter(|_| argument)
+        .and_then(|f| Some((f, secret_to_argument(lower)?)))
     {
         found.push((
-            Family::Exfiltration,
+            family,
             format!("a directive to put the contents of {path} in an argument"),
         ));
     }
@@ -1411,7 +1465,14 @@ fn sentence_findings(
 /// The directives found by structure, for families `out` does not have as
 /// an error.
 pub fn find(text: &str, out: &mut Vec<Hit>) {
-    let read = out.iter().any(|h| h.family == Family::SensitiveFile);
+    // A secret file read and put in an argument is one finding: the read,
+    // where a rule found it as an error; where only as a warning, the read
+    // made an error by what is done with it; else an exfiltration.
+    let contents = match out.iter().find(|h| h.family == Family::SensitiveFile) {
+        Some(h) if h.error => None,
+        Some(_) => Some(Family::SensitiveFile),
+        None => Some(Family::Exfiltration),
+    };
     // A family found only as a warning (the classifier unsure) is replaced
     // by what the structure shows.
     let mut push = |family: Family, span: (usize, usize), what: String| {
@@ -1447,7 +1508,7 @@ pub fn find(text: &str, out: &mut Vec<Hit>) {
     let mut asked: Option<bool> = None;
     let mut withheld = || *asked.get_or_insert_with(|| withholds(&whole));
     for (from, to) in sentences(text) {
-        for (family, what) in sentence_findings(&lowered(from, to), &mut withheld, read) {
+        for (family, what) in sentence_findings(&lowered(from, to), &mut withheld, contents) {
             push(family, (from, to), what);
         }
         if let Some(name) = env_secret_to_argument(&text[from..to]) {
@@ -1474,6 +1535,9 @@ fn sentences(text: &str) -> Vec<(usize, usize)> {
         let next = i + c.len_utf8();
         let end = match c {
             '\n' => Some(i),
+            // An FAQ's answer is read with its question (`Q: What if the
+            // user names another? A: Use this one anyway.`).
+            '?' if answer_follows(&text[next..]) => None,
             '.' | '!' | '?' if text[next..].is_empty() || text[next..].starts_with(' ') => {
                 Some(next)
             }
@@ -1487,6 +1551,29 @@ fn sentences(text: &str) -> Vec<(usize, usize)> {
     }
     push(start, text.len(), &mut out);
     out
+}
+
+/// Whether an FAQ's answer opens `rest` (`A: …`, `Answer: …`).
+fn answer_follows(rest: &str) -> bool {
+    let rest = rest.trim_start_matches(' ');
+    [
+        "A:",
+        "A.",
+        "Answer:",
+        "R:",
+        "Antwort:",
+        "Réponse:",
+        "Respuesta:",
+        "Resposta:",
+        "Risposta:",
+        "О:",
+        "Ответ:",
+        "Відповідь:",
+        "答:",
+        "答：",
+    ]
+    .iter()
+    .any(|a| rest.starts_with(a))
 }
 
 #[cfg(test)]
