@@ -76,9 +76,8 @@ pub(super) fn secret_file(ctx: &Ctx) -> Option<Hit> {
     if s.words.iter().any(|w| w.leet) {
         fold = read::unleet(&fold);
     }
-    let (path, at) = lexicon::SECRET_PATHS
-        .split_whitespace()
-        .find_map(|p| path_at(&fold, p).map(|at| (p, map[at])))?;
+    let (path, at) =
+        lexicon::secret_paths().find_map(|p| path_at(&fold, &p).map(|at| (p, map[at])))?;
     let cjk = lexicon::TAKE
         .split_whitespace()
         .filter(|t| t.chars().any(read::is_cjk))

@@ -183,6 +183,86 @@ fn honest(s: &str, h: &Hit) -> bool {
             && frame::leaves_the_models_rules(s))
         || (family == Family::Exfiltration && frame::personal_for_the_task(s))
         || (family == Family::Concealment && frame::discloses(s))
+        || (family == Family::Authority && plain_notice(s))
+}
+
+/// What a claim to speak for the system must carry to be one: a word to
+/// the model, a right, or a directive about rules or the user's data.
+const CLAIMS_RIGHTS: &[&str] = &[
+    "you",
+    "your",
+    "assistant*",
+    "model*",
+    "ai",
+    "claude",
+    "gpt",
+    "llm*",
+    "agent*",
+    "instruction*",
+    "obey*",
+    "follow*",
+    "comply",
+    "must",
+    "shall",
+    "required",
+    "requires",
+    "override*",
+    "ignore*",
+    "priority",
+    "precedence",
+    "authori*",
+    "permission*",
+    "grant*",
+    "access",
+    "root",
+    "admin*",
+    "elevated",
+    "privilege*",
+    "trusted",
+    "verified",
+    "certified",
+    "approved",
+    "mode",
+    "forward*",
+    "send*",
+    "share*",
+    "user*",
+    "rule*",
+    "polic*",
+    "guideline*",
+    "prompt*",
+    "safety",
+];
+
+/// `SYSTEM NOTICE: the v1 endpoint is retired`, `[SYSTEM] label: marks
+/// the server's own log lines`: a heading that claims no right and asks
+/// nothing of the model is a label, not a claim.
+fn plain_notice(s: &str) -> bool {
+    // The claim is a heading (`… notice:`, `[system]`), in the words the
+    // rights are told by; what follows it is read for them.
+    let head = s.split([':', ']']).next().unwrap_or(s);
+    head.len() < s.len()
+        && head.len() <= 32
+        && any(
+            head,
+            &[
+                "system", "official", "admin*", "notice", "platform", "operator", "root",
+            ],
+        )
+        && s.is_ascii()
+        && !any(s, CLAIMS_RIGHTS)
+        && !any(
+            s,
+            &[
+                "mandatory",
+                "force",
+                "unconditional*",
+                "binding",
+                "issued",
+                "team",
+                "compliance",
+            ],
+        )
 }
 
 /// `Answer only with data returned by this tool; do not guess`: keeping the
@@ -434,26 +514,31 @@ fn defers_to_the_user(s: &str, family: Family) -> bool {
                 "what the user wants",
             ],
         );
-    let users_value = family == Family::CrossTool
-        && any(
-            s,
-            &[
-                "the user gave",
-                "the user gives",
-                "the user provided",
-                "the user provides",
-                "the user specified",
-                "the user specifies",
-                "the user asked for",
-                "the user chose",
-                "the user typed",
-                "the user named",
-                "the user entered",
-                "to the user's",
-                "to the customer's",
-                "the user's own",
-            ],
-        );
+    let users_value = matches!(
+        family,
+        Family::CrossTool | Family::Guardrail | Family::Instruction | Family::Exfiltration
+    ) && any(
+        s,
+        &[
+            "the user gave",
+            "the user gives",
+            "the user provided",
+            "the user provides",
+            "the user specified",
+            "the user specifies",
+            "the user asked for",
+            "the user asks for",
+            "the user requests",
+            "the user requested",
+            "the user chose",
+            "the user typed",
+            "the user named",
+            "the user entered",
+            "to the user's",
+            "to the customer's",
+            "the user's own",
+        ],
+    );
     (follows || users_value)
         && !any(
             s,
@@ -595,6 +680,13 @@ const CONSENT: &[&str] = &[
 ];
 /// Words that say consent is sought.
 const SOUGHT: &[&str] = &[
+    "need the user's",
+    "needs the user's",
+    "ask before",
+    "asks before",
+    "ask first",
+    "asks first",
+    "until the user",
     "required",
     "requires",
     "needed",
@@ -666,7 +758,7 @@ const TAKEN_AWAY: &[&str] = &[
 fn affirms_consent(s: &str, family: Family) -> bool {
     matches!(
         family,
-        Family::Guardrail | Family::CrossTool | Family::Instruction
+        Family::Guardrail | Family::CrossTool | Family::Instruction | Family::Concealment
     ) && any(s, CONSENT)
         && any(s, SOUGHT)
         && !any(s, TAKEN_AWAY)
@@ -729,28 +821,20 @@ pub fn take_back(text: &str, out: &mut Vec<Hit>) {
 /// path of `lexicon::SECRET_PATHS` or of the confinement's credential list
 /// (`plan::confine::CREDENTIALS`, one list for what is a secret), a slot
 /// for data, no denial.
-fn secret_to_argument(lower: &str) -> Option<&'static str> {
+fn secret_to_argument(lower: &str) -> Option<std::borrow::Cow<'static, str>> {
     if any(lower, DENY) {
         return None;
     }
-    let credentials = crate::plan::confine::CREDENTIALS.iter().copied();
-    lexicon::SECRET_PATHS
-        .split_whitespace()
-        .chain(credentials)
-        .find(|p| {
-            let p: std::borrow::Cow<str> = match p.bytes().any(|b| b.is_ascii_uppercase()) {
-                true => p.to_ascii_lowercase().into(),
-                false => (*p).into(),
-            };
-            lower.match_indices(&*p).any(|(at, _)| {
-                let before = lower[..at].chars().next_back();
-                let after = lower[at + p.len()..].chars().next();
-                let word = |c: char| c.is_alphanumeric() || c == '_';
-                let glued = p.starts_with('.') && before.is_some_and(word);
-                let longer = after.is_some_and(|c| word(c) || c == '-');
-                !glued && !longer
-            })
+    lexicon::secret_paths().find(|p| {
+        lower.match_indices(&**p).any(|(at, _)| {
+            let before = lower[..at].chars().next_back();
+            let after = lower[at + p.len()..].chars().next();
+            let word = |c: char| c.is_alphanumeric() || c == '_';
+            let glued = p.starts_with('.') && before.is_some_and(word);
+            let longer = after.is_some_and(|c| word(c) || c == '-');
+            !glued && !longer
         })
+    })
 }
 
 /// A reply scripted word for word (`say only "Done."`).
