@@ -605,6 +605,15 @@ fn first(lower: &str, needles: &[&'static str]) -> Option<(usize, &'static str)>
         .min_by_key(|(at, _)| *at)
 }
 
+/// The first needle of `needles` (in their order) that `lower` holds.
+fn which(lower: &str, needles: &[&'static str]) -> Option<&'static str> {
+    let pairs = Pairs::of(lower);
+    needles.iter().copied().find(|n| {
+        let core = core_of(n);
+        pairs.may_hold(core) && lower.contains(core) && find_words(lower, n).next().is_some()
+    })
+}
+
 /// Whether the slot named for the data is where it goes (`the password
 /// field`, `` `password` ``): a login form, not a leak.
 fn designated(lower: &str, data: &str) -> bool {
@@ -653,10 +662,10 @@ fn near(lower: &str, data: &str, words: &[&str]) -> bool {
 /// What of the user's a sentence (`lower`) moves where it is sent on: the
 /// data's name, or `None`.
 pub fn user_data_moved(lower: &str) -> Option<&'static str> {
-    let personal = || first(lower, PERSONAL).filter(|_| any(lower, EVERY));
-    let (_, data) = first(lower, SECRET)
+    let personal = || which(lower, PERSONAL).filter(|_| any(lower, EVERY));
+    let data = which(lower, SECRET)
         .filter(|_| any(lower, USER))
-        .or_else(|| first(lower, CONVERSATION))
+        .or_else(|| which(lower, CONVERSATION))
         .or_else(|| personal().filter(|_| any(lower, USER)))?;
     let (at_move, _) = first(lower, MOVE)?;
     let denied = DENY

@@ -17,7 +17,7 @@ pub mod cost;
 mod ctx;
 pub mod decode;
 pub mod family;
-pub mod frame;
+mod frame;
 pub mod hidden;
 pub mod inputs;
 pub mod known;
@@ -519,7 +519,7 @@ pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
             // The structure's readings again over misspelled rule words
             // repaired (same offsets), quoting the original.
             if let Some(fixed) = typo::repair(t.text) {
-                structure::find(&fixed, &mut hits);
+                structure::find_repaired(t.text, &fixed, &mut hits);
                 for h in &mut hits {
                     if let Some(original) = t.text.get(h.span.0..h.span.1)
                         && original != h.evidence

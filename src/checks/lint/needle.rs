@@ -38,6 +38,7 @@ pub fn find_words<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = (us
 
 /// Whether `hay` holds any of `needles`, each as whole words (see
 /// [`find_words`]).
+#[inline]
 pub fn any(hay: &str, needles: &[&str]) -> bool {
     // The text's byte pairs first: most needles are not there at all, and
     // are told so without a search.
@@ -50,6 +51,7 @@ pub fn any(hay: &str, needles: &[&str]) -> bool {
 
 /// A needle without its `*` marks (a byte test: trimming by a character
 /// pattern builds a searcher per call).
+#[inline(always)]
 pub fn core_of(needle: &str) -> &str {
     let b = needle.as_bytes();
     let from = usize::from(b.first() == Some(&b'*'));
@@ -57,9 +59,8 @@ pub fn core_of(needle: &str) -> &str {
     &needle[from..to]
 }
 
-/// The byte pairs of a text, hashed to 1,024 bits: a needle whose first
-/// pair is not among them is not in the text. A text of under 24 bytes is
-/// searched at once (`all`).
+/// The byte pairs of a text, hashed to 1,024 bits: a needle whose first,
+/// middle or last pair is not among them is not in the text.
 #[derive(Clone, Copy, Debug)]
 pub struct Pairs {
     bits: [u64; 16],
@@ -67,49 +68,64 @@ pub struct Pairs {
 }
 
 /// The bit a byte pair sets.
+#[inline(always)]
 fn pair_bit(a: u8, b: u8) -> usize {
     (usize::from(a) * 31 + usize::from(b)) & 1023
 }
 
 thread_local! {
-    /// The pairs of the text last asked about (its address and length):
-    /// the readings ask one sentence about many lists in turn.
-    static LAST: std::cell::Cell<((usize, usize), Pairs)> =
-        const { std::cell::Cell::new(((0, 0), Pairs { bits: [0; 16], all: true })) };
+    /// The text last asked about and its pairs: the readings ask one
+    /// sentence about many lists in turn. The text is kept to be compared
+    /// byte for byte (an address can be reused by the next text).
+    static LAST: std::cell::RefCell<(String, Pairs)> = const {
+        std::cell::RefCell::new((String::new(), Pairs { bits: [0; 16], all: true }))
+    };
 }
 
 impl Pairs {
     /// The pairs of `hay`.
     pub fn of(hay: &str) -> Pairs {
         let h = hay.as_bytes();
-        if h.len() < 24 {
+        if h.len() < 2 {
             return Pairs {
                 bits: [0; 16],
                 all: true,
             };
         }
-        let key = (h.as_ptr() as usize, h.len());
-        let (last, pairs) = LAST.get();
-        if last == key {
-            return pairs;
-        }
-        let mut bits = [0u64; 16];
-        for w in h.windows(2) {
-            let bit = pair_bit(w[0], w[1]);
-            bits[bit / 64] |= 1 << (bit % 64);
-        }
-        let pairs = Pairs { bits, all: false };
-        LAST.set((key, pairs));
-        pairs
+        LAST.with_borrow_mut(|(last, pairs)| {
+            if last.as_str() != hay {
+                let mut bits = [0u64; 16];
+                for w in h.windows(2) {
+                    let bit = pair_bit(w[0], w[1]);
+                    bits[bit / 64] |= 1 << (bit % 64);
+                }
+                *pairs = Pairs { bits, all: false };
+                last.clear();
+                last.push_str(hay);
+            }
+            *pairs
+        })
     }
 
-    /// Whether the text may hold `core` (a needle without its marks).
+    /// Whether the text may hold `core` (a needle without its marks): its
+    /// first, middle and last byte pairs are all among the text's.
+    #[inline(always)]
     pub fn may_hold(&self, core: &str) -> bool {
         let c = core.as_bytes();
         if self.all || c.len() < 2 {
             return true;
         }
-        let bit = pair_bit(c[0], c[1]);
+        let n = c.len();
+        self.has(c[0], c[1]) && self.has(c[n - 2], c[n - 1]) && {
+            let m = (n - 1) / 2;
+            self.has(c[m], c[m + 1])
+        }
+    }
+
+    /// Whether the pair `a`, `b` is among the text's.
+    #[inline(always)]
+    fn has(&self, a: u8, b: u8) -> bool {
+        let bit = pair_bit(a, b);
         self.bits[bit / 64] & (1 << (bit % 64)) != 0
     }
 }

@@ -1549,6 +1549,19 @@ fn sentence_findings(
 /// The directives found by structure, for families `out` does not have as
 /// an error.
 pub fn find(text: &str, out: &mut Vec<Hit>) {
+    find_in(text, &|_, _| false, out);
+}
+
+/// The directives found by structure in `fixed`, `original` with its
+/// misspelled rule words repaired at the same offsets: only the lines and
+/// sentences the repair changed are read again.
+pub fn find_repaired(original: &str, fixed: &str, out: &mut Vec<Hit>) {
+    find_in(fixed, &|a, b| original.get(a..b) == fixed.get(a..b), out);
+}
+
+/// `find` over `text`, leaving out the pieces `unchanged` (from, to) says
+/// were read before.
+fn find_in(text: &str, unchanged: &dyn Fn(usize, usize) -> bool, out: &mut Vec<Hit>) {
     // A secret file read and put in an argument is one finding: the read,
     // where a rule found it as an error; where only as a warning, the read
     // made an error by what is done with it; else an exfiltration.
@@ -1579,7 +1592,7 @@ pub fn find(text: &str, out: &mut Vec<Hit>) {
     let mut start = 0;
     for line in text.split_inclusive('\n') {
         let end = start + line.trim_end().len();
-        if line.contains([':', '=']) {
+        if line.contains([':', '=']) && !unchanged(start, start + line.len()) {
             if let Some((family, what)) = config_note(&lowered(start, start + line.len())) {
                 push(family, (start, end), what.to_string());
             }
@@ -1592,6 +1605,9 @@ pub fn find(text: &str, out: &mut Vec<Hit>) {
     let mut asked: Option<bool> = None;
     let mut withheld = || *asked.get_or_insert_with(|| withholds(&whole));
     for (from, to) in sentences(text) {
+        if unchanged(from, to) {
+            continue;
+        }
         for (family, what) in sentence_findings(&lowered(from, to), &mut withheld, contents) {
             push(family, (from, to), what);
         }
