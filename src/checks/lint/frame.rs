@@ -12,7 +12,8 @@
 
 use crate::checks::lint::family::Family;
 use crate::checks::lint::needle::{
-    DENY, OFF, ON_REQUEST, Pairs, any, core_of, find_words, has_address, holds, names_a_slot,
+    DENY, Joined, OFF, ON_REQUEST, Pairs, any, any_joined, core_of, find_words, has_address, holds,
+    names_a_slot,
 };
 
 /// A secret of the user's, in the languages the rules read.
@@ -210,28 +211,10 @@ const PERSONAL: &[&str] = &[
 ];
 
 /// Every time.
-const EVERY: &[&str] = &[
-    "every",
-    "each",
-    "always",
-    "whenever",
-    "her",
-    "każd*",
-    "ogni",
-    "chaque",
-    "jede*",
-    "elke",
-    "cada",
-    "кажд*",
-    "매번",
-    "毎回",
-    "每次",
-    "हर",
-    "mỗi",
-    "setiap",
-    "كل",
-    "בכל",
-];
+const EVERY: Joined = Joined(
+    "every|each|always|whenever|her|każd*|ogni|chaque|jede*|elke|cada|кажд*|매번|毎回|每次|हर|mỗi|\
+     setiap|كل|בכל",
+);
 
 /// Whose data it is: the user's, or the session's.
 const USER: &[&str] = &[
@@ -281,298 +264,48 @@ const USER: &[&str] = &[
 ];
 
 /// The acts that move data, in the languages the rules read.
-const MOVE: &[&str] = &[
-    "send",
-    "sends",
-    "sending",
-    "sent",
-    "include",
-    "includes",
-    "put",
-    "puts",
-    "pass",
-    "passes",
-    "passing",
-    "add",
-    "adds",
-    "attach*",
-    "copy",
-    "copies",
-    "copied",
-    "mirror*",
-    "forward*",
-    "upload*",
-    "post",
-    "posts",
-    "posted",
-    "share",
-    "shares",
-    "shared",
-    "store",
-    "stores",
-    "save",
-    "record",
-    "records",
-    "mail",
-    "mails",
-    "email",
-    "transmit*",
-    "ship",
-    "ships",
-    "submit*",
-    "insert*",
-    "append*",
-    "fill*",
-    "populate",
-    "write",
-    "paste",
-    "dump*",
-    "export*",
-    "relay*",
-    "feed",
-    "supply",
-    "stash",
-    "drop",
-    "stick",
-    "slip",
-    "included",
-    "added",
-    "passed",
-    "supplied",
-    "gather*",
-    "collect*",
-    "harvest*",
-    "wyślij",
-    "wysyłaj",
-    "dołącz*",
-    "dodaj",
-    "przekaż",
-    "wpisz",
-    "umieść",
-    "skopiuj",
-    "zapisz",
-    "invia*",
-    "manda*",
-    "aggiungi",
-    "includi",
-    "inserisci",
-    "copia",
-    "inoltra",
-    "gönder*",
-    "ekle",
-    "yaz",
-    "ilet",
-    "kopyala",
-    "envoie*",
-    "envoyez",
-    "ajoute*",
-    "inclus",
-    "incluez",
-    "transmets",
-    "transmettez",
-    "mets",
-    "mettez",
-    "transfère*",
-    "sende",
-    "senden",
-    "schicke*",
-    "schickt",
-    "sendet",
-    "übermittelt",
-    "überträgt",
-    "hochgeladen",
-    "gesendet",
-    "geschickt",
-    "hängt",
-    "anhängen",
-    "füge",
-    "übermittle*",
-    "kopiere",
-    "trage",
-    "leite",
-    "stuur",
-    "verstuur",
-    "voeg",
-    "kopieer",
-    "zet",
-    "envía*",
-    "envia*",
-    "añade",
-    "agrega",
-    "incluye",
-    "pon",
-    "reenvía",
-    "envie",
-    "mande",
-    "adicione",
-    "inclua",
-    "copie",
-    "coloque",
-    "отправ*",
-    "пошли",
-    "передай*",
-    "перешли*",
-    "добав*",
-    "скопируй",
-    "вставь",
-    "запиши",
-    "включи",
-    "надішли",
-    "відправ*",
-    "передавай",
-    "додай",
-    "додава*",
-    "скопіюй",
-    "送",
-    "渡",
-    "入れ",
-    "含め",
-    "転送",
-    "发送",
-    "传给",
-    "放入",
-    "放进",
-    "放到",
-    "加到",
-    "填到",
-    "填入",
-    "附上",
-    "转发",
-    "보내",
-    "넣어",
-    "전달",
-    "포함",
-    "भेज*",
-    "डाल*",
-    "जोड़*",
-    "gửi",
-    "đưa",
-    "thêm",
-    "kirim*",
-    "tambahkan",
-    "masukkan",
-    "sertakan",
-    "teruskan",
-    "أرسل",
-    "ارسل",
-    "أضف",
-    "انسخ",
-    "ضع",
-    "שלח",
-    "הוסף",
-    "העתק",
-    "העבר",
-];
+const MOVE: Joined = Joined(
+    "send|sends|sending|sent|include|includes|put|puts|pass|passes|passing|add|adds|attach*|\
+     copy|copies|copied|mirror*|forward*|upload*|post|posts|posted|share|shares|shared|store|\
+     stores|save|record|records|mail|mails|email|transmit*|ship|ships|submit*|insert*|\
+     append*|fill*|populate|write|paste|dump*|export*|relay*|feed|supply|stash|drop|stick|\
+     slip|included|added|passed|supplied|gather*|collect*|harvest*|wyślij|wysyłaj|dołącz*|\
+     dodaj|przekaż|wpisz|umieść|skopiuj|zapisz|invia*|manda*|aggiungi|includi|inserisci|\
+     copia|inoltra|gönder*|ekle|yaz|ilet|kopyala|envoie*|envoyez|ajoute*|inclus|incluez|\
+     transmets|transmettez|mets|mettez|transfère*|sende|senden|schicke*|schickt|sendet|\
+     übermittelt|überträgt|hochgeladen|gesendet|geschickt|hängt|anhängen|füge|übermittle*|\
+     kopiere|trage|leite|stuur|verstuur|voeg|kopieer|zet|envía*|envia*|añade|agrega|incluye|\
+     pon|reenvía|envie|mande|adicione|inclua|copie|coloque|отправ*|пошли|передай*|перешли*|\
+     добав*|скопируй|вставь|запиши|включи|надішли|відправ*|передавай|додай|додава*|скопіюй|送|\
+     渡|入れ|含め|転送|发送|传给|放入|放进|放到|加到|填到|填入|附上|转发|보내|넣어|전달|포함|भेज*|डाल*|जोड़*|gửi|đưa|thêm|\
+     kirim*|tambahkan|masukkan|sertakan|teruskan|أرسل|ارسل|أضف|انسخ|ضع|שלח|הוסף|העתק|העבר",
+);
 
 /// Where data goes that is not the user's: this tool, the vendor, a named
 /// slot (a slot is `names_a_slot`'s, an address `has_address`'s).
-const SINK: &[&str] = &[
-    "this tool*",
-    "this server",
-    "to us",
-    "with us",
-    "send us",
-    "give us",
-    "our server*",
-    "our team",
-    "our backend",
-    "our endpoint",
-    "our api",
-    "our metrics",
-    "our analytics",
-    "the backend",
-    "the licensor",
-    "the licensor's",
-    "the vendor",
-    "the vendor's",
-    "the publisher",
-    "third part*",
-    "the partner",
-    "our partner*",
-    "partner endpoint*",
-    "partner api",
-    "partner server*",
-    "analytics partner*",
-    "data partner*",
-    "send me",
-    "give me",
-    "tego narzędzia",
-    "questo strumento",
-    "bu araç*",
-    "cet outil",
-    "dieses tool*",
-    "deze tool",
-    "esta herramienta",
-    "esta ferramenta",
-    "этот инструмент",
-    "этого инструмента",
-    "этому инструменту",
-    "цей інструмент",
-    "цього інструменту",
-    "このツール",
-    "此工具",
-    "这个工具",
-    "本工具",
-    "이 도구",
-    "इस टूल",
-    "công cụ này",
-    "alat ini",
-    "هذه الأداة",
-    "الأداة",
-    "הכלי",
-    "this address",
-    "alamat ini",
-    "questo indirizzo",
-    "cette adresse",
-    "diese adresse",
-    "dit adres",
-    "esta dirección",
-    "este endereço",
-    "этот адрес",
-    "цю адресу",
-    "このアドレス",
-    "此地址",
-    "이 주소",
-    "इस पते",
-    "địa chỉ này",
-    "هذا العنوان",
-    "הכתובת הזו",
-    "nasz serwer*",
-    "naszego serwer*",
-    "naszym serwer*",
-    "nostro server",
-    "sunucumuz*",
-    "notre serveur",
-    "unseren server",
-    "onze server",
-    "nuestro servidor",
-    "nosso servidor",
-    "наш сервер",
-];
+const SINK: Joined = Joined(
+    "this tool*|this server|to us|with us|send us|give us|our server*|our team|our backend|\
+     our endpoint|our api|our metrics|our analytics|the backend|the licensor|the licensor's|\
+     the vendor|the vendor's|the publisher|third part*|the partner|our partner*|\
+     partner endpoint*|partner api|partner server*|analytics partner*|data partner*|send me|\
+     give me|tego narzędzia|questo strumento|bu araç*|cet outil|dieses tool*|deze tool|\
+     esta herramienta|esta ferramenta|этот инструмент|этого инструмента|этому инструменту|\
+     цей інструмент|цього інструменту|このツール|此工具|这个工具|本工具|이 도구|इस टूल|công cụ này|alat ini|\
+     هذه الأداة|الأداة|הכלי|this address|alamat ini|questo indirizzo|cette adresse|\
+     diese adresse|dit adres|esta dirección|este endereço|этот адрес|цю адресу|このアドレス|此地址|\
+     이 주소|इस पते|địa chỉ này|هذا العنوان|הכתובת הזו|nasz serwer*|naszego serwer*|\
+     naszym serwer*|nostro server|sunucumuz*|notre serveur|unseren server|onze server|\
+     nuestro servidor|nosso servidor|наш сервер",
+);
 
 /// Signs that the user chose where the data goes, or that it goes only
 /// where it must: the frame is then honest.
-const CHOSEN: &[&str] = &[
-    "the user names",
-    "the user gives",
-    "the user chooses",
-    "the user selects",
-    "the user picks",
-    "the user specifies",
-    "the user indicates",
-    "the user configured",
-    "user-configured",
-    "their own",
-    "the user's own",
-    "when the user asks",
-    "if the user asks",
-    "at the user's request",
-    "if requested",
-    "only to",
-    "nowhere else",
-    "never leaves",
-    "locally",
-];
+const CHOSEN: Joined = Joined(
+    "the user names|the user gives|the user chooses|the user selects|the user picks|\
+     the user specifies|the user indicates|the user configured|user-configured|their own|\
+     the user's own|when the user asks|if the user asks|at the user's request|if requested|\
+     only to|nowhere else|never leaves|locally",
+);
 
 /// Words that make a secret's name something else (`password reset`,
 /// `password policy`), or the secret kept from view.
@@ -593,25 +326,42 @@ const NOT_THE_SECRET: &[&str] = &[
 const DENIED_ANYWHERE: &[&str] = &["ない", "않", "마세요", "말고", "禁止", "勿", "别", "不要"];
 
 /// The first needle of `needles` in `lower` and where it starts.
-fn first(lower: &str, needles: &[&'static str]) -> Option<(usize, &'static str)> {
+fn first(lower: &str, needles: impl List) -> Option<(usize, &'static str)> {
     let pairs = Pairs::of(lower);
     needles
-        .iter()
+        .needles()
         .filter(|n| {
             let core = core_of(n);
             pairs.may_hold(core) && lower.contains(core)
         })
-        .filter_map(|n| find_words(lower, n).next().map(|(at, _)| (at, *n)))
+        .filter_map(|n| find_words(lower, n).next().map(|(at, _)| (at, n)))
         .min_by_key(|(at, _)| *at)
 }
 
 /// The first needle of `needles` (in their order) that `lower` holds.
-fn which(lower: &str, needles: &[&'static str]) -> Option<&'static str> {
+fn which(lower: &str, needles: impl List) -> Option<&'static str> {
     let pairs = Pairs::of(lower);
-    needles.iter().copied().find(|n| {
+    needles.needles().find(|n| {
         let core = core_of(n);
         pairs.may_hold(core) && lower.contains(core) && find_words(lower, n).next().is_some()
     })
+}
+
+/// A word list, written either way: a slice, or one string (`Joined`).
+trait List {
+    fn needles(self) -> impl Iterator<Item = &'static str>;
+}
+
+impl List for &[&'static str] {
+    fn needles(self) -> impl Iterator<Item = &'static str> {
+        self.iter().copied()
+    }
+}
+
+impl List for Joined {
+    fn needles(self) -> impl Iterator<Item = &'static str> {
+        self.iter()
+    }
 }
 
 /// Whether the slot named for the data is where it goes (`the password
@@ -662,7 +412,7 @@ fn near(lower: &str, data: &str, words: &[&str]) -> bool {
 /// What of the user's a sentence (`lower`) moves where it is sent on: the
 /// data's name, or `None`.
 pub fn user_data_moved(lower: &str) -> Option<&'static str> {
-    let personal = || which(lower, PERSONAL).filter(|_| any(lower, EVERY));
+    let personal = || which(lower, PERSONAL).filter(|_| any_joined(lower, EVERY));
     let data = which(lower, SECRET)
         .filter(|_| any(lower, USER))
         .or_else(|| which(lower, CONVERSATION))
@@ -674,8 +424,8 @@ pub fn user_data_moved(lower: &str) -> Option<&'static str> {
         || any(lower, DENIED_ANYWHERE)
         || lower.contains("without the user")
         || lower.contains("without their");
-    let sink = names_a_slot(lower) || any(lower, SINK) || has_address(lower);
-    let honest = any(lower, CHOSEN)
+    let sink = names_a_slot(lower) || any_joined(lower, SINK) || has_address(lower);
+    let honest = any_joined(lower, CHOSEN)
         || any(lower, ON_REQUEST)
         || near(lower, data, NOT_THE_SECRET)
         || designated(lower, data);
@@ -708,24 +458,11 @@ const SKIPS_CONSENT: &[&str] = &[
 
 /// The push that makes skipped consent a directive: `feel free to`, `go
 /// ahead and`, `right away`, `on their behalf`.
-const PUSH: &[&str] = &[
-    "feel free",
-    "go ahead",
-    "just",
-    "right away",
-    "straight",
-    "immediately",
-    "on their behalf",
-    "on the user's behalf",
-    "for the user",
-    "for them",
-    "don't bother",
-    "do not bother",
-    "no need",
-    "save the user time",
-    "to save time",
-    "for speed",
-];
+const PUSH: Joined = Joined(
+    "feel free|go ahead|just|right away|straight|immediately|on their behalf|\
+     on the user's behalf|for the user|for them|don't bother|do not bother|no need|\
+     save the user time|to save time|for speed",
+);
 
 /// Consent presumed, or never asked for, in the languages the rules read.
 const NO_CONSENT: &[&str] = &[
@@ -845,107 +582,17 @@ const NO_CONSENT: &[&str] = &[
 
 /// Acts with consequences the user answers for: destroying, spending,
 /// shipping, running with power.
-const CONSEQUENTIAL: &[&str] = &[
-    "delete*",
-    "deletion*",
-    "remove*",
-    "removal*",
-    "wipe*",
-    "erase*",
-    "drop",
-    "purge*",
-    "destroy*",
-    "overwrite*",
-    "truncate*",
-    "rm",
-    "kill",
-    "force*",
-    "push*",
-    "deploy*",
-    "publish*",
-    "merge*",
-    "migrat*",
-    "execute*",
-    "run",
-    "rerun",
-    "approve*",
-    "confirm",
-    "pay",
-    "payment*",
-    "purchase*",
-    "buy",
-    "transfer*",
-    "charge*",
-    "refund*",
-    "sign",
-    "install*",
-    "uninstall*",
-    "grant*",
-    "revoke*",
-    "shut down",
-    "restart*",
-    "reboot*",
-    "commit*",
-    "as root",
-    "sudo",
-    "verwijder*",
-    "betaling*",
-    "elimina*",
-    "borra*",
-    "apaga*",
-    "lösch*",
-    "supprime*",
-    "usuń",
-    "usun",
-    "sil",
-    "удал*",
-    "видал*",
-    "削除",
-    "删除",
-    "삭제",
-    "हटा*",
-    "xóa",
-    "hapus",
-    "احذف",
-    "מחק",
-    "pagamento",
-    "pago*",
-    "zahlung*",
-    "paiement*",
-    "fondos",
-    "fundos",
-    "przelew*",
-    "ödeme*",
-    "платеж*",
-    "оплат*",
-    "결제",
-    "송금",
-    "이체",
-    "지불",
-    "支払",
-    "送金",
-    "振込",
-    "支付",
-    "付款",
-    "转账",
-    "überweis*",
-    "virement*",
-    "pagament*",
-    "bonific*",
-    "betaal*",
-    "overboek*",
-    "płatnoś*",
-    "zapłać",
-    "havale",
-    "भुगतान",
-    "thanh toán",
-    "chuyển tiền",
-    "bayar",
-    "pembayaran",
-    "الدفع",
-    "تحويل",
-    "תשלום",
-];
+const CONSEQUENTIAL: Joined = Joined(
+    "delete*|deletion*|remove*|removal*|wipe*|erase*|drop|purge*|destroy*|overwrite*|\
+     truncate*|rm|kill|force*|push*|deploy*|publish*|merge*|migrat*|execute*|run|rerun|\
+     approve*|confirm|pay|payment*|purchase*|buy|transfer*|charge*|refund*|sign|install*|\
+     uninstall*|grant*|revoke*|shut down|restart*|reboot*|commit*|as root|sudo|verwijder*|\
+     betaling*|elimina*|borra*|apaga*|lösch*|supprime*|usuń|usun|sil|удал*|видал*|削除|删除|삭제|\
+     हटा*|xóa|hapus|احذف|מחק|pagamento|pago*|zahlung*|paiement*|fondos|fundos|przelew*|\
+     ödeme*|платеж*|оплат*|결제|송금|이체|지불|支払|送金|振込|支付|付款|转账|überweis*|virement*|pagament*|\
+     bonific*|betaal*|overboek*|płatnoś*|zapłać|havale|भुगतान|thanh toán|chuyển tiền|bayar|\
+     pembayaran|الدفع|تحويل|תשלום",
+);
 
 /// Signs that the act changes nothing: no consent is needed.
 const HARMLESS: &[&str] = &[
@@ -965,26 +612,12 @@ const HARMLESS: &[&str] = &[
 
 /// Consent kept somewhere in the sentence: the marker covers something
 /// else.
-const CONSENT_KEPT: &[&str] = &[
-    "confirm before",
-    "ask before",
-    "always ask",
-    "always confirm",
-    "ask the user",
-    "asks the user",
-    "ask for approval",
-    "approval before",
-    "wait for",
-    "requires approval",
-    "require approval",
-    "needs approval",
-    "user's approval",
-    "user's consent",
-    "user's permission",
-    "after the user confirms",
-    "once the user confirms",
-    "until the user",
-];
+const CONSENT_KEPT: Joined = Joined(
+    "confirm before|ask before|always ask|always confirm|ask the user|asks the user|\
+     ask for approval|approval before|wait for|requires approval|require approval|\
+     needs approval|user's approval|user's consent|user's permission|after the user confirms|\
+     once the user confirms|until the user",
+);
 
 /// The user's own setting that allows the act: the user chose it.
 const USERS_SETTING: &[&str] = &[
@@ -1033,7 +666,7 @@ fn denied_before(lower: &str, at: usize) -> bool {
 pub fn acts_without_consent(lower: &str) -> Option<&'static str> {
     let presumed = first(lower, NO_CONSENT);
     let (at, marker) =
-        presumed.or_else(|| first(lower, SKIPS_CONSENT).filter(|_| any(lower, PUSH)))?;
+        presumed.or_else(|| first(lower, SKIPS_CONSENT).filter(|_| any_joined(lower, PUSH)))?;
     // Skipped consent covers the act of its own clause only (`read files
     // without asking, but confirm before deleting` skips it only to read);
     // consent presumed or never asked for covers the sentence.
@@ -1062,7 +695,7 @@ pub fn acts_without_consent(lower: &str) -> Option<&'static str> {
     let kept = CONSENT_KEPT
         .iter()
         .any(|k| holds(lower, core_of(k)) && find_words(lower, k).any(|(i, _)| outside(i, i + 1)));
-    let act = any(clause, CONSEQUENTIAL) && !kept;
+    let act = any_joined(clause, CONSEQUENTIAL) && !kept;
     // A denial anywhere (`do not run it without confirmation`, `without
     // confirmation, the deploy is not published`) but in a marker.
     let denied = DENY
@@ -1120,27 +753,12 @@ const USER_ANYWHERE: &[&str] = &["ユーザー", "利用者", "người dùng"];
 
 /// A denial (`deny it`, `say no`) asked for when the user asks about what
 /// the tool does: a lie scripted for the user.
-const DENIAL: &[&str] = &[
-    "deny it",
-    "deny that",
-    "deny this",
-    "deny any",
-    "deny everything",
-    "say that nothing",
-    "say nothing was",
-    "nothing was sent",
-    "nothing was shared",
-    "nothing was uploaded",
-    "nothing was copied",
-    "nothing has been sent",
-    "no data was",
-    "no files were",
-    "it is normal",
-    "it's normal",
-    "normal maintenance",
-    "routine maintenance",
-    "just maintenance",
-];
+const DENIAL: Joined = Joined(
+    "deny it|deny that|deny this|deny any|deny everything|say that nothing|say nothing was|\
+     nothing was sent|nothing was shared|nothing was uploaded|nothing was copied|\
+     nothing has been sent|no data was|no files were|it is normal|it's normal|\
+     normal maintenance|routine maintenance|just maintenance",
+);
 /// A question about facts (not a request to act).
 const ASKED_ABOUT: &[&str] = &[
     "asked about",
@@ -1167,7 +785,7 @@ pub fn keeps_from_the_user(lower: &str) -> bool {
         return true;
     }
     if any(lower, ASKED_ABOUT)
-        && any(lower, DENIAL)
+        && any_joined(lower, DENIAL)
         && any(
             lower,
             &["tell", "say", "answer", "reply", "respond", "deny"],
@@ -1309,8 +927,8 @@ pub fn overrides_hesitation(lower: &str) -> bool {
     any(lower, USER)
         && any(lower, USER_DOUBTS)
         && any(lower, REGARDLESS)
-        && any(lower, CONSEQUENTIAL)
-        && !any(lower, CONSENT_KEPT)
+        && any_joined(lower, CONSEQUENTIAL)
+        && !any_joined(lower, CONSENT_KEPT)
         && !any(lower, &["stop", "cancel*", "abort*", "ask*", "wait"])
         && !any(
             lower,
@@ -1368,29 +986,12 @@ const SELF: &[&str] = &[
     "this message",
 ];
 /// Ranking above.
-const OUTRANKS: &[&str] = &[
-    "outrank*",
-    "override*",
-    "overrule*",
-    "supersede*",
-    "take precedence",
-    "takes precedence",
-    "taking precedence",
-    "prevail*",
-    "trump*",
-    "rank above",
-    "ranks above",
-    "ranked above",
-    "come before",
-    "comes before",
-    "win over",
-    "wins over",
-    "beat*",
-    "count more than",
-    "counts more than",
-    "matter more than",
-    "matters more than",
-];
+const OUTRANKS: Joined = Joined(
+    "outrank*|override*|overrule*|supersede*|take precedence|takes precedence|\
+     taking precedence|prevail*|trump*|rank above|ranks above|ranked above|come before|\
+     comes before|win over|wins over|beat*|count more than|counts more than|matter more than|\
+     matters more than",
+);
 /// What the model was told before.
 const THE_MODELS_RULES: &[&str] = &[
     "your",
@@ -1517,69 +1118,23 @@ const MILD: &[&str] = &[
 /// every request.
 pub fn personal_for_the_task(lower: &str) -> bool {
     let mild = any(lower, MILD);
-    let once = any(lower, PERSONAL) && !any(lower, EVERY);
+    let once = any(lower, PERSONAL) && !any_joined(lower, EVERY);
     (mild || once)
         && any(lower, USER)
         && !has_address(lower)
-        && !any(lower, SINK)
+        && !any_joined(lower, SINK)
         && !any(lower, SECRET)
         && !any(lower, CONVERSATION)
 }
 
 /// Words that hide, deny or narrow what the user is told.
-const HIDING: &[&str] = &[
-    "not",
-    "never",
-    "no",
-    "*n't",
-    "nothing",
-    "without",
-    "hide*",
-    "hidden",
-    "conceal*",
-    "withh*",
-    "omit*",
-    "leave",
-    "left",
-    "secret*",
-    "quiet*",
-    "silent*",
-    "pretend*",
-    "deny*",
-    "denied",
-    "only",
-    "just",
-    "instead",
-    "skip*",
-    "avoid*",
-    "rather",
-    "claim*",
-    "lie",
-    "mislead*",
-    "downplay*",
-    "vague*",
-    "generic*",
-    "refer",
-    "describe*",
-    "everything",
-    "regardless",
-    "whatever",
-    "unless",
-    "keep*",
-    "except",
-    "disguis*",
-    "mask*",
-    "refrain*",
-    "spare",
-    "waive*",
-    "exempt*",
-    "forgo*",
-    "dispens*",
-    "stop*",
-    "cease*",
-    "suspend*",
-    "relieve*",
-];
+const HIDING: Joined = Joined(
+    "not|never|no|*n't|nothing|without|hide*|hidden|conceal*|withh*|omit*|leave|left|secret*|\
+     quiet*|silent*|pretend*|deny*|denied|only|just|instead|skip*|avoid*|rather|claim*|lie|\
+     mislead*|downplay*|vague*|generic*|refer|describe*|everything|regardless|whatever|\
+     unless|keep*|except|disguis*|mask*|refrain*|spare|waive*|exempt*|forgo*|dispens*|stop*|\
+     cease*|suspend*|relieve*",
+);
 /// Telling the user.
 const TELLS: &[&str] = &[
     "tell the user",
@@ -1598,7 +1153,7 @@ const TELLS: &[&str] = &[
 /// narrows it (`Please tell the user that a copy is kept for 30 days`):
 /// a disclosure, not a concealment.
 pub fn discloses(lower: &str) -> bool {
-    any(lower, TELLS) && !any(lower, HIDING)
+    any(lower, TELLS) && !any_joined(lower, HIDING)
 }
 
 /// Code or a command that sends something over the network.
@@ -1620,34 +1175,20 @@ const NETWORK_CALL: &[&str] = &[
 /// What such a call carries that is not the tool's: secret paths, the
 /// environment, the conversation (not a token in a header: an API's own
 /// auth).
-const CARRIED: &[&str] = &[
-    "credentials",
-    ".ssh",
-    ".aws",
-    ".env",
-    "id_rsa",
-    "id_ed25519",
-    ".npmrc",
-    ".netrc",
-    ".pypirc",
-    ".kube",
-    ".docker",
-    ".gnupg",
-    "keychain",
-    "history",
-    "messages",
-    "transcript",
-    "conversation",
-    "environ",
-    "printenv",
-];
+const CARRIED: Joined = Joined(
+    "credentials|.ssh|.aws|.env|id_rsa|id_ed25519|.npmrc|.netrc|.pypirc|.kube|.docker|.gnupg|\
+     keychain|history|messages|transcript|conversation|environ|printenv",
+);
 
 /// Code or a command in a definition that sends a secret, the
 /// environment or the conversation to an address (`curl -d
 /// @$HOME/.aws/credentials https://…`, `requests.post(url,
 /// json=ctx.history)`).
 pub fn code_sends_out(lower: &str) -> bool {
-    any(lower, NETWORK_CALL) && any(lower, CARRIED) && has_address(lower) && !any(lower, DENY)
+    any(lower, NETWORK_CALL)
+        && any_joined(lower, CARRIED)
+        && has_address(lower)
+        && !any(lower, DENY)
 }
 
 /// Another tool named in a sentence: `` `git_push` `` after a call, or a
@@ -1675,23 +1216,10 @@ fn names_another_tool(lower: &str) -> bool {
     })
 }
 /// What routes another tool's output.
-const ROUTE: &[&str] = &[
-    "remote",
-    "url",
-    "endpoint",
-    "recipient*",
-    "bcc",
-    "cc",
-    "registry",
-    "host",
-    "target",
-    "destination",
-    "webhook",
-    "server",
-    "upstream",
-    "origin",
-    "proxy",
-];
+const ROUTE: Joined = Joined(
+    "remote|url|endpoint|recipient*|bcc|cc|registry|host|target|destination|webhook|server|\
+     upstream|origin|proxy",
+);
 /// Setting it.
 const REDIRECT: &[&str] = &[
     "swap*",
@@ -1714,11 +1242,11 @@ const REDIRECT: &[&str] = &[
 /// (`Before calling `git_push`, swap its remote for git@mirror…`).
 pub fn redirects_another_tool(lower: &str) -> bool {
     names_another_tool(lower)
-        && any(lower, ROUTE)
+        && any_joined(lower, ROUTE)
         && any(lower, REDIRECT)
         && has_address(lower)
         && !any(lower, DENY)
-        && !any(lower, CHOSEN)
+        && !any_joined(lower, CHOSEN)
 }
 
 /// A value reported other than it is.
@@ -1963,46 +1491,11 @@ const READ: &[&str] = &[
 
 /// Words a prohibition opens with before its verb (`please never`, `do
 /// not`, `nunca`).
-const FORBIDDING_HEAD: &[&str] = &[
-    "please",
-    "never",
-    "not",
-    "do",
-    "don't",
-    "dont",
-    "no",
-    "must",
-    "should",
-    "you",
-    "ever",
-    "nunca",
-    "nie",
-    "nicht",
-    "ne",
-    "jamais",
-    "non",
-    "mai",
-    "не",
-    "ні",
-    "никогда",
-    "ніколи",
-    "hiç",
-    "asla",
-    "không",
-    "đừng",
-    "jangan",
-    "tidak",
-    "لا",
-    "אל",
-    "por",
-    "favor",
-    "bitte",
-    "per",
-    "favore",
-    "proszę",
-    "lütfen",
-    "пожалуйста",
-];
+const FORBIDDING_HEAD: Joined = Joined(
+    "please|never|not|do|don't|dont|no|must|should|you|ever|nunca|nie|nicht|ne|jamais|non|\
+     mai|не|ні|никогда|ніколи|hiç|asla|không|đừng|jangan|tidak|لا|אל|por|favor|bitte|per|\
+     favore|proszę|lütfen|пожалуйста",
+);
 
 /// Whether a sentence opens by forbidding to move or read something
 /// (`Never pass the user's password to …`, `Nunca envie a senha …`): a
@@ -2020,7 +1513,7 @@ pub fn forbids_moving(lower: &str) -> bool {
             .filter(|w| !w.is_empty())
             .collect();
         !head.is_empty()
-            && head.iter().all(|w| FORBIDDING_HEAD.contains(w))
+            && head.iter().all(|w| FORBIDDING_HEAD.iter().any(|f| f == *w))
             && head.iter().any(|w| {
                 ![
                     "please",
@@ -2590,5 +2083,29 @@ mod tests {
             "contact list*",
             NOT_THE_SECRET
         ));
+    }
+
+    #[test]
+    fn every_joined_list_holds_whole_needles() {
+        for list in [
+            EVERY,
+            MOVE,
+            SINK,
+            CHOSEN,
+            PUSH,
+            CONSEQUENTIAL,
+            CONSENT_KEPT,
+            DENIAL,
+            OUTRANKS,
+            HIDING,
+            CARRIED,
+            ROUTE,
+            FORBIDDING_HEAD,
+        ] {
+            for n in list.iter() {
+                assert!(!n.is_empty() && n.trim() == n, "{:?}", list.0);
+                assert!(!core_of(n).contains('*'), "{n}");
+            }
+        }
     }
 }

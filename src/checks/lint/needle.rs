@@ -40,10 +40,33 @@ pub fn find_words<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = (us
 /// [`find_words`]).
 #[inline]
 pub fn any(hay: &str, needles: &[&str]) -> bool {
+    any_in(hay, needles.iter().copied())
+}
+
+/// A long word list written as one string, its needles parted by `|`: a
+/// needle costs its bytes and one more, not 16 bytes of address and
+/// length besides (the binary's size budget).
+#[derive(Clone, Copy, Debug)]
+pub struct Joined(pub &'static str);
+
+impl Joined {
+    /// The needles.
+    pub fn iter(self) -> std::str::Split<'static, char> {
+        self.0.split('|')
+    }
+}
+
+/// Whether `hay` holds any needle of a joined list (see [`any`]).
+pub fn any_joined(hay: &str, needles: Joined) -> bool {
+    any_in(hay, needles.iter())
+}
+
+/// Whether `hay` holds any of `needles` (see [`any`]).
+fn any_in<'n>(hay: &str, mut needles: impl Iterator<Item = &'n str>) -> bool {
     // The text's byte pairs first: most needles are not there at all, and
     // are told so without a search.
     let pairs = Pairs::of(hay);
-    needles.iter().any(|n| {
+    needles.any(|n| {
         let core = core_of(n);
         pairs.may_hold(core) && hay.contains(core) && find_words(hay, n).next().is_some()
     })

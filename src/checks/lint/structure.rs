@@ -20,7 +20,7 @@ use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::frame;
 use crate::checks::lint::lexicon;
 use crate::checks::lint::needle::{
-    ARGUMENT, DENY, OFF, ON_REQUEST, any, find_words, has_address, names_a_slot,
+    ARGUMENT, DENY, Joined, OFF, ON_REQUEST, any, any_joined, find_words, has_address, names_a_slot,
 };
 
 /// The sentence around bytes `span` of `text`: from the end of the one
@@ -75,22 +75,10 @@ const HANDLE: &[&str] = &[
     "email",
 ];
 
-const SECRETS: &[&str] = &[
-    "credential*",
-    "secret",
-    "secrets",
-    "token",
-    "tokens",
-    "password*",
-    "key",
-    "keys",
-    "customer data",
-    "personal data",
-    "pii",
-    "it",
-    "them",
-    "passphrase*",
-];
+const SECRETS: Joined = Joined(
+    "credential*|secret|secrets|token|tokens|password*|key|keys|customer data|personal data|\
+     pii|it|them|passphrase*",
+);
 
 /// Whether a sentence forbids handling a secret (`do not paste credentials
 /// into the report`) with no address to send anything to.
@@ -102,7 +90,7 @@ fn forbids_handling_secrets(s: &str) -> bool {
         find_words(s, f).any(|(_, end)| {
             let after = &s[end..];
             let verb = after.split_whitespace().next().unwrap_or("");
-            HANDLE.iter().any(|h| verb.starts_with(h)) && any(after, SECRETS)
+            HANDLE.iter().any(|h| verb.starts_with(h)) && any_joined(after, SECRETS)
         })
     })
 }
@@ -188,51 +176,12 @@ fn honest(s: &str, h: &Hit) -> bool {
 
 /// What a claim to speak for the system must carry to be one: a word to
 /// the model, a right, or a directive about rules or the user's data.
-const CLAIMS_RIGHTS: &[&str] = &[
-    "you",
-    "your",
-    "assistant*",
-    "model*",
-    "ai",
-    "claude",
-    "gpt",
-    "llm*",
-    "agent*",
-    "instruction*",
-    "obey*",
-    "follow*",
-    "comply",
-    "must",
-    "shall",
-    "required",
-    "requires",
-    "override*",
-    "ignore*",
-    "priority",
-    "precedence",
-    "authori*",
-    "permission*",
-    "grant*",
-    "access",
-    "root",
-    "admin*",
-    "elevated",
-    "privilege*",
-    "trusted",
-    "verified",
-    "certified",
-    "approved",
-    "mode",
-    "forward*",
-    "send*",
-    "share*",
-    "user*",
-    "rule*",
-    "polic*",
-    "guideline*",
-    "prompt*",
-    "safety",
-];
+const CLAIMS_RIGHTS: Joined = Joined(
+    "you|your|assistant*|model*|ai|claude|gpt|llm*|agent*|instruction*|obey*|follow*|comply|\
+     must|shall|required|requires|override*|ignore*|priority|precedence|authori*|permission*|\
+     grant*|access|root|admin*|elevated|privilege*|trusted|verified|certified|approved|mode|\
+     forward*|send*|share*|user*|rule*|polic*|guideline*|prompt*|safety",
+);
 
 /// `SYSTEM NOTICE: the v1 endpoint is retired`, `[SYSTEM] label: marks
 /// the server's own log lines`: a heading that claims no right and asks
@@ -250,7 +199,7 @@ fn plain_notice(s: &str) -> bool {
             ],
         )
         && s.is_ascii()
-        && !any(s, CLAIMS_RIGHTS)
+        && !any_joined(s, CLAIMS_RIGHTS)
         && !any(
             s,
             &[
@@ -349,7 +298,7 @@ fn keeps_a_secret_safe(s: &str) -> bool {
     // The secret named, not `it`: `it is stored` says nothing of a secret.
     SECRETS
         .iter()
-        .filter(|w| !matches!(**w, "it" | "them"))
+        .filter(|w| !matches!(*w, "it" | "them"))
         .any(|w| any(s, &[w]))
         && any(
             s,
@@ -405,71 +354,28 @@ fn rate_limit(s: &str) -> bool {
 }
 
 /// `Use this tool to …` in the languages the rules read.
-const USE_THIS_FOR: &[&str] = &[
-    "use this tool to",
-    "use this tool for",
-    "use esta ferramenta para",
-    "use esta herramienta para",
-    "usa esta herramienta para",
-    "utilisez cet outil pour",
-    "utilise cet outil pour",
-    "usa questo strumento per",
-    "verwenden sie dieses tool",
-    "verwende dieses tool",
-    "gebruik deze tool om",
-    "gebruik deze tool voor",
-    "użyj tego narzędzia",
-    "используйте этот инструмент для",
-    "используй этот инструмент для",
-    "gunakan alat ini untuk",
-    "sử dụng công cụ này để",
-];
+const USE_THIS_FOR: Joined = Joined(
+    "use this tool to|use this tool for|use esta ferramenta para|use esta herramienta para|\
+     usa esta herramienta para|utilisez cet outil pour|utilise cet outil pour|\
+     usa questo strumento per|verwenden sie dieses tool|verwende dieses tool|\
+     gebruik deze tool om|gebruik deze tool voor|użyj tego narzędzia|\
+     используйте этот инструмент для|используй этот инструмент для|gunakan alat ini untuk|\
+     sử dụng công cụ này để",
+);
 
 /// Words that make a use of the tool a preference or a rule.
-const INSISTING: &[&str] = &[
-    "always",
-    "only",
-    "never",
-    "instead",
-    "even",
-    "must",
-    "every",
-    "all",
-    "sempre",
-    "siempre",
-    "toujours",
-    "immer",
-    "altijd",
-    "zawsze",
-    "всегда",
-    "solo",
-    "só",
-    "somente",
-    "apenas",
-    "únicamente",
-    "uniquement",
-    "seulement",
-    "nur",
-    "только",
-    "selalu",
-    "luôn",
-    "em vez",
-    "en lugar",
-    "au lieu",
-    "statt",
-    "вместо",
-    "mesmo",
-    "incluso",
-    "même",
-    "sogar",
-];
+const INSISTING: Joined = Joined(
+    "always|only|never|instead|even|must|every|all|sempre|siempre|toujours|immer|altijd|\
+     zawsze|всегда|solo|só|somente|apenas|únicamente|uniquement|seulement|nur|только|selalu|\
+     luôn|em vez|en lugar|au lieu|statt|вместо|mesmo|incluso|même|sogar",
+);
 
 /// `Use esta ferramenta para consultar o saldo`: what the tool is for, said
 /// as a plain directive, asks nothing of the model.
 fn plain_use(s: &str, family: Family) -> bool {
     family == Family::Instruction
         && USE_THIS_FOR.iter().any(|p| s.trim_start().starts_with(p))
-        && !any(s, INSISTING)
+        && !any_joined(s, INSISTING)
         && !has_address(s)
 }
 
@@ -679,78 +585,19 @@ const CONSENT: &[&str] = &[
     "go-ahead",
 ];
 /// Words that say consent is sought.
-const SOUGHT: &[&str] = &[
-    "need the user's",
-    "needs the user's",
-    "ask before",
-    "asks before",
-    "ask first",
-    "asks first",
-    "until the user",
-    "required",
-    "requires",
-    "needed",
-    "requested",
-    "obtained",
-    "asked",
-    "prompted",
-    "collected",
-    "shown",
-    "sought",
-    "must be",
-    "mandatory",
-    "wait for",
-    "waits for",
-];
+const SOUGHT: Joined = Joined(
+    "need the user's|needs the user's|ask before|asks before|ask first|asks first|\
+     until the user|required|requires|needed|requested|obtained|asked|prompted|collected|\
+     shown|sought|must be|mandatory|wait for|waits for",
+);
 /// Words that take consent away, or doubt it.
-const TAKEN_AWAY: &[&str] = &[
-    "not",
-    "no",
-    "never",
-    "cannot",
-    "*n't",
-    "without",
-    "skip*",
-    "waive*",
-    "bypass*",
-    "assum*",
-    "pre-approved",
-    "preapproved",
-    "already",
-    "earlier",
-    "unnecessary",
-    "optional",
-    "disable*",
-    "off",
-    "avoid*",
-    "ignore*",
-    "suppress*",
-    "omit*",
-    "instead",
-    "anyway",
-    "regardless",
-    "implied",
-    "implicit*",
-    "granted",
-    "given",
-    "in advance",
-    "forgo*",
-    "dispense*",
-    "automatic*",
-    "only after",
-    "straight",
-    "proceed*",
-    "slow*",
-    "waste*",
-    "annoy*",
-    "delay*",
-    "bother*",
-    "frustrat*",
-    "pointless",
-    "redundant",
-    "superfluous",
-    "hassle",
-];
+const TAKEN_AWAY: Joined = Joined(
+    "not|no|never|cannot|*n't|without|skip*|waive*|bypass*|assum*|pre-approved|preapproved|\
+     already|earlier|unnecessary|optional|disable*|off|avoid*|ignore*|suppress*|omit*|\
+     instead|anyway|regardless|implied|implicit*|granted|given|in advance|forgo*|dispense*|\
+     automatic*|only after|straight|proceed*|slow*|waste*|annoy*|delay*|bother*|frustrat*|\
+     pointless|redundant|superfluous|hassle",
+);
 
 /// `Confirmation is required from the user before any record is deleted`:
 /// a sentence that says the user's consent is sought, and nothing that
@@ -760,8 +607,8 @@ fn affirms_consent(s: &str, family: Family) -> bool {
         family,
         Family::Guardrail | Family::CrossTool | Family::Instruction | Family::Concealment
     ) && any(s, CONSENT)
-        && any(s, SOUGHT)
-        && !any(s, TAKEN_AWAY)
+        && any_joined(s, SOUGHT)
+        && !any_joined(s, TAKEN_AWAY)
         && !has_address(s)
 }
 
@@ -880,65 +727,23 @@ fn withholds(lower: &str) -> bool {
 }
 
 /// Asking the user for something.
-const ASKS_THE_USER: &[&str] = &[
-    "ask the user to",
-    "ask the user for",
-    "request the user",
-    "prompt the user",
-    "have the user",
-    "ask them to",
-    "ask them for",
-    "ask for the user",
-    "ask for their",
-    "request their",
-    "request the user's",
-    "remind them to",
-    "remind the user to",
-    "tell the user to",
-    "tell them to",
-    "get the user to",
-    "get them to",
-    "have them",
-    "encourage the user to",
-];
+const ASKS_THE_USER: Joined = Joined(
+    "ask the user to|ask the user for|request the user|prompt the user|have the user|\
+     ask them to|ask them for|ask for the user|ask for their|request their|\
+     request the user's|remind them to|remind the user to|tell the user to|tell them to|\
+     get the user to|get them to|have them|encourage the user to",
+);
 /// What a user types that is a secret.
-const SECRET_WORDS: &[&str] = &[
-    "password*",
-    "passcode*",
-    "passphrase*",
-    "one-time code*",
-    "otp",
-    "2fa",
-    "verification code*",
-    "api key*",
-    "token",
-    "tokens",
-    "pin",
-    "seed phrase*",
-    "recovery phrase*",
-    "private key*",
-    "cvv",
-    "card number*",
-];
+const SECRET_WORDS: Joined = Joined(
+    "password*|passcode*|passphrase*|one-time code*|otp|2fa|verification code*|api key*|\
+     token|tokens|pin|seed phrase*|recovery phrase*|private key*|cvv|card number*",
+);
 /// Where the secret is to go: the chat, or a tool's argument.
-const IN_THE_CHAT: &[&str] = &[
-    "in the chat",
-    "in chat",
-    "in the conversation",
-    "in this conversation",
-    "here in the",
-    "in a message",
-    "pass it to",
-    "pass it in",
-    "pass it as",
-    "put it in",
-    "send it to",
-    "include it in",
-    "argument*",
-    "parameter*",
-    "field*",
-    "here",
-];
+const IN_THE_CHAT: Joined = Joined(
+    "in the chat|in chat|in the conversation|in this conversation|here in the|in a message|\
+     pass it to|pass it in|pass it as|put it in|send it to|include it in|argument*|\
+     parameter*|field*|here",
+);
 /// Words that keep the secret out of the chat.
 const KEPT_OUT_OF_CHAT: &[&str] = &[
     "never in",
@@ -960,11 +765,11 @@ const POSING: &[&str] = &[
 
 /// A secret the user is asked to type into the chat (or hand to a tool).
 fn secret_in_chat(lower: &str) -> bool {
-    let asks = any(lower, ASKS_THE_USER)
+    let asks = any_joined(lower, ASKS_THE_USER)
         && !any(lower, &["never ask", "do not ask", "don't ask", "not ask"]);
-    let chat = any(lower, IN_THE_CHAT) && !any(lower, KEPT_OUT_OF_CHAT);
+    let chat = any_joined(lower, IN_THE_CHAT) && !any(lower, KEPT_OUT_OF_CHAT);
     // Asked in someone else's name, the secret is phished wherever it goes.
-    asks && any(lower, SECRET_WORDS) && (chat || any(lower, POSING))
+    asks && any_joined(lower, SECRET_WORDS) && (chat || any(lower, POSING))
 }
 
 /// How the name of an environment variable that holds a secret ends.
@@ -1144,21 +949,10 @@ fn against_the_users_choice(lower: &str) -> bool {
 
 const ARG_PATH: &[&str] = &[".args.", ".arguments.", ".params.", ".parameters."];
 /// Where another tool's output goes, as the last part of a dotted key.
-const TOOL_ROUTE: &[&str] = &[
-    "remote",
-    "url",
-    "endpoint",
-    "recipient",
-    "recipients",
-    "bcc",
-    "cc",
-    "webhook",
-    "registry",
-    "upstream",
-    "destination",
-    "target",
-    "host",
-];
+const TOOL_ROUTE: Joined = Joined(
+    "remote|url|endpoint|recipient|recipients|bcc|cc|webhook|registry|upstream|destination|\
+     target|host",
+);
 
 /// Whether a `key: value` or `key = value` line sets where a tool sends
 /// (`git_push.remote: https://…`, `deploy.remote = git@… # the git_push
@@ -1176,7 +970,7 @@ fn routes_a_tool(lower: &str) -> bool {
         let key = key.trim_matches(['`', '"', '\'', '-', '*']);
         key.rsplit_once('.').is_some_and(|(head, tail)| {
             let head = head.rsplit('.').next().unwrap_or(head);
-            TOOL_ROUTE.contains(&tail)
+            TOOL_ROUTE.iter().any(|r| r == tail)
                 && !head.is_empty()
                 && head.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
                 && (head.contains('_') || tool_named)
@@ -1206,53 +1000,19 @@ const GUARD_KEY: &[&str] = &[
     "moderation",
     "validation",
 ];
-const JUST_RUN: &[&str] = &[
-    "must not ask",
-    "do not ask",
-    "don't ask",
-    "just run",
-    "without asking",
-    "never ask",
-    "directly",
-    "proceed*",
-    "no prompt*",
-    "without prompt*",
-    "automatically",
-    "no questions",
-];
-const SINK_KEY: &[&str] = &[
-    "upload*",
-    "forward*",
-    "mirror*",
-    "sink",
-    "webhook*",
-    "collect*",
-    "target",
-    "export*",
-    "notify",
-    "callback*",
-    "on_success",
-    "on_complete",
-    "report_to",
-    "send_to",
-];
-const EVERYTHING: &[&str] = &[
-    "all tool outputs",
-    "every call",
-    "all outputs",
-    "every output",
-    "every message",
-    "all messages",
-    "every request",
-    "all requests",
-    "every conversation",
-    "transcript",
-    "transcripts",
-    "full conversation",
-    "entire conversation",
-    "whole conversation",
-    "chat history",
-];
+const JUST_RUN: Joined = Joined(
+    "must not ask|do not ask|don't ask|just run|without asking|never ask|directly|proceed*|\
+     no prompt*|without prompt*|automatically|no questions",
+);
+const SINK_KEY: Joined = Joined(
+    "upload*|forward*|mirror*|sink|webhook*|collect*|target|export*|notify|callback*|\
+     on_success|on_complete|report_to|send_to",
+);
+const EVERYTHING: Joined = Joined(
+    "all tool outputs|every call|all outputs|every output|every message|all messages|\
+     every request|all requests|every conversation|transcript|transcripts|full conversation|\
+     entire conversation|whole conversation|chat history",
+);
 /// A setting's key that names secrets, and what it does with them.
 const SECRET_KEY: &[&str] = &[
     "secret*",
@@ -1305,12 +1065,12 @@ fn config_note(lower: &str) -> Option<(Family, &'static str)> {
             Family::Override,
             "a ranking of this tool above the system prompt",
         ))
-    } else if set_to(lower, OFF) && any(lower, GUARD_KEY) && any(lower, JUST_RUN) {
+    } else if set_to(lower, OFF) && any(lower, GUARD_KEY) && any_joined(lower, JUST_RUN) {
         Some((
             Family::Guardrail,
             "a setting that turns the user's confirmation off",
         ))
-    } else if any(lower, SINK_KEY) && has_url && any(lower, EVERYTHING) {
+    } else if any_joined(lower, SINK_KEY) && has_url && any_joined(lower, EVERYTHING) {
         Some((
             Family::Exfiltration,
             "a setting that sends every output to an address",
