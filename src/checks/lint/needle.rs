@@ -98,11 +98,22 @@ fn pair_bit(a: u8, b: u8) -> usize {
 
 thread_local! {
     /// The text last asked about and its pairs: the readings ask one
-    /// sentence about many lists in turn. The text is kept to be compared
-    /// byte for byte (an address can be reused by the next text).
-    static LAST: std::cell::RefCell<(String, Pairs)> = const {
-        std::cell::RefCell::new((String::new(), Pairs { bits: [0; 16], all: true }))
+    /// sentence about many lists in turn. The text is told by its address
+    /// and length and by its bytes (an address can be reused by the next
+    /// text): all of them up to 4 KiB, the first and last 64 of a longer
+    /// one, so a long text is never copied.
+    static LAST: std::cell::RefCell<((usize, usize), Vec<u8>, Pairs)> = const {
+        std::cell::RefCell::new(((0, 0), Vec::new(), Pairs { bits: [0; 16], all: true }))
     };
+}
+
+/// The bytes of `h` a cached text is told by (see `LAST`).
+fn sample(h: &[u8]) -> (&[u8], &[u8]) {
+    if h.len() <= 4096 {
+        (h, &[])
+    } else {
+        (&h[..64], &h[h.len() - 64..])
+    }
 }
 
 impl Pairs {
@@ -115,16 +126,24 @@ impl Pairs {
                 all: true,
             };
         }
-        LAST.with_borrow_mut(|(last, pairs)| {
-            if last.as_str() != hay {
+        let key = (h.as_ptr() as usize, h.len());
+        let (head, tail) = sample(h);
+        LAST.with_borrow_mut(|(last, kept, pairs)| {
+            let same = *last == key
+                && kept.len() == head.len() + tail.len()
+                && kept[..head.len()] == *head
+                && kept[head.len()..] == *tail;
+            if !same {
                 let mut bits = [0u64; 16];
                 for w in h.windows(2) {
                     let bit = pair_bit(w[0], w[1]);
                     bits[bit / 64] |= 1 << (bit % 64);
                 }
                 *pairs = Pairs { bits, all: false };
-                last.clear();
-                last.push_str(hay);
+                *last = key;
+                kept.clear();
+                kept.extend_from_slice(head);
+                kept.extend_from_slice(tail);
             }
             *pairs
         })

@@ -1586,4 +1586,31 @@ mod tests {
         );
         assert_eq!(&t[sentence_around(t, (23, 24)).0..], "Five");
     }
+
+    #[test]
+    fn every_joined_list_holds_whole_needles() {
+        for list in [
+            SECRETS,
+            CLAIMS_RIGHTS,
+            USE_THIS_FOR,
+            INSISTING,
+            SOUGHT,
+            TAKEN_AWAY,
+            ASKS_THE_USER,
+            SECRET_WORDS,
+            IN_THE_CHAT,
+            TOOL_ROUTE,
+            JUST_RUN,
+            SINK_KEY,
+            EVERYTHING,
+        ] {
+            for n in list.iter() {
+                assert!(!n.is_empty() && n.trim() == n, "{:?}", list.0);
+                assert!(
+                    !crate::checks::lint::needle::core_of(n).contains('*'),
+                    "{n}"
+                );
+            }
+        }
+    }
 }
