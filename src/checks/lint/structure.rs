@@ -171,6 +171,11 @@ fn honest(s: &str, h: &Hit) -> bool {
             && frame::leaves_the_models_rules(s))
         || (family == Family::Exfiltration && frame::personal_for_the_task(s))
         || (family == Family::Concealment && frame::discloses(s))
+        || (family == Family::CrossTool && frame::reads_back(s))
+        || (matches!(
+            family,
+            Family::Shadowing | Family::Authority | Family::Guardrail
+        ) && frame::still_in_force(s))
         || (family == Family::Authority && plain_notice(s))
 }
 
@@ -605,7 +610,11 @@ const TAKEN_AWAY: Joined = Joined(
 fn affirms_consent(s: &str, family: Family) -> bool {
     matches!(
         family,
-        Family::Guardrail | Family::CrossTool | Family::Instruction | Family::Concealment
+        Family::Guardrail
+            | Family::CrossTool
+            | Family::Instruction
+            | Family::Concealment
+            | Family::Injection
     ) && any(s, CONSENT)
         && any_joined(s, SOUGHT)
         && !any_joined(s, TAKEN_AWAY)
@@ -1002,7 +1011,8 @@ const GUARD_KEY: &[&str] = &[
 ];
 const JUST_RUN: Joined = Joined(
     "must not ask|do not ask|don't ask|just run|without asking|never ask|directly|proceed*|\
-     no prompt*|without prompt*|automatically|no questions",
+     no prompt*|without prompt*|automatically|no questions|never prompt*|just delete*|\
+     just execute*",
 );
 const SINK_KEY: Joined = Joined(
     "upload*|forward*|mirror*|sink|webhook*|collect*|target|export*|notify|callback*|\
