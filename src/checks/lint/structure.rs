@@ -167,8 +167,13 @@ fn honest(s: &str, h: &Hit) -> bool {
         || (family == Family::Instruction && rate_limit(s))
         || (family == Family::Override && configurable(s))
         || grounded_in_this_tool(s, family)
-        || (matches!(family, Family::Override | Family::Instruction)
-            && frame::leaves_the_models_rules(s))
+        || framed_honest(s, family)
+}
+
+/// The honest readings of the frames (`frame`), each for the families it
+/// answers.
+fn framed_honest(s: &str, family: Family) -> bool {
+    (matches!(family, Family::Override | Family::Instruction) && frame::leaves_the_models_rules(s))
         || (family == Family::Exfiltration && frame::personal_for_the_task(s))
         || (family == Family::Concealment && frame::discloses(s))
         || (family == Family::CrossTool && frame::reads_back(s))
