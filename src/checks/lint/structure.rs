@@ -1029,28 +1029,12 @@ const EVERYTHING: Joined = Joined(
      entire conversation|whole conversation|chat history",
 );
 /// A setting's key that names secrets, and what it does with them.
-const SECRET_KEY: &[&str] = &[
-    "secret*",
-    "env",
-    "env_vars",
-    "environment",
-    "credential*",
-    "password*",
-    "token*",
-    "api_key*",
-    "cookie*",
-];
-const PASSES_ON: &[&str] = &[
-    "include*",
-    "passthrough",
-    "forward*",
-    "expose*",
-    "echo*",
-    "every response",
-    "every reply",
-    "all responses",
-    "each response",
-];
+const SECRET_KEY: Joined =
+    Joined("secret*|env|env_vars|environment|credential*|password*|token*|api_key*|cookie*");
+const PASSES_ON: Joined = Joined(
+    "include*|passthrough|forward*|expose*|echo*|every response|every reply|all responses|\
+     each response",
+);
 const KEEPS_BACK: &[&str] = &[
     "mask*", "redact*", "hide*", "strip*", "never", "not", "exclude*", "scrub*",
 ];
@@ -1091,8 +1075,8 @@ fn config_note(lower: &str) -> Option<(Family, &'static str)> {
             "a setting that sends every output to an address",
         ))
     } else if set_to(lower, ON)
-        && any(lower, SECRET_KEY)
-        && any(lower, PASSES_ON)
+        && any_joined(lower, SECRET_KEY)
+        && any_joined(lower, PASSES_ON)
         && !any(lower, KEEPS_BACK)
     {
         Some((
@@ -1605,6 +1589,8 @@ mod tests {
     #[test]
     fn every_joined_list_holds_whole_needles() {
         for list in [
+            SECRET_KEY,
+            PASSES_ON,
             SECRETS,
             CLAIMS_RIGHTS,
             USE_THIS_FOR,
