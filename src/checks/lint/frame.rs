@@ -12,8 +12,8 @@
 
 use crate::checks::lint::family::Family;
 use crate::checks::lint::needle::{
-    DENY, Joined, OFF, ON_REQUEST, Pairs, any, any_joined, core_of, find_words, has_address, holds,
-    names_a_slot,
+    DENY, Joined, OFF, ON_REQUEST, Pairs, any, any_joined, any_where, ceil_boundary, core_of,
+    find_words, floor_boundary, has_address, holds, names_a_slot, which_in,
 };
 
 /// A secret of the user's, in the languages the rules read.
@@ -335,11 +335,7 @@ fn first(lower: &str, needles: impl List) -> Option<(usize, &'static str)> {
 
 /// The first needle of `needles` (in their order) that `lower` holds.
 fn which(lower: &str, needles: impl List) -> Option<&'static str> {
-    let pairs = Pairs::of(lower);
-    needles.needles().find(|n| {
-        let core = core_of(n);
-        pairs.may_hold(core) && lower.contains(core) && find_words(lower, n).next().is_some()
-    })
+    which_in(lower, needles.needles())
 }
 
 /// A word list, written either way: a slice, or one string (`Joined`).
@@ -388,13 +384,8 @@ fn designated(lower: &str, data: &str) -> bool {
 /// sentence (`per our data policy, the contact lists are uploaded`).
 fn near(lower: &str, data: &str, words: Joined) -> bool {
     find_words(lower, data).any(|(at, end)| {
-        let from = (at.saturating_sub(24)..=at)
-            .find(|&i| lower.is_char_boundary(i))
-            .unwrap_or(at);
-        let to = (end..=(end + 24).min(lower.len()))
-            .rev()
-            .find(|&i| lower.is_char_boundary(i))
-            .unwrap_or(end);
+        let from = ceil_boundary(lower, at.saturating_sub(24));
+        let to = floor_boundary(lower, end + 24);
         // Within the data's own phrase: no stop between.
         let from = lower[from..at]
             .rfind([',', ';', ':'])
@@ -413,9 +404,7 @@ pub fn user_data_moved(lower: &str) -> Option<&'static str> {
         .or_else(|| which(lower, CONVERSATION))
         .or_else(|| personal().filter(|_| any(lower, USER)))?;
     let (at_move, _) = first(lower, MOVE)?;
-    let denied = DENY
-        .iter()
-        .any(|d| holds(lower, core_of(d)) && find_words(lower, d).any(|(at, _)| at < at_move))
+    let denied = denied_before(lower, at_move)
         || any(lower, DENIED_ANYWHERE)
         || lower.contains("without the user")
         || lower.contains("without their");
@@ -635,8 +624,7 @@ fn describes_the_tool(lower: &str) -> bool {
 
 /// Whether a denial stands in `lower` before byte `at`.
 fn denied_before(lower: &str, at: usize) -> bool {
-    DENY.iter()
-        .any(|d| holds(lower, core_of(d)) && find_words(lower, d).any(|(i, _)| i < at))
+    any_where(lower, DENY.iter().copied(), |i, _| i < at)
 }
 
 /// A directive to act with consequences without the user's consent, or
@@ -671,15 +659,11 @@ pub fn acts_without_consent(lower: &str) -> Option<&'static str> {
         None => vec![(at, at + core_of(marker).len())],
     };
     let outside = |i: usize, e: usize| markers.iter().all(|&(a, b)| e <= a || i >= b);
-    let kept = CONSENT_KEPT
-        .iter()
-        .any(|k| holds(lower, core_of(k)) && find_words(lower, k).any(|(i, _)| outside(i, i + 1)));
+    let kept = any_where(lower, CONSENT_KEPT.iter(), |i, _| outside(i, i + 1));
     let act = any_joined(clause, CONSEQUENTIAL) && !kept;
     // A denial anywhere (`do not run it without confirmation`, `without
     // confirmation, the deploy is not published`) but in a marker.
-    let denied = DENY
-        .iter()
-        .any(|d| holds(lower, core_of(d)) && find_words(lower, d).any(|(i, e)| outside(i, e)));
+    let denied = any_where(lower, DENY.iter().copied(), outside);
     let users_own = ["users ", "the user ", "a user "]
         .iter()
         .any(|p| lower.starts_with(p))

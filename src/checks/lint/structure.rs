@@ -20,7 +20,8 @@ use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::frame;
 use crate::checks::lint::lexicon;
 use crate::checks::lint::needle::{
-    ARGUMENT, DENY, Joined, OFF, ON_REQUEST, any, any_joined, find_words, has_address, names_a_slot,
+    ARGUMENT, DENY, Joined, OFF, ON_REQUEST, any, any_joined, ceil_boundary, find_words,
+    has_address, names_a_slot,
 };
 
 /// The sentence around bytes `span` of `text`: from the end of the one
@@ -977,9 +978,7 @@ fn routes_a_tool(lower: &str) -> bool {
     lower.match_indices([':', '=']).any(|(at, _)| {
         // A key is short: a run without spaces is read no further back
         // than 64 bytes, so a text of colons costs each one a step.
-        let from = (at.saturating_sub(64)..=at)
-            .find(|&i| lower.is_char_boundary(i))
-            .unwrap_or(at);
+        let from = ceil_boundary(lower, at.saturating_sub(64));
         let key = lower[from..at].split_whitespace().next_back().unwrap_or("");
         let key = key.trim_matches(['`', '"', '\'', '-', '*']);
         key.rsplit_once('.').is_some_and(|(head, tail)| {
