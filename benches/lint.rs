@@ -76,6 +76,7 @@ fn print_tables() {
         "r6.txt",
         "r7.txt",
         "r8.txt",
+        "r9.txt",
     ] {
         let (mut n, mut any, mut err, mut named) = (0, 0, 0, 0);
         for ((s, v), c) in sets.iter().zip(&verdicts).zip(&poisoned) {

@@ -175,6 +175,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky-r6.txt", "tricky-r6"),
         ("tricky-r7.txt", "tricky-r7"),
         ("tricky-r8.txt", "tricky-r8"),
+        ("tricky-r9.txt", "tricky-r9"),
     ] {
         tricky_cases(file, group, &mut out);
     }

@@ -28,6 +28,7 @@ R5 = os.path.join(ROOT, "testdata", "lint", "poisoned", "r5.txt")
 R6 = os.path.join(ROOT, "testdata", "lint", "poisoned", "r6.txt")
 R7 = os.path.join(ROOT, "testdata", "lint", "poisoned", "r7.txt")
 R8 = os.path.join(ROOT, "testdata", "lint", "poisoned", "r8.txt")
+R9 = os.path.join(ROOT, "testdata", "lint", "poisoned", "r9.txt")
 OUT = os.path.join(ROOT, "testdata", "lint", "poisoned.jsonl")
 
 # Ordinary tools the payloads are placed in: name, description, a parameter.
@@ -113,7 +114,7 @@ def place(payload, n, where):
 
 def main():
     rows = []
-    for path in (SRC, HELDOUT, FRESH, FINAL, BLIND, R5, R6, R7, R8):
+    for path in (SRC, HELDOUT, FRESH, FINAL, BLIND, R5, R6, R7, R8, R9):
         for line in open(path, encoding="utf-8"):
             line = line.rstrip("\n")
             if not line or line.startswith("#"):
