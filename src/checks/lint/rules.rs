@@ -308,10 +308,14 @@ fn scored(ctx: &Ctx, known: &Known, scratch: &mut Vec<u32>) -> Option<Hit> {
     // ask the user opens with one, and the English rules do not see it.)
     let negated_start =
         (0..s.words.len().min(3)).any(|i| crate::word_set!(lexicon::NEGATIONS).at(s, i));
-    let forbids = matches!(
+    // Every act of moving denied, or done only at the user's request, is
+    // a safety note for a family of moving data (and for a guardrail
+    // where no consent is spoken of).
+    let moving = matches!(
         family,
-        Family::Exfiltration | Family::SensitiveFile | Family::Instruction
-    ) && frame::forbids_moving(&lower);
+        Family::Exfiltration | Family::SensitiveFile | Family::Instruction | Family::CrossTool
+    ) || (family == Family::Guardrail && !frame::speaks_of_consent(&lower));
+    let forbids = moving && frame::held_back(&lower, None);
     if (negated_start && family == Family::Guardrail) || forbids {
         return None;
     }
@@ -663,6 +667,9 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
                 continue;
             }
             let span = evidence_span(text, &s, a, b);
+            if moves_data(family) && frame::held_back(ctx.lower(), Some(span.0 - s.span.0)) {
+                continue;
+            }
             let pitch =
                 matches!(family, Family::Shadowing | Family::Preference) && builtin_only(&s);
             found |= once(
@@ -678,7 +685,9 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
         ]
         .into_iter()
         .flatten()
-        {
+        .filter(|h| {
+            !(moves_data(h.family) && frame::held_back(ctx.lower(), Some(h.span.0 - s.span.0)))
+        }) {
             found |= once(&mut out, h);
         }
         if !found && let Some(h) = scored(&ctx, known, &mut scratch) {
@@ -687,6 +696,12 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
     }
     crate::order::sort_by_key(&mut out, |h| h.span.0);
     out
+}
+
+/// Whether a family's directive moves data (what `frame::held_back` can
+/// take back).
+fn moves_data(family: Family) -> bool {
+    matches!(family, Family::Exfiltration | Family::SensitiveFile)
 }
 
 /// Keeps `h` unless its family already has a hit (an error replaces a

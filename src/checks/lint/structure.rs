@@ -20,7 +20,7 @@ use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::frame;
 use crate::checks::lint::lexicon;
 use crate::checks::lint::needle::{
-    ARGUMENT, DENY, Joined, OFF, ON_REQUEST, any, any_joined, ceil_boundary, find_words,
+    ARGUMENT, DENY, Joined, OFF, ON_REQUEST, any, any_joined, any_where, ceil_boundary, find_words,
     has_address, names_a_slot,
 };
 
@@ -684,7 +684,7 @@ pub fn take_back(text: &str, out: &mut Vec<Hit>) {
 /// (`plan::confine::CREDENTIALS`, one list for what is a secret), a slot
 /// for data, no denial.
 fn secret_to_argument(lower: &str) -> Option<std::borrow::Cow<'static, str>> {
-    if any(lower, DENY) {
+    if any(lower, DENY) || frame::held_back(lower, None) {
         return None;
     }
     lexicon::secret_paths().find(|p| {
@@ -807,6 +807,7 @@ fn env_secret_to_argument(sentence: &str) -> Option<&str> {
     }
     let lower = sentence.to_lowercase();
     if any(&lower, DENY)
+        || frame::held_back(&lower, None)
         || !any(
             &lower,
             &[
@@ -1068,7 +1069,10 @@ fn config_note(lower: &str) -> Option<(Family, &'static str)> {
             Family::Guardrail,
             "a setting that turns the user's confirmation off",
         ))
-    } else if any_joined(lower, SINK_KEY) && has_url && any_joined(lower, EVERYTHING) {
+    } else if has_url
+        && any_joined(lower, EVERYTHING)
+        && any_where(lower, SINK_KEY.iter(), |i, _| !frame::act_denied(lower, i))
+    {
         Some((
             Family::Exfiltration,
             "a setting that sends every output to an address",
@@ -1275,11 +1279,12 @@ fn sentence_findings(
         ));
     }
     frame::findings(lower, &mut found);
-    if (argument && foreign_data_to_argument(lower))
+    if ((argument && foreign_data_to_argument(lower))
         || (lower.contains("cop") && passive_copy(lower))
         || conversation_with_secrets(lower)
         || (argument && keeps_their_secret(lower))
-        || pronoun_sent_to_address(lower)
+        || pronoun_sent_to_address(lower))
+        && !frame::held_back(lower, None)
     {
         found.push((
             Family::Exfiltration,
