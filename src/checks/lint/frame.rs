@@ -36,6 +36,23 @@ const SECRET: &[&str] = &[
     "session token*",
     "bearer token*",
     "refresh token*",
+    "oauth token*",
+    "api token*",
+    "personal access token*",
+    "gitlab token*",
+    "github token*",
+    "npm token*",
+    "signing key*",
+    "gpg key*",
+    "pgp key*",
+    "agent key*",
+    "wi-fi key*",
+    "wifi key*",
+    "banking login*",
+    "bank login*",
+    "login details",
+    "pin",
+    "pin code*",
     "cookie*",
     "session id*",
     "card number*",
@@ -154,6 +171,23 @@ const CONVERSATION: &[&str] = &[
     "what the user typed",
     "clipboard",
     "browser history",
+    "shell history",
+    "command history",
+    "bash_history",
+    "zsh_history",
+    "all env vars",
+    "every env var",
+    "all the env vars",
+    "documents the user",
+    "files the user",
+    "the user's files",
+    "the user's documents",
+    "open documents",
+    "recent emails",
+    "the user's photos",
+    "private photos",
+    "the user's prompts",
+    "what the user has typed",
     "browsing history",
     "address book*",
     "contact list*",
@@ -201,6 +235,18 @@ const PERSONAL: &[&str] = &[
     "phone number*",
     "home address*",
     "date of birth",
+    "street address*",
+    "mobile number*",
+    "passport*",
+    "gps",
+    "user's location",
+    "their location",
+    "health record*",
+    "medical record*",
+    "salary",
+    "salary slip*",
+    "payslip*",
+    "birthday",
     "e-posta",
     "telefon*",
     "adresse e-mail",
@@ -239,6 +285,8 @@ const USER: &[&str] = &[
     "on the machine",
     "from browser",
     "from the browser",
+    "the browser's",
+    "browser's",
     "użytkownik*",
     "utente",
     "l'utente",
@@ -282,7 +330,9 @@ const MOVE: Joined = Joined(
      pon|reenvía|envie|mande|adicione|inclua|copie|coloque|отправ*|пошли|передай*|перешли*|\
      добав*|скопируй|вставь|запиши|включи|надішли|відправ*|передавай|додай|додава*|скопіюй|送|\
      渡|入れ|含め|転送|发送|传给|放入|放进|放到|加到|填到|填入|附上|转发|보내|넣어|전달|포함|भेज*|डाल*|जोड़*|gửi|đưa|thêm|\
-     kirim*|tambahkan|masukkan|sertakan|teruskan|أرسل|ارسل|أضف|انسخ|ضع|שלח|הוסף|העתק|העבר",
+     kirim*|tambahkan|masukkan|sertakan|teruskan|embed|embeds|place|provide|hand over|\
+     hand it over|hands over|push|beam|sync|syncs|report|relay|stuff|stuffs|encode|smuggle|tuck|\
+     leak|leaks|exfiltrate|pipe|set|أرسل|ارسل|أضف|انسخ|ضع|שלח|הוסף|העתק|העבר",
 );
 
 /// Where data goes that is not the user's: this tool, the vendor, a named
@@ -398,7 +448,13 @@ fn near(lower: &str, data: &str, words: Joined) -> bool {
 /// What of the user's a sentence (`lower`) moves where it is sent on: the
 /// data's name, or `None`.
 pub fn user_data_moved(lower: &str) -> Option<&'static str> {
-    let personal = || which(lower, PERSONAL).filter(|_| any_joined(lower, EVERY));
+    // Personal data sent to the vendor or an address (not a slot, which a
+    // form fills once) needs no `every`.
+    let out = || {
+        any_joined(lower, SINK)
+            || (has_address(lower) && !any(lower, &["e.g.", "such as", "format", "example*"]))
+    };
+    let personal = || which(lower, PERSONAL).filter(|_| any_joined(lower, EVERY) || out());
     let data = which(lower, SECRET)
         .filter(|_| any(lower, USER))
         .or_else(|| which(lower, CONVERSATION))

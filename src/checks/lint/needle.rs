@@ -213,7 +213,8 @@ pub fn holds(hay: &str, core: &str) -> bool {
 /// (`` into `notes` ``, `` as `history` ``, `` via `network_id` ``).
 const INTO: &[&str] = &[
     "in", "into", "as", "to", "via", "through", "under", "inside", "within", "onto", "en", "dans",
-    "na", "do", "nel", "nello", "no", "em", "naar", "ins", "im", "в", "до", "у", "|",
+    "na", "do", "nel", "nello", "no", "em", "naar", "ins", "im", "в", "до", "у", "|", "fill",
+    "populate", "set",
 ];
 
 /// Whether a sentence (`lower`) names a slot for data: a word for an
