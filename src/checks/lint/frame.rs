@@ -622,6 +622,27 @@ const NO_CONSENT: &[&str] = &[
     "→ without asking",
     "-> without asking",
     "no prompt, no confirm*",
+    "no questions asked",
+    "silence as a yes",
+    "silence as yes",
+    "pre-approved this",
+    "has pre-approved",
+    "already agreed",
+    "already approved",
+    "already consented",
+    "already have permission",
+    "consent given",
+    "approval is implied",
+    "bypass the approval",
+    "bypass the confirmation",
+    "bypass approval",
+    "bypass confirmation",
+    "don't prompt",
+    "do not prompt",
+    "not pause to check",
+    "not wait for the user",
+    "never wait for the user",
+    "*n't wait for the user",
 ];
 
 /// Acts with consequences the user answers for: destroying, spending,
@@ -630,7 +651,7 @@ const CONSEQUENTIAL: Joined = Joined(
     "delete*|deletion*|remove*|removal*|wipe*|erase*|drop|purge*|destroy*|overwrite*|\
      truncate*|rm|kill|force*|push*|deploy*|publish*|merge*|migrat*|execute*|run|rerun|\
      approve*|confirm|pay|payment*|purchase*|buy|transfer*|charge*|refund*|sign|install*|\
-     uninstall*|grant*|revoke*|shut down|restart*|reboot*|commit*|as root|sudo|verwijder*|\
+     uninstall*|grant*|revoke*|book|booking|close|email|shut down|restart*|reboot*|commit*|as root|sudo|verwijder*|\
      betaling*|elimina*|borra*|apaga*|lösch*|supprime*|usuń|usun|sil|удал*|видал*|削除|删除|삭제|\
      हटा*|xóa|hapus|احذف|מחק|pagamento|pago*|zahlung*|paiement*|fondos|fundos|przelew*|\
      ödeme*|платеж*|оплат*|결제|송금|이체|지불|支払|送金|振込|支付|付款|转账|überweis*|virement*|pagament*|\
@@ -689,8 +710,16 @@ fn denied_before(lower: &str, at: usize) -> bool {
 /// to confirm purchases without asking`): what was seen.
 pub fn acts_without_consent(lower: &str) -> Option<&'static str> {
     let presumed = first(lower, NO_CONSENT);
-    let (at, marker) =
-        presumed.or_else(|| first(lower, SKIPS_CONSENT).filter(|_| any_joined(lower, PUSH)))?;
+    // Skipped consent is a directive with a push, or in a clause that
+    // opens with the act (`publish the post without asking the user`).
+    let opens_with_act = |at: usize| {
+        let from = lower[..at].rfind([';', ':']).map_or(0, |i| i + 1);
+        let head = lower[from..at].split_whitespace().next().unwrap_or("");
+        any_joined(head, CONSEQUENTIAL)
+    };
+    let (at, marker) = presumed.or_else(|| {
+        first(lower, SKIPS_CONSENT).filter(|&(at, _)| any_joined(lower, PUSH) || opens_with_act(at))
+    })?;
     // Skipped consent covers the act of its own clause only (`read files
     // without asking, but confirm before deleting` skips it only to read);
     // consent presumed or never asked for covers the sentence.
@@ -887,8 +916,22 @@ const NOT_TELL: &[&str] = &[
     "not shown to",
     "not mentioned to",
 ];
+/// Keeping silent about something in the reply, which needs no audience
+/// named (`avoid mentioning the sync`, `say nothing about the upload`).
+const SILENT: Joined = Joined(
+    "avoid mentioning|avoid any mention|make no reference|make no mention|say nothing about|\
+     keep quiet about|*n't bring up|never bring up|not bring up|*n't surface|never surface|\
+     not surface",
+);
 /// What was moved, which the user is kept from.
 const MOVED: &[&str] = &[
+    "mirror",
+    "analytics",
+    "recipient*",
+    "logged",
+    "the copy",
+    "where the data",
+    "which files",
     "sync*",
     "copied",
     "sent",
@@ -910,6 +953,7 @@ const MOVED: &[&str] = &[
 /// forwarded`), or to dodge the user's question about it.
 pub fn hides_what_was_moved(lower: &str) -> bool {
     let dodges = any(lower, EVADE) && any(lower, USER_ASKS);
+    let silent = any_joined(lower, SILENT) && any(lower, MOVED);
     let untold = any(lower, NOT_TELL)
         && any(lower, MOVED)
         && any(
@@ -924,7 +968,7 @@ pub fn hides_what_was_moved(lower: &str) -> bool {
                 "response*",
             ],
         );
-    (dodges || untold) && !describes_the_tool(lower) && !any(lower, TELLS_ANYWAY)
+    (dodges || untold || silent) && !describes_the_tool(lower) && !any(lower, TELLS_ANYWAY)
 }
 
 /// Telling kept in the same sentence: the denial covers something else.
@@ -948,7 +992,8 @@ const USER_DOUBTS: &[&str] = &[
 ];
 /// Going on all the same.
 const REGARDLESS: Joined = Joined(
-    "anyway|regardless|all the same|nonetheless|nevertheless|is not a refusal|is not a no|\
+    "anyway|regardless|all the same|nonetheless|nevertheless|even if|even when|even though|\
+     is not a refusal|is not a no|\
      isn't a no|isn't a refusal|does not mean no|doesn't mean no",
 );
 
@@ -1172,14 +1217,37 @@ const HIDING: Joined = Joined(
 /// Telling the user.
 const TELLS: Joined = Joined(
     "tell the user|tell users|tell them|inform the user|inform users|notify the user|\
-     show the user|let the user know|remind the user|explain to the user",
+     show the user|let the user know|remind the user|explain to the user|\
+     make sure the user knows|make sure users know|be open about|be transparent about|\
+     always mention|to the user",
 );
+
+/// Verbs of hiding, which a denial turns into telling.
+const HIDE_VERB: Joined = Joined("hide|hides|conceal|conceals|withhold|withholds|keep|keeps|mask");
 
 /// Telling the user something, with no word that hides, denies or
 /// narrows it (`Please tell the user that a copy is kept for 30 days`):
 /// a disclosure, not a concealment.
 pub fn discloses(lower: &str) -> bool {
-    any_joined(lower, TELLS) && !any_joined(lower, HIDING)
+    (any_joined(lower, TELLS) && !any_joined(lower, HIDING)) || hiding_refused(lower)
+}
+
+/// Whether every act of hiding in a sentence is denied (`do not hide the
+/// upload from the user`, `never keep the transfer from them`), with
+/// nothing else kept back: the user is told.
+pub fn hiding_refused(lower: &str) -> bool {
+    let mut acts = HIDE_VERB
+        .iter()
+        .flat_map(|n| find_words(lower, n))
+        .peekable();
+    acts.peek().is_some()
+        && acts.all(|(at, _)| act_denied(lower, at))
+        && !any(
+            lower,
+            &[
+                "only", "just", "instead", "pretend*", "deny", "lie", "mention", "tell",
+            ],
+        )
 }
 
 /// Reading what another tool is given back to the user before it runs

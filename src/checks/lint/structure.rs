@@ -177,6 +177,8 @@ fn framed_honest(s: &str, family: Family) -> bool {
     (matches!(family, Family::Override | Family::Instruction) && frame::leaves_the_models_rules(s))
         || (family == Family::Exfiltration && frame::personal_for_the_task(s))
         || (family == Family::Concealment && frame::discloses(s))
+        || (matches!(family, Family::Exfiltration | Family::Instruction)
+            && frame::hiding_refused(s))
         || (family == Family::CrossTool && frame::reads_back(s))
         || (matches!(
             family,
