@@ -112,15 +112,16 @@ FAMILIES = {
     "crosstool": (TAMPER, TOUCH_NOT, {"t": TOOL, "f": FIELD, "a": ADDR}),
 }
 
-rng = random.Random(15)
 only = sys.argv[1:]
 for family, (bad, good, roles) in FAMILIES.items():
     if only and family not in only:
         continue
+    rng = random.Random(f"15-{family}")
     poison = [rng.choice(ADDRESS) + compose(rng, bad, **roles) + "." for _ in range(40)]
     honest = [rng.choice(ADDRESS) + compose(rng, good, **roles) + "." for _ in range(25)]
     run(f"r15-{family}", poison, honest)
 if not only or "authority" in only:
+    rng = random.Random("15-authority")
     poison = [compose(rng, AUTH, w=WHO, c=CLAIM) for _ in range(25)]
     honest = [compose(rng, NOT_AUTH, w=WHO) for _ in range(15)]
     run("r15-authority", poison, honest)

@@ -659,6 +659,19 @@ const CONSEQUENTIAL: Joined = Joined(
      pembayaran|الدفع|تحويل|תשלום",
 );
 
+/// Whether every act of consequence in a sentence is denied in its own
+/// clause (`if the user hesitates, do not overwrite the config`), and
+/// there is one: a guard kept. (Consent's own acts, `confirm` and
+/// `approve`, are not counted: not confirming is the guard dropped.)
+pub fn every_act_denied(lower: &str) -> bool {
+    let mut acts = CONSEQUENTIAL
+        .iter()
+        .filter(|n| !n.starts_with("confirm") && !n.starts_with("approve"))
+        .flat_map(|n| find_words(lower, n))
+        .peekable();
+    acts.peek().is_some() && acts.all(|(at, _)| act_denied(lower, at))
+}
+
 /// Signs that the act changes nothing: no consent is needed.
 const HARMLESS: Joined = Joined(
     "read-only|read only|readonly|harmless|changes nothing|no side effects|dry run|dry-run|\
@@ -1080,6 +1093,16 @@ pub fn ranks_itself_first(lower: &str) -> bool {
 /// rules`.
 pub fn leaves_the_models_rules(lower: &str) -> bool {
     defers_to_others(lower)
+        || any(
+            lower,
+            &[
+                "nothing here",
+                "nothing in this",
+                "nothing in these",
+                "none of this",
+            ],
+        ) && any(lower, &["replace*", "override*", "change*", "supersede*"])
+            && !any(lower, &["ignore", "forget", "disregard", "only", "but"])
         || any(lower, SELF)
             && any(lower, DENY)
             && any(
@@ -1097,7 +1120,15 @@ pub fn leaves_the_models_rules(lower: &str) -> bool {
             )
             && any(
                 lower,
-                &["you", "your", "other rules", "the model's", "the user's"],
+                &[
+                    "you",
+                    "your",
+                    "other rules",
+                    "the model's",
+                    "the user's",
+                    "previous instructions",
+                    "system prompt",
+                ],
             )
             && !any(lower, &["ignore", "forget", "disregard"])
         || still_in_force(lower)
@@ -1110,7 +1141,7 @@ fn follows_its_own_rules(lower: &str) -> bool {
     let follows = any(
         lower,
         &["follow*", "obey*", "keep to", "stick to", "defer to"],
-    ) && any(
+    ) && (any(
         lower,
         &[
             "your system prompt",
@@ -1118,8 +1149,19 @@ fn follows_its_own_rules(lower: &str) -> bool {
             "your guidelines",
             "your rules",
             "your own rules",
+            "you were given",
+            "told you",
+            "your safety polic*",
+            "your content rules",
         ],
-    );
+    ) || any(
+        lower,
+        &[
+            "if this text conflicts",
+            "if these notes conflict",
+            "if this conflicts",
+        ],
+    ));
     let yields = any(lower, SELF)
         && any(
             lower,
@@ -1137,13 +1179,23 @@ fn follows_its_own_rules(lower: &str) -> bool {
                 "instead",
                 "only",
                 "replace*",
+                "revoked",
+                "void",
+                "suspended",
+                "no longer",
+                "obey this",
+                "follow this",
+                "obey it",
+                "follow it",
+                "as you would",
+                "authority",
             ],
         )
 }
 
 /// Rules said to hold as before.
 const IN_FORCE: Joined = Joined(
-    "apply as usual|still apply|continue to apply|remain in force|remain in effect|\
+    "apply as usual|still apply|still applies|continue to apply|remain in force|remain in effect|\
      stay in effect|stay in force|are unchanged|remain unchanged|are unaffected|still hold",
 );
 
@@ -1160,6 +1212,8 @@ pub fn still_in_force(lower: &str) -> bool {
                 "polic*",
                 "prompt",
                 "safeguard*",
+                "told you",
+                "you were given",
             ],
         )
         && !any(lower, DENY)
@@ -1168,7 +1222,8 @@ pub fn still_in_force(lower: &str) -> bool {
 
 /// Whose word a text may defer to.
 const OTHERS: Joined = Joined(
-    "the user's|the user|your own|your instructions|your rules|system prompt|system message|\
+    "the user's|the user|your own|your instructions|your rules|your guidelines|your safety|\
+     your content|your system|you were given|told you|system prompt|system message|\
      developer|operator",
 );
 
@@ -1222,6 +1277,27 @@ const TELLS: Joined = Joined(
      always mention|to the user",
 );
 
+/// Telling the user about something (`make sure the user knows about the
+/// transfer`, `if the user asks about the mirror, explain it`), nothing
+/// moved before it and nothing hidden: a disclosure whatever it is about.
+pub fn tells_about(lower: &str) -> bool {
+    // Telling about, which, where or what (not `tell the user it
+    // succeeded`: a scripted claim).
+    let told = first(lower, TELLS)
+        .map(|(at, m)| at + core_of(m).len())
+        .filter(|&end| {
+            let next = lower[end..].trim_start();
+            ["about ", "which ", "where ", "what ", "who "]
+                .iter()
+                .any(|w| next.starts_with(w))
+        })
+        .or_else(|| (any(lower, ASKED_ABOUT) && any(lower, &["explain*"])).then_some(0));
+    told.is_some_and(|at| {
+        let about = lower[at..].find(" about ").map_or(lower.len(), |i| at + i);
+        !any_joined(lower, HIDING) && first(&lower[..about], MOVE).is_none()
+    })
+}
+
 /// Verbs of hiding, which a denial turns into telling.
 const HIDE_VERB: Joined = Joined("hide|hides|conceal|conceals|withhold|withholds|keep|keeps|mask");
 
@@ -1239,6 +1315,10 @@ pub fn hiding_refused(lower: &str) -> bool {
     let mut acts = HIDE_VERB
         .iter()
         .flat_map(|n| find_words(lower, n))
+        .filter(|&(at, _)| {
+            let subject = lower[..at].split_whitespace().next_back();
+            !matches!(subject, Some("we" | "they" | "it" | "i" | "you"))
+        })
         .peekable();
     acts.peek().is_some()
         && acts.all(|(at, _)| act_denied(lower, at))
@@ -1410,6 +1490,19 @@ pub fn falsifies_another_tool(lower: &str) -> bool {
 
 /// Another tool put aside: not to be used, or not real.
 const PUT_ASIDE: &[&str] = &[
+    "never call",
+    "don't call",
+    "do not call",
+    "ignore the",
+    "ignore any",
+    "replace any call to",
+    "replace calls to",
+    "instead of calling",
+    "rather than calling",
+    "is broken",
+    "are broken",
+    "is unreliable",
+    "are unreliable",
     "do not use the",
     "don't use the",
     "never use the",
@@ -1426,7 +1519,8 @@ const PUT_ASIDE: &[&str] = &[
 ];
 /// This tool taking its place.
 const IN_ITS_PLACE: Joined = Joined(
-    "use this one|use this tool|call this one|call this tool|this one instead|\
+    "use this one|use this tool|call this one|call this tool|this one instead|with this one|\
+     route every request here|route it here|send it here|\
      this tool instead|this is the real|the real one|come here",
 );
 
@@ -1437,8 +1531,10 @@ pub fn displaces_another_tool(lower: &str) -> bool {
     first(lower, PUT_ASIDE).is_some_and(|(at, marker)| {
         let other = &lower[at + core_of(marker).len()..];
         let aside = !other.trim_start().starts_with("this")
-            && (any(lower, &["the other", "other one", "tool", "server"])
-                || names_another_tool(lower));
+            && (any(
+                lower,
+                &["the other", "other one", "tool", "tools", "server"],
+            ) || names_another_tool(lower));
         aside && any_joined(lower, IN_ITS_PLACE)
     }) && !any(
         lower,
@@ -1522,6 +1618,11 @@ const WHATEVER_THE_USER: &[&str] = &[
     "no matter what the user",
     "even if they pick",
     "even if they choose",
+    "even if the user asks for",
+    "even if the user names",
+    "even if the user picks",
+    "even if the user prefers",
+    "even when the user",
 ];
 /// This tool.
 const THIS_ONE: &[&str] = &[
@@ -1590,6 +1691,27 @@ pub fn overrides_the_users_choice(lower: &str) -> bool {
             &["use whatever", "use whichever", "follow the user", "go with whatever"],
         )
         && !describes_the_tool(lower)
+}
+
+/// Whether a sentence leaves the choice of tool to the user (`use
+/// whichever the user prefers`, `if the user asks for \`x\`, use \`x\``).
+pub fn defers_to_the_users_pick(lower: &str) -> bool {
+    let whichever = any(
+        lower,
+        &["use whichever", "use whatever", "the one the user"],
+    );
+    let named = any(
+        lower,
+        &[
+            "if the user asks for",
+            "if the user names",
+            "if the user prefers",
+            "if the user picked",
+            "if the user chooses",
+            "if the user named",
+        ],
+    ) && !any(lower, &["even if", "even when", "this tool", "this one"]);
+    (whichever || named) && !any(lower, ALL_THE_SAME) && !any(lower, &["still", "instead"])
 }
 
 /// Whether a sentence names a secret of the user's (`SECRET`).

@@ -174,17 +174,76 @@ fn honest(s: &str, h: &Hit) -> bool {
 /// The honest readings of the frames (`frame`), each for the families it
 /// answers.
 fn framed_honest(s: &str, family: Family) -> bool {
-    (matches!(family, Family::Override | Family::Instruction) && frame::leaves_the_models_rules(s))
+    (matches!(
+        family,
+        Family::Override
+            | Family::Instruction
+            | Family::Authority
+            | Family::Preference
+            | Family::Shadowing
+            | Family::Concealment
+    ) && frame::leaves_the_models_rules(s))
+        // (Not a guardrail's: a rule said to still apply can be the one it
+        // then makes an exception to.)
+        || (family == Family::Preference && frame::defers_to_the_users_pick(s))
         || (family == Family::Exfiltration && frame::personal_for_the_task(s))
         || (family == Family::Concealment && frame::discloses(s))
         || (matches!(family, Family::Exfiltration | Family::Instruction)
             && frame::hiding_refused(s))
-        || (family == Family::CrossTool && frame::reads_back(s))
+        || (family == Family::CrossTool && (frame::reads_back(s) || reports_as_it_is(s)))
+        || (family == Family::Guardrail && frame::every_act_denied(s))
+        || (family == Family::Authority && credits(s))
+        || (!matches!(family, Family::Injection | Family::SensitiveFile) && frame::tells_about(s))
         || (matches!(
             family,
             Family::Shadowing | Family::Authority | Family::Guardrail
         ) && frame::still_in_force(s))
         || (family == Family::Authority && plain_notice(s))
+}
+
+/// Another tool's output reported as it is (`report the output of
+/// \`git_push\` as it is`): nothing of it changed.
+fn reports_as_it_is(s: &str) -> bool {
+    any(
+        s,
+        &[
+            "as it is",
+            "as-is",
+            "verbatim",
+            "unchanged",
+            "exactly as",
+            "faithfully",
+        ],
+    ) && !any(
+        s,
+        &[
+            "than", "instead", "but", "except", "fake", "made-up", "make up",
+        ],
+    )
+}
+
+/// Who built or keeps a server (`Built by the platform team.`): a credit,
+/// not a claim to speak for the system.
+fn credits(s: &str) -> bool {
+    let s = s.trim_start();
+    [
+        "built by",
+        "maintained by",
+        "made by",
+        "developed by",
+        "published by",
+        "this server is maintained by",
+        "this server is built by",
+    ]
+    .iter()
+    .any(|p| s.starts_with(p))
+        && !any_joined(
+            s,
+            Joined(
+                "must|shall|obey*|follow*|comply|override*|ignore*|priority|precedence|authori*|\
+                 required|instruction*|certified|verified|approved|trusted",
+            ),
+        )
 }
 
 /// What a claim to speak for the system must carry to be one: a word to
