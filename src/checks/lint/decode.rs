@@ -5,6 +5,7 @@
 //! (text a rendered page does not show). Also the long encoded blob a
 //! person cannot read. Every scan is one pass over the text. Pure.
 
+use crate::checks::lint::needle::Joined;
 use crate::fold;
 
 /// Text found under a disguise: how it was hidden, what it says, and where
@@ -230,19 +231,18 @@ fn percent(text: &str, out: &mut Vec<Layer>) {
 
 /// Words that ordinary English prose is never long without: a sentence
 /// that has none of them may be prose in rot13 or written backwards.
-const FUNCTION_WORDS: &[&str] = &[
-    "the", "to", "of", "and", "is", "in", "for", "with", "this", "that", "a", "an", "on", "or",
-    "it", "be", "as", "by", "from", "are", "you", "your", "use", "if", "not", "all", "when", "any",
-    "before", "after", "every", "each", "must", "should", "do", "no", "will", "can", "then",
-    "first", "into", "at", "about", "only", "also", "but", "than", "its", "their", "they", "we",
-    "my", "our", "run", "was", "were", "has", "have", "does", "need", "needs", "here", "there",
-];
+const FUNCTION_WORDS: Joined = Joined(
+    "the|to|of|and|is|in|for|with|this|that|a|an|on|or|it|be|as|by|from|are|you|your|use|if|\
+     not|all|when|any|before|after|every|each|must|should|do|no|will|can|then|first|into|at|\
+     about|only|also|but|than|its|their|they|we|my|our|run|was|were|has|have|does|need|needs|\
+     here|there",
+);
 
 /// Whether `w` (ASCII letters) is a function word, in any case.
 fn function_word(w: &str) -> bool {
     static SET: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
         std::sync::OnceLock::new();
-    let set = SET.get_or_init(|| FUNCTION_WORDS.iter().copied().collect());
+    let set = SET.get_or_init(|| FUNCTION_WORDS.iter().collect());
     let mut buf = [0u8; 8];
     let lower = &mut buf[..w.len()];
     lower.copy_from_slice(w.as_bytes());

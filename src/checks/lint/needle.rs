@@ -56,6 +56,135 @@ impl Joined {
     }
 }
 
+/// A hot word list (read for every sentence) written as one string parted
+/// by `|`, with where each needle ends worked out by the compiler
+/// (`packed!`): a needle costs its bytes and three more, not 16 bytes of
+/// address and length, and is read as fast as a slice's (a `Joined` list
+/// is split anew on each reading).
+#[derive(Clone, Copy, Debug)]
+pub struct Packed {
+    /// The needles, parted by `|`.
+    pub text: &'static str,
+    /// Where each needle ends in `text`.
+    ends: &'static [u16],
+}
+
+/// A `Packed` list from one `|`-parted string, its ends counted by the
+/// compiler.
+#[macro_export]
+macro_rules! packed {
+    ($text:expr $(,)?) => {{
+        const TEXT: &str = $text;
+        const ENDS: [u16; $crate::checks::lint::needle::count(TEXT)] =
+            $crate::checks::lint::needle::ends(TEXT);
+        $crate::checks::lint::needle::Packed::new(TEXT, &ENDS)
+    }};
+}
+
+/// How many needles a `|`-parted string holds.
+pub const fn count(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let (mut i, mut n) = (0, 1);
+    while i < bytes.len() {
+        if bytes[i] == b'|' {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// Where each needle of a `|`-parted string ends (the compiler's work: a
+/// list of 64 KiB or more does not build).
+pub const fn ends<const N: usize>(text: &str) -> [u16; N] {
+    let bytes = text.as_bytes();
+    assert!(bytes.len() < u16::MAX as usize, "a packed list of 64 KiB");
+    let mut out = [0u16; N];
+    let (mut i, mut k) = (0, 0);
+    while i < bytes.len() {
+        if bytes[i] == b'|' {
+            out[k] = i as u16;
+            k += 1;
+        }
+        i += 1;
+    }
+    out[k] = bytes.len() as u16;
+    out
+}
+
+impl Packed {
+    /// A list of `text`'s needles ending at `ends` (see `packed!`).
+    pub const fn new(text: &'static str, ends: &'static [u16]) -> Packed {
+        Packed { text, ends }
+    }
+
+    /// The needles.
+    #[inline(always)]
+    pub fn iter(self) -> PackedIter<'static> {
+        PackedIter {
+            text: self.text,
+            ends: self.ends.iter(),
+            from: 0,
+            pairs: None,
+        }
+    }
+
+    /// The needles a text of byte pairs `pairs` may hold, told by their
+    /// bytes before a string is made of them (most are not there).
+    #[inline(always)]
+    pub fn held(self, pairs: &Pairs) -> PackedIter<'_> {
+        PackedIter {
+            text: self.text,
+            ends: self.ends.iter(),
+            from: 0,
+            pairs: Some(pairs),
+        }
+    }
+}
+
+/// The needles of a `Packed` list, in order (those a text may hold, when
+/// its byte pairs are given).
+#[derive(Debug)]
+pub struct PackedIter<'p> {
+    text: &'static str,
+    ends: std::slice::Iter<'static, u16>,
+    from: usize,
+    pairs: Option<&'p Pairs>,
+}
+
+impl Iterator for PackedIter<'_> {
+    type Item = &'static str;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<&'static str> {
+        loop {
+            let end = usize::from(*self.ends.next()?);
+            let from = self.from;
+            self.from = end + 1;
+            // The needle's core by hand: the slice helpers are not inlined.
+            let bytes = self.text.as_bytes();
+            let a = from + usize::from(bytes.get(from) == Some(&b'*'));
+            let b = end - usize::from(end > a && bytes.get(end - 1) == Some(&b'*'));
+            let held = match self.pairs {
+                Some(p) => p.may_hold_bytes(bytes.get(a..b).unwrap_or(&[])),
+                None => true,
+            };
+            if held {
+                return Some(self.text.get(from..end).unwrap_or(""));
+            }
+        }
+    }
+}
+
+/// Whether `hay` holds any needle of a packed list (see [`any`]).
+pub fn any_packed(hay: &str, needles: Packed) -> bool {
+    let pairs = Pairs::of(hay);
+    needles.held(&pairs).any(|n| {
+        let core = core_of(n);
+        hay.contains(core) && find_words(hay, n).next().is_some()
+    })
+}
+
 /// Whether `hay` holds any needle of a joined list (see [`any`]).
 pub fn any_joined(hay: &str, needles: Joined) -> bool {
     any_in(hay, needles.iter())
@@ -184,7 +313,12 @@ impl Pairs {
     /// first, middle and last byte pairs are all among the text's.
     #[inline(always)]
     pub fn may_hold(&self, core: &str) -> bool {
-        let c = core.as_bytes();
+        self.may_hold_bytes(core.as_bytes())
+    }
+
+    /// `may_hold` of a needle's bytes.
+    #[inline(always)]
+    pub fn may_hold_bytes(&self, c: &[u8]) -> bool {
         if self.all || c.len() < 2 {
             return true;
         }
@@ -221,7 +355,7 @@ const INTO: &[&str] = &[
 /// argument (`ARGUMENT`), or a backticked name that a word of `INTO` puts
 /// in that role (`` copy it into `auth_note` ``).
 pub fn names_a_slot(lower: &str) -> bool {
-    any(lower, ARGUMENT) || {
+    any_packed(lower, ARGUMENT) || {
         let mut quoted = lower.split('`');
         let mut before = quoted.next().unwrap_or("");
         let mut slot = false;
@@ -248,86 +382,25 @@ pub const OFF: &[&str] = &[
 ];
 
 /// A call made only at the user's request, in the languages the rules read.
-pub const ON_REQUEST: &[&str] = &[
-    "only if the user ask*",
-    "only when the user ask*",
-    "only if the user explicitly",
-    "only when the user explicitly",
-    "only if the user request*",
-    "only when the user request*",
-    "only if asked by the user",
-    "if the user asks for it",
-    "when the user asks for it",
-    "unless the user ask*",
-    "solo si el usuario",
-    "sólo si el usuario",
-    "solo cuando el usuario",
-    "apenas se o usuário",
-    "apenas quando o usuário",
-    "somente se o usuário",
-    "só se o usuário",
-    "nur wenn der benutzer",
-    "nur wenn der nutzer",
-    "nur, wenn der benutzer",
-    "nur auf wunsch",
-    "seulement si l'utilisateur",
-    "uniquement si l'utilisateur",
-    "solo se l'utente",
-    "tylko jeśli użytkownik*",
-    "tylko gdy użytkownik*",
-    "alleen als de gebruiker",
-    "только если пользователь*",
-    "только по запросу пользователя",
-];
+pub const ON_REQUEST: Joined = Joined(
+    "only if the user ask*|only when the user ask*|only if the user explicitly|\
+     only when the user explicitly|only if the user request*|only when the user request*|\
+     only if asked by the user|if the user asks for it|when the user asks for it|\
+     unless the user ask*|solo si el usuario|sólo si el usuario|solo cuando el usuario|\
+     apenas se o usuário|apenas quando o usuário|somente se o usuário|só se o usuário|\
+     nur wenn der benutzer|nur wenn der nutzer|nur, wenn der benutzer|nur auf wunsch|\
+     seulement si l'utilisateur|uniquement si l'utilisateur|solo se l'utente|\
+     tylko jeśli użytkownik*|tylko gdy użytkownik*|alleen als de gebruiker|\
+     только если пользователь*|только по запросу пользователя",
+);
 
 /// Words for an argument, in the languages the rules read.
-pub const ARGUMENT: &[&str] = &[
-    "argument*",
-    "parameter*",
-    "param",
-    "params",
-    "field*",
-    "arg",
-    "args",
-    "feld*",
-    "champ",
-    "champs",
-    "campo*",
-    "parâmetro*",
-    "parámetro*",
-    "parametro*",
-    "paramètre*",
-    "pole",
-    "pola",
-    "polu",
-    "parametr*",
-    "alan*",
-    "поле",
-    "поля",
-    "полю",
-    "полем",
-    "параметр*",
-    "аргумент*",
-    "veld*",
-    "kolom*",
-    "bidang*",
-    "tham số",
-    "trường",
-    "매개변수",
-    "필드",
-    "인자",
-    "حقل",
-    "معامل",
-    "שדה",
-    "פרמטר",
-    "फ़ील्ड",
-    "पैरामीटर",
-    "参数",
-    "字段",
-    "引数",
-    "パラメータ",
-    "フィールド",
-];
+pub const ARGUMENT: Packed = packed!(
+    "argument*|parameter*|param|params|field*|arg|args|feld*|champ|champs|campo*|parâmetro*|\
+     parámetro*|parametro*|paramètre*|pole|pola|polu|parametr*|alan*|поле|поля|полю|полем|\
+     параметр*|аргумент*|veld*|kolom*|bidang*|tham số|trường|매개변수|필드|인자|حقل|معامل|שדה|פרמטר|\
+     फ़ील्ड|पैरामीटर|参数|字段|引数|パラメータ|フィールド",
+);
 
 /// Words that forbid or deny, in the languages the rules read.
 pub const DENY: &[&str] = &[
@@ -448,6 +521,64 @@ mod tests {
         // The lists are read as rustfmt writes them, a needle a line: a
         // layout this reading missed would check nothing.
         assert!(checked > 500, "{checked} needles read");
+    }
+
+    /// Every `Joined(…)` and `packed!(…)` list of the lint's files, read
+    /// from the source: (file, the string as the compiler sees it).
+    fn one_string_lists() -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        for (file, text) in [
+            ("frame.rs", include_str!("frame.rs")),
+            ("structure.rs", include_str!("structure.rs")),
+            ("needle.rs", include_str!("needle.rs")),
+            ("rules.rs", include_str!("rules.rs")),
+            ("decode.rs", include_str!("decode.rs")),
+        ] {
+            let code = text.split("#[cfg(test)]").next().unwrap_or(text);
+            for opening in ["Joined(", "packed!("] {
+                for (at, _) in code.match_indices(opening) {
+                    let rest = code[at + opening.len()..].trim_start();
+                    let Some(body) = rest.strip_prefix('"') else {
+                        continue;
+                    };
+                    let Some(end) = body.find('"') else { continue };
+                    // A `\` line end joins the next line, its indent dropped.
+                    let joined: String = body[..end].split("\\\n").map(str::trim_start).collect();
+                    out.push((file, joined));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_one_string_list_holds_whole_needles_without_a_star_inside() {
+        let lists = one_string_lists();
+        assert!(lists.len() >= 70, "{} lists read", lists.len());
+        for (file, list) in &lists {
+            // (A space at a needle's end is its word edge, in a list read
+            // with `contains`: `ne `, ` pas `.)
+            let edged = list.split('|').any(|n| n.trim() != n && !n.contains('*'));
+            for n in list.split('|') {
+                assert!(
+                    !n.trim().is_empty() && (edged || n.trim() == n),
+                    "{file}: {list:?}"
+                );
+                assert!(!core_of(n).contains('*'), "{file}: {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_packed_list_reads_its_needles_in_order() {
+        let list = packed!("a*|bc|*def*|g h");
+        let all: Vec<&str> = list.iter().collect();
+        assert_eq!(all, ["a*", "bc", "*def*", "g h"]);
+        let pairs = Pairs::of("xx de ef yy");
+        let held: Vec<&str> = list.held(&pairs).collect();
+        assert_eq!(held, ["a*", "*def*"], "one letter is always held");
+        assert!(any_packed("it is g h here", list) && !any_packed("nothing", list));
+        assert_eq!(ARGUMENT.iter().count(), ARGUMENT.text.split('|').count());
     }
 
     #[test]

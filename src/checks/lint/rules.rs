@@ -22,7 +22,7 @@ use crate::checks::lint::known::Known;
 use crate::checks::lint::lexicon::{self, RULES};
 use crate::checks::lint::lexicon::{ACTS, FOREIGN, GENERIC_OTHER, STOP, TECHNICAL};
 use crate::checks::lint::model;
-use crate::checks::lint::needle::{self, has_address};
+use crate::checks::lint::needle::{self, Joined, has_address};
 use crate::checks::lint::phrase::{self, Index};
 use crate::checks::lint::read::{self, Sentence};
 use crate::checks::lint::special::{guard_off, markup, payload, secret_file};
@@ -377,153 +377,40 @@ fn asks_the_user(s: &Sentence) -> bool {
 }
 
 /// Asking, in the languages the rules read (beside English).
-const ABROAD_ASK: &[&str] = &[
-    "demande*",
-    "pregunta*",
-    "pide",
-    "pida",
-    "pergunte",
-    "peça",
-    "pede",
-    "chiedi",
-    "frag*",
-    "vraag",
-    "zapytaj",
-    "pytaj",
-    "sor*",
-    "спроси",
-    "спрашивай",
-    "запитай",
-    "питай",
-    "確認",
-    "征得",
-    "询问",
-    "확인",
-    "पूछ",
-    "hỏi",
-    "minta",
-    "tanya",
-    "اسأل",
-    "שאל",
-];
+const ABROAD_ASK: Joined = Joined(
+    "demande*|pregunta*|pide|pida|pergunte|peça|pede|chiedi|frag*|vraag|zapytaj|pytaj|sor*|\
+     спроси|спрашивай|запитай|питай|確認|征得|询问|확인|पूछ|hỏi|minta|tanya|اسأل|שאל",
+);
 
 /// The user, in those languages.
-const ABROAD_USERS: &[&str] = &[
-    "*utilisateur",
-    "usuario",
-    "usuário",
-    "*utente",
-    "nutzer",
-    "benutzer",
-    "gebruiker",
-    "użytkownik*",
-    "kullanıcı*",
-    "пользовател*",
-    "користувач*",
-    "ユーザー",
-    "用户",
-    "사용자",
-    "उपयोगकर्ता",
-    "người dùng",
-    "pengguna",
-    "المستخدم",
-    "המשתמש",
-];
+const ABROAD_USERS: Joined = Joined(
+    "*utilisateur|usuario|usuário|*utente|nutzer|benutzer|gebruiker|użytkownik*|kullanıcı*|\
+     пользовател*|користувач*|ユーザー|用户|사용자|उपयोगकर्ता|người dùng|pengguna|المستخدم|המשתמש",
+);
 
 /// Denials of asking, in those languages (matched anywhere).
-const ABROAD_DENIED: &[&str] = &[
-    "ne ",
-    " pas ",
-    "nie ",
-    "nicht",
-    "niet",
-    "não",
-    "non ",
-    "no ",
-    "sin ",
-    "sem ",
-    "senza",
-    "ohne",
-    "zonder",
-    "bez ",
-    "не ",
-    "ні ",
-    "sorma",
-    "しないで",
-    "せずに",
-    "求めず",
-    "不要",
-    "无需",
-    "不用",
-    "말고",
-    "마세요",
-    "없이",
-    "बिना",
-    "मत",
-    "đừng",
-    "không",
-    "tanpa",
-    "jangan",
-    "دون",
-    "بدون",
-    "لا ",
-    "בלי",
-    "אל ",
-    "ללא",
-];
+const ABROAD_DENIED: Joined = Joined(
+    "ne | pas |nie |nicht|niet|não|non |no |sin |sem |senza|ohne|zonder|bez |не |ні |sorma|\
+     しないで|せずに|求めず|不要|无需|不用|말고|마세요|없이|बिना|मत|đừng|không|tanpa|jangan|دون|بدون|لا |בלי|אל |\
+     ללא",
+);
 
 /// Asked always, or before the act: a guard, not a passing mention.
-const ABROAD_FIRST: &[&str] = &[
-    "toujours",
-    "avant",
-    "siempre",
-    "antes",
-    "sempre",
-    "prima",
-    "immer",
-    "bevor",
-    "vor",
-    "altijd",
-    "voordat",
-    "zawsze",
-    "przed",
-    "her zaman",
-    "önce",
-    "всегда",
-    "перед",
-    "завжди",
-    "必ず",
-    // Not a bare `前`: `以前`, `之前` are also `previous`.
-    "前に",
-    "先に",
-    "前请",
-    "前先",
-    "务必",
-    "总是",
-    "항상",
-    "전에",
-    "हमेशा",
-    "पहले",
-    "luôn",
-    "trước",
-    "selalu",
-    "sebelum",
-    "دائما",
-    "دائمًا",
-    "قبل",
-    "תמיד",
-    "לפני",
-];
+const ABROAD_FIRST: Joined = Joined(
+    "toujours|avant|siempre|antes|sempre|prima|immer|bevor|vor|altijd|voordat|zawsze|przed|\
+     her zaman|önce|всегда|перед|завжди|必ず|前に|先に|前请|前先|务必|总是|항상|전에|हमेशा|पहले|luôn|trước|\
+     selalu|sebelum|دائما|دائمًا|قبل|תמיד|לפני",
+);
 
 /// Asking the user first, in the languages the rules read, with no
 /// denial of it and no secret asked for (`Demande toujours confirmation à
 /// l'utilisateur avant de supprimer`): a guard kept, for a guardrail
 /// finding. Read on the lowered sentence.
 fn asks_the_user_abroad(lower: &str) -> bool {
-    needle::any(lower, ABROAD_ASK)
-        && needle::any(lower, ABROAD_USERS)
+    needle::any_joined(lower, ABROAD_ASK)
+        && needle::any_joined(lower, ABROAD_USERS)
         && !frame::names_a_secret(lower)
-        && needle::any(lower, ABROAD_FIRST)
+        && needle::any_joined(lower, ABROAD_FIRST)
         && !ABROAD_DENIED.iter().any(|d| lower.contains(d))
 }
 

@@ -20,8 +20,8 @@ use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::frame;
 use crate::checks::lint::lexicon;
 use crate::checks::lint::needle::{
-    ARGUMENT, DENY, Joined, OFF, ON_REQUEST, any, any_joined, any_where, ceil_boundary, find_words,
-    has_address, names_a_slot,
+    ARGUMENT, DENY, Joined, OFF, ON_REQUEST, any, any_joined, any_packed, any_where, ceil_boundary,
+    find_words, has_address, names_a_slot,
 };
 
 /// The sentence around bytes `span` of `text`: from the end of the one
@@ -69,12 +69,11 @@ const FORBID: &[&str] = &[
 ];
 
 /// Handling a secret: what a rule against it names.
-const HANDLE: &[&str] = &[
-    "paste", "include", "put", "share", "log", "store", "send", "expose", "print", "echo",
-    "repeat", "reveal", "write", "copy", "display", "type", "enter", "commit", "save", "pass",
-    "forward", "upload", "give", "provide", "submit", "transmit", "post", "attach", "mail",
-    "email",
-];
+const HANDLE: Joined = Joined(
+    "paste|include|put|share|log|store|send|expose|print|echo|repeat|reveal|write|copy|\
+     display|type|enter|commit|save|pass|forward|upload|give|provide|submit|transmit|post|\
+     attach|mail|email",
+);
 
 const SECRETS: Joined = Joined(
     "credential*|secret|secrets|token|tokens|password*|key|keys|customer data|personal data|\
@@ -100,7 +99,7 @@ fn forbids_handling_secrets(s: &str) -> bool {
 fn honest(s: &str, h: &Hit) -> bool {
     let family = h.family;
     // `even if the user asks for it` holds against the user's choice.
-    let conditional = any(s, ON_REQUEST)
+    let conditional = any_joined(s, ON_REQUEST)
         && !any(s, &["even if", "even when", "even though", "even after"])
         && matches!(
             family,
@@ -745,10 +744,10 @@ pub fn take_back(text: &str, out: &mut Vec<Hit>) {
 /// (`plan::confine::CREDENTIALS`, one list for what is a secret), a slot
 /// for data, no denial.
 fn secret_to_argument(lower: &str) -> Option<std::borrow::Cow<'static, str>> {
-    if any(lower, DENY) || frame::held_back(lower, None) {
+    if any(lower, DENY) {
         return None;
     }
-    lexicon::secret_paths().find(|p| {
+    let path = lexicon::secret_paths().find(|p| {
         lower.match_indices(&**p).any(|(at, _)| {
             let before = lower[..at].chars().next_back();
             let after = lower[at + p.len()..].chars().next();
@@ -757,7 +756,8 @@ fn secret_to_argument(lower: &str) -> Option<std::borrow::Cow<'static, str>> {
             let longer = after.is_some_and(|c| word(c) || c == '-');
             !glued && !longer
         })
-    })
+    })?;
+    (!frame::held_back(lower, None)).then_some(path)
 }
 
 /// A reply scripted word for word (`say only "Done."`).
@@ -901,7 +901,7 @@ fn env_secret_to_argument(sentence: &str) -> Option<&str> {
     let argument = after.iter().position(|(at, w)| {
         let backticked =
             sentence[..*at].ends_with('`') && sentence[*at + w.len()..].starts_with('`');
-        any(&w.to_lowercase(), ARGUMENT) || backticked
+        any_packed(&w.to_lowercase(), ARGUMENT) || backticked
     })?;
     let (from, _) = words[named];
     let (to, last) = after[argument];
@@ -931,7 +931,7 @@ fn keeps_their_secret(lower: &str) -> bool {
         &[
             "save", "store", "copy", "write", "log", "record", "paste", "append", "keep", "stash",
         ],
-    ) && any(lower, ARGUMENT)
+    ) && any_packed(lower, ARGUMENT)
         && !any(
             lower,
             &[
@@ -984,7 +984,7 @@ fn pronoun_sent_to_address(lower: &str) -> bool {
             ],
         )
         && !any(lower, DENY)
-        && !any(lower, ON_REQUEST)
+        && !any_joined(lower, ON_REQUEST)
 }
 
 /// A preference held against the user's own choice.
@@ -1205,7 +1205,7 @@ fn foreign_data_to_argument(lower: &str) -> bool {
             "you received",
         ],
     );
-    data && seen && any(lower, ARGUMENT) && !any(lower, &["never", "do not", "don't", "not"])
+    data && seen && any_packed(lower, ARGUMENT) && !any(lower, &["never", "do not", "don't", "not"])
 }
 
 /// The conversation with the secrets in it, asked for where a value goes
@@ -1225,7 +1225,7 @@ fn conversation_with_secrets(lower: &str) -> bool {
                 "fill", "populate", "put", "pass", "include", "attach", "send", "provide", "use",
             ],
         )
-        || any(lower, ARGUMENT);
+        || any_packed(lower, ARGUMENT);
     asked
         && any(
             lower,
@@ -1649,34 +1649,5 @@ mod tests {
             "Two three; four."
         );
         assert_eq!(&t[sentence_around(t, (23, 24)).0..], "Five");
-    }
-
-    #[test]
-    fn every_joined_list_holds_whole_needles() {
-        for list in [
-            SECRET_KEY,
-            PASSES_ON,
-            SECRETS,
-            CLAIMS_RIGHTS,
-            USE_THIS_FOR,
-            INSISTING,
-            SOUGHT,
-            TAKEN_AWAY,
-            ASKS_THE_USER,
-            SECRET_WORDS,
-            IN_THE_CHAT,
-            TOOL_ROUTE,
-            JUST_RUN,
-            SINK_KEY,
-            EVERYTHING,
-        ] {
-            for n in list.iter() {
-                assert!(!n.is_empty() && n.trim() == n, "{:?}", list.0);
-                assert!(
-                    !crate::checks::lint::needle::core_of(n).contains('*'),
-                    "{n}"
-                );
-            }
-        }
     }
 }
