@@ -30,7 +30,8 @@ const SECRET: Packed = packed!(
      parola*|mot de passe|mots de passe|identifiants|passwort*|passwörter|kennwort*|\
      zugangsdaten|wachtwoord*|inloggegevens|contraseña*|credenciales|senha*|credenciais|\
      парол*|учетные данные|учётные данные|облікові дані|パスワード|認証情報|秘密鍵|密码|密碼|凭据|密钥|비밀번호|암호|\
-     पासवर्ड|mật khẩu|kata sandi|kredensial|كلمة مرور|كلمة المرور|كلمات المرور|סיסמ",
+     पासवर्ड|mật khẩu|kata sandi|kredensial|كلمة مرور|كلمة المرور|كلمات المرور|סיסמ|\
+     lösenord*|hesl*|κωδικ*|*รหัสผ่าน*|رمز عبور",
 );
 
 /// The conversation, and what the user keeps on the machine: never a
@@ -56,7 +57,8 @@ const CONVERSATION: Packed = packed!(
      stored passwords|browser's saved|historię rozmowy|historia rozmowy|cronologia|geçmiş*|\
      historique|verlauf|gesprächsverlauf|chatverlauf|geschiedenis|historial|histórico|\
      историю переписки|историю чата|историю разговора|історію|会話|履歴|聊天记录|对话记录|历史记录|대화 기록|\
-     대화 내용|इतिहास|lịch sử|riwayat|سجل المحادثة|היסטוריי",
+     대화 내용|इतिहास|lịch sử|riwayat|سجل المحادثة|היסטוריי|\
+     hela konversationen|chatthistorik*|historii konverzace|historie konverzace|ιστορικό συνομιλ*|*ประวัติการสนทนา*|تاریخچه گفتگو|istoricul conversa*",
 );
 
 /// The user's personal data: sent on only when the sentence says it is
@@ -82,7 +84,8 @@ const USER: Packed = packed!(
      in the project|on the machine|from browser|from the browser|the browser's|browser's|\
      użytkownik*|utente|l'utente|all'utente|dell'utente|kullanıcı*|utilisateur|l'utilisateur|\
      de l'utilisateur|nutzer*|benutzer*|gebruiker*|usuario*|usuário*|пользовател*|\
-     користувач*|ユーザー|用户|用戶|사용자|उपयोगकर्ता|người dùng|pengguna|المستخدم|المستخدمين|המשתמש",
+     користувач*|ユーザー|用户|用戶|사용자|उपयोगकर्ता|người dùng|pengguna|المستخدم|المستخدمين|המשתמש|\
+     användar*|uživatel*|χρήστη|χρήστης|*ผู้ใช้*|کاربر|utilizator*",
 );
 
 /// The acts that move data, in the languages the rules read.
@@ -102,7 +105,8 @@ const MOVE: Joined = Joined(
      渡|入れ|含め|転送|发送|传给|放入|放进|放到|加到|填到|填入|附上|转发|보내|넣어|전달|포함|भेज*|डाल*|जोड़*|gửi|đưa|thêm|\
      kirim*|tambahkan|masukkan|sertakan|teruskan|embed|embeds|place|provide|hand over|\
      hand it over|hands over|push|beam|sync|syncs|report|relay|stuff|stuffs|encode|smuggle|tuck|\
-     leak|leaks|exfiltrate|pipe|set|أرسل|ارسل|أضف|انسخ|ضع|שלח|הוסף|העתק|העבר",
+     leak|leaks|exfiltrate|pipe|set|أرسل|ارسل|أضف|انسخ|ضع|שלח|הוסף|העתק|העבר|\
+     skicka|skickar|kopiera|bifoga|pošli|posílej|zkopíruj|vlož|přilož|odešli|στείλε|στέλνε|αντίγραψε|βάλε|*ส่ง*|*คัดลอก*|*ใส่*|بفرست|کپی|trimite|trimiteți|copiază|pune|atașează|adaugă",
 );
 
 /// Where data goes that is not the user's: this tool, the vendor, a named
@@ -119,7 +123,8 @@ const SINK: Joined = Joined(
      diese adresse|dit adres|esta dirección|este endereço|этот адрес|цю адресу|このアドレス|此地址|\
      이 주소|इस पते|địa chỉ này|هذا العنوان|הכתובת הזו|nasz serwer*|naszego serwer*|\
      naszym serwer*|nostro server|sunucumuz*|notre serveur|unseren server|onze server|\
-     nuestro servidor|nosso servidor|наш сервер",
+     nuestro servidor|nosso servidor|наш сервер|\
+     vår server|náš server|našeho serveru|διακομιστή μας|*เซิร์ฟเวอร์ของเรา*|سرور ما|serverul nostru",
 );
 
 /// Signs that the user chose where the data goes, or that it goes only
@@ -298,7 +303,8 @@ const NO_CONSENT: Packed = packed!(
      already approved|already consented|already have permission|consent given|\
      approval is implied|bypass the approval|bypass the confirmation|bypass approval|\
      bypass confirmation|don't prompt|do not prompt|not pause to check|not wait for the user|\
-     never wait for the user|*n't wait for the user",
+     never wait for the user|*n't wait for the user|\
+     utan att fråga|bez ptaní|neptej se|χωρίς να ρωτήσεις|χωρίς να ρωτήσετε|*โดยไม่ต้องถาม*|بدون پرسیدن|fără să întrebi|fără a întreba",
 );
 
 /// Acts with consequences the user answers for: destroying, spending,
@@ -312,7 +318,8 @@ const CONSEQUENTIAL: Joined = Joined(
      हटा*|xóa|hapus|احذف|מחק|pagamento|pago*|zahlung*|paiement*|fondos|fundos|przelew*|\
      ödeme*|платеж*|оплат*|결제|송금|이체|지불|支払|送金|振込|支付|付款|转账|überweis*|virement*|pagament*|\
      bonific*|betaal*|overboek*|płatnoś*|zapłać|havale|भुगतान|thanh toán|chuyển tiền|bayar|\
-     pembayaran|الدفع|تحويل|תשלום",
+     pembayaran|الدفع|تحويل|תשלום|\
+     radera*|betal*|smaž*|zaplať|διάγραψε|πληρωμ*|*ลบ*|حذف|șterge|plătește",
 );
 
 /// Whether every act of consequence in a sentence is denied in its own
@@ -455,10 +462,30 @@ const UNTOLD_ANYWHERE: &[&str] = &[
     "đừng báo",
     "không báo cho",
     "đừng cho",
+    "berätta inte",
+    "neříkej",
+    "μην πεις",
+    "μην πείτε",
+    "μην αναφέρεις",
+    "*อย่าบอก*",
+    "نگو",
+    "nu-i spune",
+    "nu spune",
+    "nu îi spune",
 ];
 
 /// Users named in the languages of `UNTOLD_ANYWHERE`.
-const USER_ANYWHERE: &[&str] = &["ユーザー", "利用者", "người dùng"];
+const USER_ANYWHERE: &[&str] = &[
+    "ユーザー",
+    "利用者",
+    "người dùng",
+    "användaren",
+    "uživateli",
+    "χρήστη",
+    "*ผู้ใช้*",
+    "کاربر",
+    "utilizatorului",
+];
 
 /// A denial (`deny it`, `say no`) asked for when the user asks about what
 /// the tool does: a lie scripted for the user.

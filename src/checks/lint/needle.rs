@@ -399,7 +399,8 @@ pub const ARGUMENT: Packed = packed!(
     "argument*|parameter*|param|params|field*|arg|args|feld*|champ|champs|campo*|parâmetro*|\
      parámetro*|parametro*|paramètre*|pole|pola|polu|parametr*|alan*|поле|поля|полю|полем|\
      параметр*|аргумент*|veld*|kolom*|bidang*|tham số|trường|매개변수|필드|인자|حقل|معامل|שדה|פרמטר|\
-     फ़ील्ड|पैरामीटर|参数|字段|引数|パラメータ|フィールド",
+     फ़ील्ड|पैरामीटर|参数|字段|引数|パラメータ|フィールド|\
+     fält*|poli|pole|parametr*|πεδίο|παράμετρο|*ช่อง*|*พารามิเตอร์*|فیلد|پارامتر|câmpul",
 );
 
 /// Words that forbid or deny, in the languages the rules read.
@@ -433,6 +434,17 @@ pub const DENY: &[&str] = &[
     "마세요",
     "不",
     "ない",
+    "inte",
+    "aldrig",
+    "nikdy",
+    "μην",
+    "ποτέ",
+    "δεν",
+    "*อย่า*",
+    "*ห้าม*",
+    "هرگز",
+    "nu",
+    "niciodată",
 ];
 
 /// Whether an address (a URL, an e-mail address, an IP address, a host with
