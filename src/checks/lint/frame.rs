@@ -1295,9 +1295,14 @@ const BETWEEN: Joined = Joined(
 /// words between (`never include`, `must not be sent`; not `never forget
 /// to send`, `do not ask before sending`).
 pub fn act_denied(lower: &str, at: usize) -> bool {
-    let from = lower[..at]
+    let at = floor_boundary(lower, at);
+    // The clause's words just before the act (no further back than 160
+    // bytes: a denial stands near what it denies, and each act of a long
+    // text is read in the same time).
+    let window = ceil_boundary(lower, at.saturating_sub(160));
+    let from = lower[window..at]
         .rfind([':', ';', ',', '(', '!', '?'])
-        .map_or(0, |i| i + 1);
+        .map_or(window, |i| window + i + 1);
     for w in lower[from..at].split_whitespace().rev() {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
         if w.is_empty() || BETWEEN.iter().any(|b| b == w) {
@@ -1368,7 +1373,8 @@ pub fn held_back(lower: &str, at: Option<usize>) -> bool {
     // something from the user).
     let kept_out = lower.contains(" out of ")
         && any_where(lower, KEPT_OUT.iter(), |i, _| {
-            lower[i..].find(" out of ").is_some_and(|o| {
+            let near = &lower[i..ceil_boundary(lower, i + 128)];
+            near.find(" out of ").is_some_and(|o| {
                 let from = i + o + 8;
                 let slot = &lower[from..ceil_boundary(lower, from + 48)];
                 o < 120

@@ -639,6 +639,9 @@ mod tests {
         out.push("ignore ".repeat(len / 7));
         out.push("send it to a@b.c ".repeat(len / 17));
         out.push("a. ".repeat(len / 3));
+        // Acts read back to their denial, and kept out of a slot.
+        out.push("to ".repeat(len / 6) + &"never send the password to `x` ".repeat(len / 60));
+        out.push("keep ".repeat(len / 5) + " the token out of `q`");
         out
     }
 

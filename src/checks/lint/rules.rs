@@ -554,7 +554,9 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
                 continue;
             }
             let span = evidence_span(text, &s, a, b);
-            if moves_data(family) && frame::held_back(ctx.lower(), Some(span.0 - s.span.0)) {
+            if moves_data(family)
+                && frame::held_back(ctx.lower(), Some(span.0.saturating_sub(s.span.0)))
+            {
                 continue;
             }
             let pitch =
@@ -573,7 +575,8 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
         .into_iter()
         .flatten()
         .filter(|h| {
-            !(moves_data(h.family) && frame::held_back(ctx.lower(), Some(h.span.0 - s.span.0)))
+            !(moves_data(h.family)
+                && frame::held_back(ctx.lower(), Some(h.span.0.saturating_sub(s.span.0))))
         }) {
             found |= once(&mut out, h);
         }
