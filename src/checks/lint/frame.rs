@@ -13,7 +13,7 @@
 use crate::checks::lint::family::Family;
 use crate::checks::lint::needle::{
     ARGUMENT, DENY, Joined, OFF, ON_REQUEST, Packed, Pairs, any, any_joined, any_packed, any_where,
-    ceil_boundary, core_of, find_words, floor_boundary, has_address, holds, names_a_slot,
+    ceil_boundary, core_of, find_words, floor_boundary, has_address, names_a_slot,
 };
 use crate::packed;
 
@@ -250,7 +250,7 @@ pub fn user_data_moved(lower: &str) -> Option<&'static str> {
         || held_back(lower, Some(at_move));
     let sink = names_a_slot(lower) || any_joined(lower, SINK) || has_address(lower);
     let honest = any_joined(lower, CHOSEN)
-        || any_joined(lower, ON_REQUEST)
+        || on_request(lower)
         || near(lower, data, NOT_THE_SECRET)
         || designated(lower, data);
     (sink && !denied && !honest).then_some(core_of(data))
@@ -327,14 +327,28 @@ const CONSEQUENTIAL: Joined = Joined(
 /// there is one: a guard kept. (Consent's own acts, `confirm` and
 /// `approve`, are not counted: not confirming is the guard dropped.)
 pub fn every_act_denied(lower: &str) -> bool {
-    let pairs = Pairs::of(lower);
-    let mut acts = CONSEQUENTIAL
+    let acts = CONSEQUENTIAL
         .iter()
-        .filter(|n| !n.starts_with("confirm") && !n.starts_with("approve"))
+        .filter(|n| !n.starts_with("confirm") && !n.starts_with("approve"));
+    every_denied(lower, acts, |_| true)
+}
+
+/// Whether `lower` holds a needle of `acts` where `counts` (its start)
+/// lets it count, and every such act is denied in its own clause
+/// (`act_denied`).
+fn every_denied<'n>(
+    lower: &str,
+    acts: impl Iterator<Item = &'n str>,
+    counts: impl Fn(usize) -> bool,
+) -> bool {
+    let pairs = Pairs::of(lower);
+    let mut at = acts
         .filter(|n| pairs.may_hold(core_of(n)))
         .flat_map(|n| find_words(lower, n))
+        .map(|(at, _)| at)
+        .filter(|&at| counts(at))
         .peekable();
-    acts.peek().is_some() && acts.all(|(at, _)| act_denied(lower, at))
+    at.peek().is_some() && at.all(|at| act_denied(lower, at))
 }
 
 /// Signs that the act changes nothing: no consent is needed.
@@ -416,8 +430,8 @@ pub fn acts_without_consent(lower: &str) -> Option<&'static str> {
     // permission`) nor deny (`never ask`, `묻지 말고`, `no need ask`).
     let markers: Vec<(usize, usize)> = match presumed {
         Some(_) => NO_CONSENT
-            .iter()
-            .filter(|n| holds(lower, core_of(n)))
+            .held(&Pairs::of(lower))
+            .filter(|n| lower.contains(core_of(n)))
             .flat_map(|n| find_words(lower, n))
             .collect(),
         None => vec![(at, at + core_of(marker).len())],
@@ -433,12 +447,8 @@ pub fn acts_without_consent(lower: &str) -> Option<&'static str> {
         .any(|p| lower.starts_with(p))
         || any_joined(lower, USERS_SETTING);
     let harmless = any_joined(lower, HARMLESS);
-    (act && !denied
-        && !harmless
-        && !users_own
-        && !describes_the_tool(lower)
-        && !any_joined(lower, ON_REQUEST))
-    .then_some(marker)
+    (act && !denied && !harmless && !users_own && !describes_the_tool(lower) && !on_request(lower))
+        .then_some(marker)
 }
 
 /// Telling the user is skipped: `skip telling the user`, `no need to
@@ -911,16 +921,12 @@ pub fn discloses(lower: &str) -> bool {
 /// upload from the user`, `never keep the transfer from them`), with
 /// nothing else kept back: the user is told.
 pub fn hiding_refused(lower: &str) -> bool {
-    let mut acts = HIDE_VERB
-        .iter()
-        .flat_map(|n| find_words(lower, n))
-        .filter(|&(at, _)| {
-            let subject = lower[..at].split_whitespace().next_back();
-            !matches!(subject, Some("we" | "they" | "it" | "i" | "you"))
-        })
-        .peekable();
-    acts.peek().is_some()
-        && acts.all(|(at, _)| act_denied(lower, at))
+    // (`the copy we keep`: a verb after its subject is not an act asked.)
+    let asked = |at: usize| {
+        let subject = lower[..at].split_whitespace().next_back();
+        !matches!(subject, Some("we" | "they" | "it" | "i" | "you"))
+    };
+    every_denied(lower, HIDE_VERB.iter(), asked)
         && !any(
             lower,
             &[
@@ -1321,14 +1327,7 @@ pub fn act_denied(lower: &str, at: usize) -> bool {
 /// clause (`Agent: never include the user's PIN in \`tag\``, `the keys must
 /// never go into the label field`), and there is one.
 fn every_move_denied(lower: &str) -> bool {
-    let pairs = Pairs::of(lower);
-    let mut acts = MOVE
-        .iter()
-        .chain(ENDS_UP.iter())
-        .filter(|n| pairs.may_hold(core_of(n)))
-        .flat_map(|n| find_words(lower, n))
-        .peekable();
-    acts.peek().is_some() && acts.all(|(at, _)| act_denied(lower, at))
+    every_denied(lower, MOVE.iter().chain(ENDS_UP.iter()), |_| true)
 }
 
 /// Whether a sentence forbids to move or read something: it opens so

@@ -118,17 +118,6 @@ impl Packed {
         Packed { text, ends }
     }
 
-    /// The needles.
-    #[inline(always)]
-    pub fn iter(self) -> PackedIter<'static> {
-        PackedIter {
-            text: self.text,
-            ends: self.ends.iter(),
-            from: 0,
-            pairs: None,
-        }
-    }
-
     /// The needles a text of byte pairs `pairs` may hold, told by their
     /// bytes before a string is made of them (most are not there).
     #[inline(always)]
@@ -137,19 +126,18 @@ impl Packed {
             text: self.text,
             ends: self.ends.iter(),
             from: 0,
-            pairs: Some(pairs),
+            pairs,
         }
     }
 }
 
-/// The needles of a `Packed` list, in order (those a text may hold, when
-/// its byte pairs are given).
+/// The needles of a `Packed` list a text may hold, in order.
 #[derive(Debug)]
 pub struct PackedIter<'p> {
     text: &'static str,
     ends: std::slice::Iter<'static, u16>,
     from: usize,
-    pairs: Option<&'p Pairs>,
+    pairs: &'p Pairs,
 }
 
 impl Iterator for PackedIter<'_> {
@@ -165,11 +153,7 @@ impl Iterator for PackedIter<'_> {
             let bytes = self.text.as_bytes();
             let a = from + usize::from(bytes.get(from) == Some(&b'*'));
             let b = end - usize::from(end > a && bytes.get(end - 1) == Some(&b'*'));
-            let held = match self.pairs {
-                Some(p) => p.may_hold_bytes(bytes.get(a..b).unwrap_or(&[])),
-                None => true,
-            };
-            if held {
+            if self.pairs.may_hold_bytes(bytes.get(a..b).unwrap_or(&[])) {
                 return Some(self.text.get(from..end).unwrap_or(""));
             }
         }
@@ -335,12 +319,6 @@ impl Pairs {
         let bit = pair_bit(a, b);
         self.bits[bit / 64] & (1 << (bit % 64)) != 0
     }
-}
-
-/// Whether `hay` contains `core` (a needle without its marks), told first
-/// by its byte pairs.
-pub fn holds(hay: &str, core: &str) -> bool {
-    Pairs::of(hay).may_hold(core) && hay.contains(core)
 }
 
 /// Words that put a backticked name after them in the role of a slot
@@ -584,13 +562,16 @@ mod tests {
     #[test]
     fn a_packed_list_reads_its_needles_in_order() {
         let list = packed!("a*|bc|*def*|g h");
-        let all: Vec<&str> = list.iter().collect();
+        let all: Vec<&str> = list.held(&Pairs::of(list.text)).collect();
         assert_eq!(all, ["a*", "bc", "*def*", "g h"]);
         let pairs = Pairs::of("xx de ef yy");
         let held: Vec<&str> = list.held(&pairs).collect();
         assert_eq!(held, ["a*", "*def*"], "one letter is always held");
         assert!(any_packed("it is g h here", list) && !any_packed("nothing", list));
-        assert_eq!(ARGUMENT.iter().count(), ARGUMENT.text.split('|').count());
+        // Every needle of a list is read, whole, from a text that holds it.
+        for n in ARGUMENT.text.split('|') {
+            assert!(ARGUMENT.held(&Pairs::of(n)).any(|m| m == n), "{n}");
+        }
     }
 
     #[test]

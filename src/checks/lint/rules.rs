@@ -554,9 +554,7 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
                 continue;
             }
             let span = evidence_span(text, &s, a, b);
-            if moves_data(family)
-                && frame::held_back(ctx.lower(), Some(span.0.saturating_sub(s.span.0)))
-            {
+            if held_back(&ctx, family, span.0) {
                 continue;
             }
             let pitch =
@@ -574,10 +572,8 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
         ]
         .into_iter()
         .flatten()
-        .filter(|h| {
-            !(moves_data(h.family)
-                && frame::held_back(ctx.lower(), Some(h.span.0.saturating_sub(s.span.0))))
-        }) {
+        .filter(|h| !held_back(&ctx, h.family, h.span.0))
+        {
             found |= once(&mut out, h);
         }
         if !found && let Some(h) = scored(&ctx, known, &mut scratch) {
@@ -588,10 +584,11 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
     out
 }
 
-/// Whether a family's directive moves data (what `frame::held_back` can
-/// take back).
-fn moves_data(family: Family) -> bool {
+/// Whether a hit of `family` whose act starts at byte `from` of the text
+/// moves data and is held back in its sentence (`frame::held_back`).
+fn held_back(ctx: &Ctx, family: Family, from: usize) -> bool {
     matches!(family, Family::Exfiltration | Family::SensitiveFile)
+        && frame::held_back(ctx.lower(), Some(from.saturating_sub(ctx.s.span.0)))
 }
 
 /// Keeps `h` unless its family already has a hit (an error replaces a
