@@ -77,6 +77,7 @@ fn print_tables() {
         "r7.txt",
         "r8.txt",
         "r9.txt",
+        "r10.txt",
     ] {
         let (mut n, mut any, mut err, mut named) = (0, 0, 0, 0);
         for ((s, v), c) in sets.iter().zip(&verdicts).zip(&poisoned) {

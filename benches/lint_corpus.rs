@@ -176,6 +176,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky-r7.txt", "tricky-r7"),
         ("tricky-r8.txt", "tricky-r8"),
         ("tricky-r9.txt", "tricky-r9"),
+        ("tricky-r10.txt", "tricky-r10"),
     ] {
         tricky_cases(file, group, &mut out);
     }
