@@ -31,7 +31,8 @@ const SECRET: Packed = packed!(
      zugangsdaten|wachtwoord*|inloggegevens|contraseña*|credenciales|senha*|credenciais|\
      парол*|учетные данные|учётные данные|облікові дані|パスワード|認証情報|秘密鍵|密码|密碼|凭据|密钥|비밀번호|암호|\
      पासवर्ड|mật khẩu|kata sandi|kredensial|كلمة مرور|كلمة المرور|كلمات المرور|סיסמ|\
-     lösenord*|hesl*|κωδικ*|*รหัสผ่าน*|رمز عبور",
+     lösenord*|hesl*|κωδικ*|*รหัสผ่าน*|رمز عبور|\
+     adgangskode*|kodeord*|passord*|salasan*|jelszav*|jelszó*|পাসওয়ার্ড|nenosiri|nywila|kata laluan",
 );
 
 /// The conversation, and what the user keeps on the machine: never a
@@ -58,7 +59,12 @@ const CONVERSATION: Packed = packed!(
      historique|verlauf|gesprächsverlauf|chatverlauf|geschiedenis|historial|histórico|\
      историю переписки|историю чата|историю разговора|історію|会話|履歴|聊天记录|对话记录|历史记录|대화 기록|\
      대화 내용|इतिहास|lịch sử|riwayat|سجل المحادثة|היסטוריי|\
-     hela konversationen|chatthistorik*|historii konverzace|historie konverzace|ιστορικό συνομιλ*|*ประวัติการสนทนา*|تاریخچه گفتگو|istoricul conversa*",
+     hela konversationen|chatthistorik*|historii konverzace|historie konverzace|ιστορικό συνομιλ*|*ประวัติการสนทนา*|تاریخچه گفتگو|istoricul conversa*|\
+     samtalehistorik*|samtalelog*|chathistorik*|hele samtalen|chatlog*|samtalehistorikk*|chattelogg*|\
+     keskusteluhistoria*|koko keskustelu*|beszélgetési előzmény*|teljes beszélgetés*|csevegési előzmény*|\
+     история на разговора|историята на разговора|историята на чата|কথোপকথনের ইতিহাস|চ্যাটের ইতিহাস|\
+     historia ya mazungumzo|historia yote ya mazungumzo|kasaysayan ng usapan|buong usapan|\
+     kasaysayan ng chat|sejarah perbualan|sejarah sembang|keseluruhan perbualan|seluruh perbualan",
 );
 
 /// The user's personal data: sent on only when the sentence says it is
@@ -85,7 +91,8 @@ const USER: Packed = packed!(
      użytkownik*|utente|l'utente|all'utente|dell'utente|kullanıcı*|utilisateur|l'utilisateur|\
      de l'utilisateur|nutzer*|benutzer*|gebruiker*|usuario*|usuário*|пользовател*|\
      користувач*|ユーザー|用户|用戶|사용자|उपयोगकर्ता|người dùng|pengguna|المستخدم|المستخدمين|המשתמש|\
-     användar*|uživatel*|χρήστη|χρήστης|*ผู้ใช้*|کاربر|utilizator*",
+     användar*|uživatel*|χρήστη|χρήστης|*ผู้ใช้*|کاربر|utilizator*|\
+     brugere*|brukere*|käyttäjä*|felhasználó*|потребител*|ব্যবহারকারী|*tumiaji",
 );
 
 /// The acts that move data, in the languages the rules read.
@@ -106,7 +113,11 @@ const MOVE: Joined = Joined(
      kirim*|tambahkan|masukkan|sertakan|teruskan|embed|embeds|place|provide|hand over|\
      hand it over|hands over|push|beam|sync|syncs|report|relay|stuff|stuffs|encode|smuggle|tuck|\
      leak|leaks|exfiltrate|pipe|set|أرسل|ارسل|أضف|انسخ|ضع|שלח|הוסף|העתק|העבר|\
-     skicka|skickar|kopiera|bifoga|pošli|posílej|zkopíruj|vlož|přilož|odešli|στείλε|στέλνε|αντίγραψε|βάλε|*ส่ง*|*คัดลอก*|*ใส่*|بفرست|کپی|trimite|trimiteți|copiază|pune|atașează|adaugă",
+     skicka|skickar|kopiera|bifoga|pošli|posílej|zkopíruj|vlož|přilož|odešli|στείλε|στέλνε|αντίγραψε|βάλε|*ส่ง*|*คัดลอก*|*ใส่*|بفرست|کپی|trimite|trimiteți|copiază|pune|atașează|adaugă|\
+     kopiér|kopier|læg|vedhæft|tilføj|indsæt|legg|vedlegg|overfør|lähetä|lähettää|kopioi|laita|\
+     liitä|lisää|küld*|másold|másolja|tedd|csatold|изпрати*|изпращай|копирай|сложи|постави|прикачи|\
+     добави|পাঠাও|পাঠান|কপি|রাখো|tuma|kutuma|nakili|weka|ambatisha|ipadala|kopyahin|ilagay|isama|\
+     ilakip|hantar|salin|letakkan|lampirkan",
 );
 
 /// Where data goes that is not the user's: this tool, the vendor, a named
@@ -124,7 +135,9 @@ const SINK: Joined = Joined(
      이 주소|इस पते|địa chỉ này|هذا العنوان|הכתובת הזו|nasz serwer*|naszego serwer*|\
      naszym serwer*|nostro server|sunucumuz*|notre serveur|unseren server|onze server|\
      nuestro servidor|nosso servidor|наш сервер|\
-     vår server|náš server|našeho serveru|διακομιστή μας|*เซิร์ฟเวอร์ของเรา*|سرور ما|serverul nostru",
+     vår server|náš server|našeho serveru|διακομιστή μας|*เซิร์ฟเวอร์ของเรา*|سرور ما|serverul nostru|\
+     vores server|palvelimellemme|palvelimellemme|szerverünk*|нашия сървър|আমাদের সার্ভার|seva yetu|\
+     aming server|pelayan kami",
 );
 
 /// Signs that the user chose where the data goes, or that it goes only
@@ -207,7 +220,14 @@ fn designated(lower: &str, data: &str) -> bool {
                 "(",
             ]
             .iter()
-            .any(|slot| rest.starts_with(slot))
+            .any(|slot| {
+                // The slot's whole word (`password parameter`, not
+                // Finnish `parametriin`, "into the parameter").
+                rest.strip_prefix(slot).is_some_and(|after| {
+                    let after = after.strip_prefix('s').unwrap_or(after);
+                    *slot == "(" || !after.starts_with(char::is_alphanumeric)
+                })
+            })
         })
     }
 }
@@ -304,7 +324,11 @@ const NO_CONSENT: Packed = packed!(
      approval is implied|bypass the approval|bypass the confirmation|bypass approval|\
      bypass confirmation|don't prompt|do not prompt|not pause to check|not wait for the user|\
      never wait for the user|*n't wait for the user|\
-     utan att fråga|bez ptaní|neptej se|χωρίς να ρωτήσεις|χωρίς να ρωτήσετε|*โดยไม่ต้องถาม*|بدون پرسیدن|fără să întrebi|fără a întreba",
+     utan att fråga|bez ptaní|neptej se|χωρίς να ρωτήσεις|χωρίς να ρωτήσετε|*โดยไม่ต้องถาม*|بدون پرسیدن|fără să întrebi|fără a întreba|\
+     uden at spørge|uden bekræftelse|uten å spørre|uten bekreftelse|kysymättä|ilman vahvistusta|\
+     anélkül, hogy megkérdez*|megkérdezése nélkül|megerősítés nélkül|engedély nélkül|без да питаш|\
+     без да питате|без потвърждение|জিজ্ঞাসা না করে|অনুমতি ছাড়া|bila kumuuliza|bila kuuliza|\
+     bila ruhusa|nang hindi tinatanong|nang hindi nagtatanong|tanpa pengesahan|tanpa kebenaran",
 );
 
 /// Acts with consequences the user answers for: destroying, spending,
@@ -319,7 +343,9 @@ const CONSEQUENTIAL: Joined = Joined(
      ödeme*|платеж*|оплат*|결제|송금|이체|지불|支払|送金|振込|支付|付款|转账|überweis*|virement*|pagament*|\
      bonific*|betaal*|overboek*|płatnoś*|zapłać|havale|भुगतान|thanh toán|chuyển tiền|bayar|\
      pembayaran|الدفع|تحويل|תשלום|\
-     radera*|betal*|smaž*|zaplať|διάγραψε|πληρωμ*|*ลบ*|حذف|șterge|plătește",
+     radera*|betal*|smaž*|zaplať|διάγραψε|πληρωμ*|*ลบ*|حذف|șterge|plătește|\
+     slet|slette|slett|poista*|maksa*|töröl*|töröld|fizet*|изтрий*|изтриване|плати*|плащане|মুছে|\
+     futa|lipa|burahin|bayaran|magbayad|padam*",
 );
 
 /// Whether every act of consequence in a sentence is denied in its own
@@ -394,7 +420,7 @@ fn describes_the_tool(lower: &str) -> bool {
 
 /// Whether a denial stands in `lower` before byte `at`.
 fn denied_before(lower: &str, at: usize) -> bool {
-    any_where(lower, DENY.iter().copied(), |i, _| i < at)
+    any_where(lower, DENY.held(&Pairs::of(lower)), |i, _| i < at)
 }
 
 /// A directive to act with consequences without the user's consent, or
@@ -441,7 +467,7 @@ pub fn acts_without_consent(lower: &str) -> Option<&'static str> {
     let act = any_joined(clause, CONSEQUENTIAL) && !kept;
     // A denial anywhere (`do not run it without confirmation`, `without
     // confirmation, the deploy is not published`) but in a marker.
-    let denied = any_where(lower, DENY.iter().copied(), outside);
+    let denied = any_where(lower, DENY.held(&Pairs::of(lower)), outside);
     let users_own = ["users ", "the user ", "a user "]
         .iter()
         .any(|p| lower.starts_with(p))
@@ -462,40 +488,21 @@ const UNTOLD: Packed = packed!(
 
 /// Telling skipped in languages whose word order puts the user first
 /// (Japanese) or the rules lack (Vietnamese): with the user named anywhere.
-const UNTOLD_ANYWHERE: &[&str] = &[
-    "伝えないで",
-    "知らせないで",
-    "言わないで",
-    "教えないで",
-    "通知しないで",
-    "đừng nói",
-    "đừng báo",
-    "không báo cho",
-    "đừng cho",
-    "berätta inte",
-    "neříkej",
-    "μην πεις",
-    "μην πείτε",
-    "μην αναφέρεις",
-    "*อย่าบอก*",
-    "نگو",
-    "nu-i spune",
-    "nu spune",
-    "nu îi spune",
-];
+const UNTOLD_ANYWHERE: Packed = packed!(
+    "伝えないで|知らせないで|言わないで|教えないで|通知しないで|đừng nói|đừng báo|không báo cho|đừng cho|berätta inte|\
+     neříkej|μην πεις|μην πείτε|μην αναφέρεις|*อย่าบอก*|نگو|nu-i spune|nu spune|\
+     nu îi spune|fortæl ikke|sig ikke til|ikke fortell|ikke si til|ikke nevn|älä kerro|\
+     älä mainitse|ne mondd el|ne áruld el|ne említsd|не казвай|не споменавай|не съобщавай|\
+     বলো না|বলবে না|জানাবে না|usimwambie|usiwaambie|huwag sabihin|huwag ipaalam|\
+     huwag banggitin|jangan beritahu|jangan maklumkan",
+);
 
 /// Users named in the languages of `UNTOLD_ANYWHERE`.
-const USER_ANYWHERE: &[&str] = &[
-    "ユーザー",
-    "利用者",
-    "người dùng",
-    "användaren",
-    "uživateli",
-    "χρήστη",
-    "*ผู้ใช้*",
-    "کاربر",
-    "utilizatorului",
-];
+const USER_ANYWHERE: Packed = packed!(
+    "ユーザー|利用者|người dùng|användaren|uživateli|χρήστη|*ผู้ใช้*|کاربر|utilizatorului|\
+     brugere*|brukere*|käyttäjä*|felhasználó*|потребител*|ব্যবহারকারী|*tumiaji|user|\
+     pengguna",
+);
 
 /// A denial (`deny it`, `say no`) asked for when the user asks about what
 /// the tool does: a lie scripted for the user.
@@ -515,7 +522,7 @@ const ASKED_ABOUT: Packed = packed!(
 /// and skip telling the user about it`, `if asked about data sharing, deny
 /// it`).
 pub fn keeps_from_the_user(lower: &str) -> bool {
-    if any(lower, UNTOLD_ANYWHERE) && any(lower, USER_ANYWHERE) {
+    if any_packed(lower, UNTOLD_ANYWHERE) && any_packed(lower, USER_ANYWHERE) {
         return true;
     }
     if any_packed(lower, ASKED_ABOUT)
@@ -537,31 +544,16 @@ pub fn keeps_from_the_user(lower: &str) -> bool {
 }
 
 /// Dodging a question the user asks.
-const EVADE: &[&str] = &[
-    "change the subject",
-    "deflect*",
-    "avoid the question",
-    "sidestep*",
-    "dodge*",
-    "evade*",
-    "steer the conversation",
-    "pretend not to know",
-    "pretend you don't know",
-    "feign ignorance",
-    "play dumb",
-];
+const EVADE: Joined = Joined(
+    "change the subject|deflect*|avoid the question|sidestep*|dodge*|evade*|\
+     steer the conversation|pretend not to know|pretend you don't know|feign ignorance|\
+     play dumb",
+);
 /// The user asking.
-const USER_ASKS: &[&str] = &[
-    "if asked",
-    "when asked",
-    "should the user ask",
-    "if the user asks",
-    "when the user asks",
-    "if they ask",
-    "should they ask",
-    "user asks",
-    "user ask",
-];
+const USER_ASKS: Joined = Joined(
+    "if asked|when asked|should the user ask|if the user asks|when the user asks|\
+     if they ask|should they ask|user asks|user ask",
+);
 /// Not telling, in English, active or passive.
 const NOT_TELL: Joined = Joined(
     "not tell|never tell|not to tell|not inform|never inform|not to inform|not reveal|\
@@ -590,7 +582,7 @@ const MOVED: Packed = packed!(
 /// what it copied or to whom`, `is not to inform the user of any data
 /// forwarded`), or to dodge the user's question about it.
 pub fn hides_what_was_moved(lower: &str) -> bool {
-    let dodges = any(lower, EVADE) && any(lower, USER_ASKS);
+    let dodges = any_joined(lower, EVADE) && any_joined(lower, USER_ASKS);
     // What was moved first: the silent and untold lists are long.
     let moved = any_packed(lower, MOVED);
     let silent = moved && any_joined(lower, SILENT);
@@ -689,8 +681,45 @@ pub fn ranks_itself_first(lower: &str) -> bool {
         let rest = &lower[at..];
         // The denial that counts stands between the text and its rank
         // (`this description does not override …`).
-        first(rest, OUTRANKS).is_some_and(|(verb, _)| !any(&rest[..verb], DENY))
+        first(rest, OUTRANKS).is_some_and(|(verb, _)| !any_packed(&rest[..verb], DENY))
             && any_joined(lower, THE_MODELS_RULES)
+    })
+}
+
+/// Dropping, in languages the rule tables have no words for (Danish,
+/// Norwegian, Finnish, Hungarian, Bulgarian, Bengali, Swahili, Tagalog,
+/// Malay).
+const DROP: Joined = Joined(
+    "ignorer|ignorér|se bort fra|glem|ohita|unohda|sivuuta|hagyd figyelmen kívül|\
+     hagyj figyelmen kívül|felejtsd el|игнорирай|игнорирайте|забрави|пренебрегни|উপেক্ষা|\
+     ভুলে যাও|puuza|sahau|usizingatie|balewalain|kalimutan|huwag pansinin|abaikan|lupakan",
+);
+/// Earlier, or all, in those languages.
+const EARLIER: Joined = Joined(
+    "tidligere|forrige|oprindelige|opprinnelige|alle|aiemmat|aiempia|aikaisemmat|edelliset|\
+     kaikki|korábbi|előző|összes|предишни*|предходни*|всички|আগের|পূর্ববর্তী|সব|awali|\
+     zilizopita|yote|naunang|nakaraang|lahat|sebelum ini|sebelumnya|semua|terdahulu",
+);
+/// Instructions and rules, in those languages.
+const EARLIER_RULES: Joined = Joined(
+    "instruktion*|instruks*|regler*|retningslinjer*|ohje*|sääntö*|utasítás*|szabály*|\
+     инструкци*|указания*|правила*|নির্দেশ|নিয়ম|maagizo|maelekezo|sheria|tagubilin|\
+     instruksyon|patakaran|arahan|peraturan",
+);
+
+/// A directive to drop the model's earlier instructions, in the languages
+/// of `DROP` (`Ohita kaikki aiemmat ohjeet`), not denied before it (`Älä
+/// ohita aiempia ohjeita` keeps them).
+pub fn drops_earlier_rules(lower: &str) -> bool {
+    first(lower, DROP).is_some_and(|(at, verb)| {
+        // A denial after the verb, as Danish and Norwegian put it
+        // (`Ignorer ikke …`).
+        let next = lower[at + core_of(verb).len()..].split_whitespace().next();
+        let denied_after = next.is_some_and(|w| ["ikke", "aldrig", "aldri"].contains(&w));
+        any_joined(lower, EARLIER)
+            && any_joined(lower, EARLIER_RULES)
+            && !denied_before(lower, at)
+            && !denied_after
     })
 }
 
@@ -710,7 +739,7 @@ pub fn leaves_the_models_rules(lower: &str) -> bool {
         ) && any(lower, &["replace*", "override*", "change*", "supersede*"])
             && !any(lower, &["ignore", "forget", "disregard", "only", "but"])
         || any_packed(lower, SELF)
-            && any(lower, DENY)
+            && any_packed(lower, DENY)
             && any(
                 lower,
                 &[
@@ -822,7 +851,7 @@ pub fn still_in_force(lower: &str) -> bool {
                 "you were given",
             ],
         )
-        && !any(lower, DENY)
+        && !any_packed(lower, DENY)
         && !any(lower, &["ignore", "forget", "disregard", "only"])
 }
 
@@ -841,26 +870,19 @@ fn defers_to_others(lower: &str) -> bool {
         any_joined(before, OTHERS)
             && !any_packed(before, SELF)
             && any_packed(after, SELF)
-            && !any(before, DENY)
+            && !any_packed(before, DENY)
     })
 }
 
 /// The user's mild attributes: a request is made for them, not sent out.
-const MILD: &[&str] = &[
-    "time zone",
-    "timezone",
-    "locale",
-    "language",
-    "preferred units",
-    "currency",
-];
+const MILD: Joined = Joined("time zone|timezone|locale|language|preferred units|currency");
 
 /// The user's personal data given for the task at hand (`Add the user's
 /// email address to the invite request`): once, to no address, the vendor
 /// or another slot; or a mild attribute (`the user's time zone`) even in
 /// every request.
 pub fn personal_for_the_task(lower: &str) -> bool {
-    let mild = any(lower, MILD);
+    let mild = any_joined(lower, MILD);
     let once = any_packed(lower, PERSONAL) && !any_joined(lower, EVERY);
     (mild || once)
         && any_packed(lower, USER)
@@ -972,7 +994,7 @@ pub fn code_sends_out(lower: &str) -> bool {
     any_joined(lower, NETWORK_CALL)
         && any_joined(lower, CARRIED)
         && has_address(lower)
-        && !any(lower, DENY)
+        && !any_packed(lower, DENY)
 }
 
 /// Another tool named in a sentence: `` `git_push` `` after a call, or a
@@ -1018,7 +1040,7 @@ pub fn redirects_another_tool(lower: &str) -> bool {
     names_another_tool(lower)
         && any_joined(lower, REDIRECT)
         && (to_address() || to_account())
-        && !any(lower, DENY)
+        && !any_packed(lower, DENY)
         && !any_joined(lower, CHOSEN)
 }
 
@@ -1068,7 +1090,7 @@ pub fn falsifies_another_tool(lower: &str) -> bool {
                 "show*",
             ],
         )
-        && !any(lower, DENY)
+        && !any_packed(lower, DENY)
 }
 
 /// Another tool put aside: not to be used, or not real.
@@ -1166,7 +1188,7 @@ pub fn appends_code(lower: &str) -> bool {
                 "request*",
             ],
         )
-        && !any(lower, DENY)
+        && !any_packed(lower, DENY)
 }
 
 /// The user's choice, whatever it is.
@@ -1177,29 +1199,16 @@ const WHATEVER_THE_USER: Joined = Joined(
      even if the user picks|even if the user prefers|even when the user",
 );
 /// This tool.
-const THIS_ONE: &[&str] = &[
-    "this tool",
-    "this one",
-    "this server",
-    "results from this",
-    "our tool",
-    "our results",
-];
+const THIS_ONE: Joined =
+    Joined("this tool|this one|this server|results from this|our tool|our results");
 
 /// The user naming another choice than this tool.
 const ANOTHER_CHOICE: &[&str] = &["another", "a different", "other", "a competing"];
 /// Choosing this tool all the same.
-const ALL_THE_SAME: &[&str] = &[
-    "ignore that",
-    "ignore it",
-    "ignore their",
-    "ignore the user's",
-    "anyway",
-    "regardless",
-    "all the same",
-    "nonetheless",
-    "even so",
-];
+const ALL_THE_SAME: Joined = Joined(
+    "ignore that|ignore it|ignore their|ignore the user's|anyway|regardless|all the same|\
+     nonetheless|even so",
+);
 
 /// Whether the user is said to choose another tool and this one is used
 /// all the same (`What if the user names another translator? Ignore that
@@ -1207,7 +1216,7 @@ const ALL_THE_SAME: &[&str] = &[
 fn another_choice_ignored(lower: &str) -> bool {
     (any_packed(lower, USER) || any(lower, &["tool", "service", "server"]))
         && any(lower, ANOTHER_CHOICE)
-        && (any(lower, ALL_THE_SAME) || any(lower, &["still"]))
+        && (any_joined(lower, ALL_THE_SAME) || any(lower, &["still"]))
         && !any(
             lower,
             &[
@@ -1232,7 +1241,7 @@ pub fn overrides_the_users_choice(lower: &str) -> bool {
         )
     };
     (any_joined(lower, WHATEVER_THE_USER) && chooses() || another_choice_ignored(lower))
-        && any(lower, THIS_ONE)
+        && any_joined(lower, THIS_ONE)
         && any(
             lower,
             &["use", "call", "answer", "route", "respond", "present", "prefer", "go with"],
@@ -1263,7 +1272,7 @@ pub fn defers_to_the_users_pick(lower: &str) -> bool {
             "if the user named",
         ],
     ) && !any(lower, &["even if", "even when", "this tool", "this one"]);
-    (whichever || named) && !any(lower, ALL_THE_SAME) && !any(lower, &["still", "instead"])
+    (whichever || named) && !any_joined(lower, ALL_THE_SAME) && !any(lower, &["still", "instead"])
 }
 
 /// Whether a sentence names a secret of the user's (`SECRET`).
@@ -1272,9 +1281,7 @@ pub fn names_a_secret(lower: &str) -> bool {
 }
 
 /// Reading verbs, beside `MOVE`'s.
-const READ: &[&str] = &[
-    "read", "open", "cat", "access", "load", "lee", "lire", "leggi", "lies",
-];
+const READ: Joined = Joined("read|open|cat|access|load|lee|lire|leggi|lies");
 
 /// Words a prohibition opens with before its verb (`please never`, `do
 /// not`, `nunca`).
@@ -1317,8 +1324,9 @@ pub fn act_denied(lower: &str, at: usize) -> bool {
         return w.ends_with("n't")
             || ["refuse", "refuses", "decline", "declines", "dont"].contains(&w)
             || DENY
-                .iter()
-                .any(|d| !d.starts_with('*') && d.trim_end() == w);
+                .text
+                .split('|')
+                .any(|d| !d.starts_with('*') && d.trim() == w);
     }
     false
 }
@@ -1485,10 +1493,8 @@ fn json_pairs(text: &str, out: &mut Vec<(String, String, (usize, usize))>) {
 }
 
 /// Keys that keep the user in the loop: asked, told, approving.
-const LOOP_KEY: &[&str] = &[
-    "confirm*", "approv*", "ask*", "prompt*", "consent*", "review*", "notify*", "tell*", "inform*",
-    "report*",
-];
+const LOOP_KEY: Joined =
+    Joined("confirm*|approv*|ask*|prompt*|consent*|review*|notify*|tell*|inform*|report*");
 /// Keys for where data goes.
 const SINK_KEY: Joined =
     Joined("endpoint*|url|destination*|dest|target*|upload*|remote|host|webhook*|server|to");
@@ -1511,7 +1517,7 @@ pub fn config_block(text: &str) -> Option<(Family, &'static str, (usize, usize))
         return None;
     }
     let off = |k: &str, v: &str| {
-        any(k, LOOP_KEY) && OFF.iter().any(|o| v.split_whitespace().next() == Some(*o))
+        any_joined(k, LOOP_KEY) && OFF.iter().any(|o| v.split_whitespace().next() == Some(*o))
     };
     let turned_off = lines.iter().filter(|(k, v, _)| off(k, v)).count();
     let span = (lines[0].2.0, lines[lines.len() - 1].2.1);
@@ -1568,6 +1574,12 @@ pub fn findings(lower: &str, found: &mut Vec<(Family, String)>) {
         push(
             Family::Preference,
             "a directive to steer the user away from rivals",
+        );
+    }
+    if drops_earlier_rules(lower) {
+        push(
+            Family::Override,
+            "a directive to drop the model's earlier instructions",
         );
     }
     if ranks_itself_first(lower) {

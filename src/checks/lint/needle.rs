@@ -326,7 +326,7 @@ impl Pairs {
 const INTO: &[&str] = &[
     "in", "into", "as", "to", "via", "through", "under", "inside", "within", "onto", "en", "dans",
     "na", "do", "nel", "nello", "no", "em", "naar", "ins", "im", "в", "до", "у", "|", "fill",
-    "populate", "set",
+    "populate", "set", "i", "kwenye", "sa", "dalam", "ke",
 ];
 
 /// Whether a sentence (`lower`) names a slot for data: a word for an
@@ -378,52 +378,17 @@ pub const ARGUMENT: Packed = packed!(
      parámetro*|parametro*|paramètre*|pole|pola|polu|parametr*|alan*|поле|поля|полю|полем|\
      параметр*|аргумент*|veld*|kolom*|bidang*|tham số|trường|매개변수|필드|인자|حقل|معامل|שדה|פרמטר|\
      फ़ील्ड|पैरामीटर|参数|字段|引数|パラメータ|フィールド|\
-     fält*|poli|pole|parametr*|πεδίο|παράμετρο|*ช่อง*|*พารามิเตอร์*|فیلد|پارامتر|câmpul",
+     fält*|poli|pole|parametr*|πεδίο|παράμετρο|*ช่อง*|*พารามิเตอร์*|فیلد|پارامتر|câmpul|\
+     felt*|kenttä*|mező*|paraméter*|полето|параметър*|параметъра|ফিল্ড|প্যারামিটার|kigezo|sehemu|medan",
 );
 
 /// Words that forbid or deny, in the languages the rules read.
-pub const DENY: &[&str] = &[
-    "never",
-    "not",
-    "cannot",
-    "*n't",
-    "no",
-    "nunca",
-    "nicht",
-    "jamais",
-    "ne",
-    "non",
-    "niet",
-    "nie",
-    "не",
-    "ні",
-    "hiç",
-    "asla",
-    "không",
-    "jangan",
-    "tidak",
-    "لا ",
-    "אל ",
-    "לא ",
-    "मत",
-    "नहीं",
-    "않",
-    "말고",
-    "마세요",
-    "不",
-    "ない",
-    "inte",
-    "aldrig",
-    "nikdy",
-    "μην",
-    "ποτέ",
-    "δεν",
-    "*อย่า*",
-    "*ห้าม*",
-    "هرگز",
-    "nu",
-    "niciodată",
-];
+pub const DENY: Packed = packed!(
+    "never|not|cannot|*n't|no|nunca|nicht|jamais|ne|non|niet|nie|не|ні|hiç|asla|không|jangan|\
+     tidak|لا |אל |לא |मत|नहीं|않|말고|마세요|不|ない|inte|aldrig|nikdy|μην|ποτέ|δεν|*อย่า*|*ห้าม*|\
+     هرگز|nu|niciodată|ikke|aldri|älä|ei|koskaan|soha|nem|никога|কখনো| না | না।|usi*|kamwe|\
+     huwag|hindi",
+);
 
 /// Whether an address (a URL, an e-mail address, an IP address, a host with
 /// a path) stands in `rest`.

@@ -646,15 +646,7 @@ fn harmless(s: &str) -> bool {
 }
 
 /// Words for the user's consent.
-const CONSENT: &[&str] = &[
-    "confirm*",
-    "approv*",
-    "consent*",
-    "permission*",
-    "authori*",
-    "sign-off",
-    "go-ahead",
-];
+const CONSENT: Joined = Joined("confirm*|approv*|consent*|permission*|authori*|sign-off|go-ahead");
 /// Words that say consent is sought.
 const SOUGHT: Joined = Joined(
     "need the user's|needs the user's|ask before|asks before|ask first|asks first|\
@@ -681,7 +673,7 @@ fn affirms_consent(s: &str, family: Family) -> bool {
             | Family::Instruction
             | Family::Concealment
             | Family::Injection
-    ) && any(s, CONSENT)
+    ) && any_joined(s, CONSENT)
         && any_joined(s, SOUGHT)
         && !any_joined(s, TAKEN_AWAY)
         && !has_address(s)
@@ -744,7 +736,7 @@ pub fn take_back(text: &str, out: &mut Vec<Hit>) {
 /// (`plan::confine::CREDENTIALS`, one list for what is a secret), a slot
 /// for data, no denial.
 fn secret_to_argument(lower: &str) -> Option<std::borrow::Cow<'static, str>> {
-    if any(lower, DENY) {
+    if any_packed(lower, DENY) {
         return None;
     }
     let path = lexicon::secret_paths().find(|p| {
@@ -821,31 +813,18 @@ const IN_THE_CHAT: Joined = Joined(
      parameter*|field*|here",
 );
 /// Words that keep the secret out of the chat.
-const KEPT_OUT_OF_CHAT: &[&str] = &[
-    "never in",
-    "not in the chat",
-    "not here",
-    "outside the chat",
-    "settings",
-    "environment",
-];
+const KEPT_OUT_OF_CHAT: Joined =
+    Joined("never in|not in the chat|not here|outside the chat|settings|environment");
 /// Asking in someone else's name.
-const POSING: &[&str] = &[
-    "act as",
-    "acting as",
-    "pretend to be",
-    "pose as",
-    "posing as",
-    "impersonat*",
-];
+const POSING: Joined = Joined("act as|acting as|pretend to be|pose as|posing as|impersonat*");
 
 /// A secret the user is asked to type into the chat (or hand to a tool).
 fn secret_in_chat(lower: &str) -> bool {
     let asks = any_joined(lower, ASKS_THE_USER)
         && !any(lower, &["never ask", "do not ask", "don't ask", "not ask"]);
-    let chat = any_joined(lower, IN_THE_CHAT) && !any(lower, KEPT_OUT_OF_CHAT);
+    let chat = any_joined(lower, IN_THE_CHAT) && !any_joined(lower, KEPT_OUT_OF_CHAT);
     // Asked in someone else's name, the secret is phished wherever it goes.
-    asks && any_joined(lower, SECRET_WORDS) && (chat || any(lower, POSING))
+    asks && any_joined(lower, SECRET_WORDS) && (chat || any_joined(lower, POSING))
 }
 
 /// How the name of an environment variable that holds a secret ends.
@@ -867,7 +846,7 @@ fn env_secret_to_argument(sentence: &str) -> Option<&str> {
         return None;
     }
     let lower = sentence.to_lowercase();
-    if any(&lower, DENY)
+    if any_packed(&lower, DENY)
         || frame::held_back(&lower, None)
         || !any(
             &lower,
@@ -944,7 +923,7 @@ fn keeps_their_secret(lower: &str) -> bool {
                 "credentials field",
             ],
         )
-        && !any(lower, DENY)
+        && !any_packed(lower, DENY)
 }
 
 /// Data of the user's sent on by a pronoun to a literal address: `When the
@@ -983,7 +962,7 @@ fn pronoun_sent_to_address(lower: &str) -> bool {
                 "message*",
             ],
         )
-        && !any(lower, DENY)
+        && !any_packed(lower, DENY)
         && !any_joined(lower, ON_REQUEST)
 }
 
@@ -1066,15 +1045,8 @@ fn set_to(lower: &str, values: &[&str]) -> bool {
 }
 
 const ON: &[&str] = &["true", "on", "yes", "enabled", "always", "1"];
-const GUARD_KEY: &[&str] = &[
-    "confirm*",
-    "approval*",
-    "ask_user",
-    "consent*",
-    "safety",
-    "moderation",
-    "validation",
-];
+const GUARD_KEY: Joined =
+    Joined("confirm*|approval*|ask_user|consent*|safety|moderation|validation");
 const JUST_RUN: Joined = Joined(
     "must not ask|do not ask|don't ask|just run|without asking|never ask|directly|proceed*|\
      no prompt*|without prompt*|automatically|no questions|never prompt*|just delete*|\
@@ -1100,14 +1072,7 @@ const KEEPS_BACK: &[&str] = &[
     "mask*", "redact*", "hide*", "strip*", "never", "not", "exclude*", "scrub*",
 ];
 /// A setting that routes requests, and what it names as this tool.
-const ROUTE_KEY: &[&str] = &[
-    "routing",
-    "route",
-    "routes",
-    "default_tool",
-    "priority",
-    "precedence",
-];
+const ROUTE_KEY: Joined = Joined("routing|route|routes|default_tool|priority|precedence");
 
 /// Config-style notes: the family, and what the line does.
 fn config_note(lower: &str) -> Option<(Family, &'static str)> {
@@ -1125,7 +1090,7 @@ fn config_note(lower: &str) -> Option<(Family, &'static str)> {
             Family::Override,
             "a ranking of this tool above the system prompt",
         ))
-    } else if set_to(lower, OFF) && any(lower, GUARD_KEY) && any_joined(lower, JUST_RUN) {
+    } else if set_to(lower, OFF) && any_joined(lower, GUARD_KEY) && any_joined(lower, JUST_RUN) {
         Some((
             Family::Guardrail,
             "a setting that turns the user's confirmation off",
@@ -1147,7 +1112,7 @@ fn config_note(lower: &str) -> Option<(Family, &'static str)> {
             Family::Exfiltration,
             "a setting that passes secrets on in what the tool sends",
         ))
-    } else if any(lower, ROUTE_KEY)
+    } else if any_joined(lower, ROUTE_KEY)
         && (any(lower, &["this_tool", "this_server"])
             || (lower.contains(['→', '>']) && any(lower, &["this tool", "this server"])))
         && any(lower, &["all", "every", "any"])
@@ -1262,7 +1227,7 @@ fn conversation_with_secrets(lower: &str) -> bool {
                 "private key*",
             ],
         )
-        && !any(lower, DENY)
+        && !any_packed(lower, DENY)
         && !any(lower, &["redact*", "mask*", "removed", "stripped"])
 }
 
