@@ -46,7 +46,12 @@ static ANY: [u32; COUNTS.2] = phrase::Tables::any(&SOURCES);
 /// The rules' index (its tables built by the compiler), once per process.
 fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
-    INDEX.get_or_init(|| Index::built(SOURCES.to_vec(), &EXACT, &PREFIX, &ANY))
+    // The patterns are read from `RULES` itself: `SOURCES.to_vec()` would
+    // put a second copy of their 448 addresses in the binary.
+    INDEX.get_or_init(|| {
+        let sources = RULES.iter().map(|rule| rule.3).collect();
+        Index::built(sources, &EXACT, &PREFIX, &ANY)
+    })
 }
 
 fn passes(gate: Gate, ctx: &Ctx, a: usize) -> bool {
