@@ -412,6 +412,77 @@ static HEADS: [u64; 16] = {
     out
 };
 
+/// `lexicon::SYNONYMS` packed by the compiler into one run of bytes (each
+/// key, then the word it is read as), with where each ends: the table's
+/// 296 pairs of addresses and lengths (32 bytes a pair) are not put in the
+/// binary.
+const SYNONYM_BYTES: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < lexicon::SYNONYMS.len() {
+        n += lexicon::SYNONYMS[i].0.len() + lexicon::SYNONYMS[i].1.len();
+        i += 1;
+    }
+    n
+};
+static SYNONYM_TEXT: [u8; SYNONYM_BYTES] = {
+    let mut out = [0u8; SYNONYM_BYTES];
+    let (mut i, mut at) = (0, 0);
+    while i < lexicon::SYNONYMS.len() {
+        let (key, word) = (
+            lexicon::SYNONYMS[i].0.as_bytes(),
+            lexicon::SYNONYMS[i].1.as_bytes(),
+        );
+        let mut j = 0;
+        while j < key.len() {
+            out[at] = key[j];
+            at += 1;
+            j += 1;
+        }
+        j = 0;
+        while j < word.len() {
+            out[at] = word[j];
+            at += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+/// Where each key and each word of `SYNONYM_TEXT` ends, key then word.
+static SYNONYM_ENDS: [u16; 2 * lexicon::SYNONYMS.len()] = {
+    assert!(
+        SYNONYM_BYTES < u16::MAX as usize,
+        "a synonym table of 64 KiB"
+    );
+    let mut out = [0u16; 2 * lexicon::SYNONYMS.len()];
+    let (mut i, mut at) = (0, 0);
+    while i < lexicon::SYNONYMS.len() {
+        at += lexicon::SYNONYMS[i].0.len();
+        out[2 * i] = at as u16;
+        at += lexicon::SYNONYMS[i].1.len();
+        out[2 * i + 1] = at as u16;
+        i += 1;
+    }
+    out
+};
+
+/// Pair `i` of the packed synonym table: the key and the word it is read
+/// as, as bytes (compared as bytes, which orders UTF-8 as `str` does).
+fn synonym_pair(i: usize) -> (&'static [u8], &'static [u8]) {
+    let from = if i == 0 {
+        0
+    } else {
+        usize::from(SYNONYM_ENDS[2 * i - 1])
+    };
+    let (mid, end) = (
+        usize::from(SYNONYM_ENDS[2 * i]),
+        usize::from(SYNONYM_ENDS[2 * i + 1]),
+    );
+    let bytes = |a: usize, b: usize| SYNONYM_TEXT.get(a..b).unwrap_or_default();
+    (bytes(from, mid), bytes(mid, end))
+}
+
 /// The synonym `words` begin with: how many words it takes, and the rule
 /// word it means.
 fn synonym(words: &[Word]) -> Option<(usize, &'static str)> {
@@ -420,24 +491,36 @@ fn synonym(words: &[Word]) -> Option<(usize, &'static str)> {
     if HEADS[bit / 64] & (1 << (bit % 64)) == 0 {
         return None;
     }
-    fn head(key: &str) -> &str {
-        key.split(' ').next().unwrap_or(key)
+    fn head(key: &[u8]) -> &[u8] {
+        key.split(|&b| b == b' ').next().unwrap_or(key)
     }
-    let table = lexicon::SYNONYMS;
-    let from = table.partition_point(|(k, _)| head(k) < first.text.as_str());
-    table[from..]
-        .iter()
-        .take_while(|(k, _)| head(k) == first.text)
+    let word = first.text.as_bytes();
+    let n = lexicon::SYNONYMS.len();
+    // The first pair whose key's first word is not before the word (the
+    // keys are sorted; a test holds it).
+    let (mut lo, mut hi) = (0, n);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if head(synonym_pair(mid).0) < word {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    let (n, canonical) = (lo..n)
+        .map(synonym_pair)
+        .take_while(|(k, _)| head(k) == word)
         .filter_map(|(key, canonical)| {
-            let n = key.split(' ').count();
+            let n = key.split(|&b| b == b' ').count();
             let same = n <= words.len()
                 && key
-                    .split(' ')
+                    .split(|&b| b == b' ')
                     .zip(words)
-                    .all(|(k, w)| k == w.text && !w.ident);
-            same.then_some((n, *canonical))
+                    .all(|(k, w)| k == w.text.as_bytes() && !w.ident);
+            same.then_some((n, canonical))
         })
-        .max_by_key(|(n, _)| *n)
+        .max_by_key(|(n, _)| *n)?;
+    Some((n, std::str::from_utf8(canonical).ok()?))
 }
 
 /// The words of the characters `chars` (offsets from `start` in `text`).
@@ -612,6 +695,13 @@ mod tests {
         assert_eq!(s.words[0].text, "ignore");
         let last = &sentences("At no.")[0];
         assert_eq!(last.words[0].text, "at");
+    }
+
+    #[test]
+    fn the_packed_synonym_table_holds_every_pair_in_order() {
+        for (i, (key, word)) in lexicon::SYNONYMS.iter().enumerate() {
+            assert_eq!(synonym_pair(i), (key.as_bytes(), word.as_bytes()));
+        }
     }
 
     #[test]
