@@ -416,6 +416,44 @@ const SYNONYMS_4: &[(&str, &str)] = &[
     ("assistant", "copilot"),
 ];
 
+/// A fifth table, written on 2026-12-07 (morning) for development, without
+/// reading the third or fourth: the synonyms a general pass over the rule
+/// words is chosen on.
+const SYNONYMS_5: &[(&str, &str)] = &[
+    ("ignore", "neglect"),
+    ("previous", "former"),
+    ("instructions", "guidance"),
+    ("send", "deliver"),
+    ("sends", "delivers"),
+    ("forward", "route"),
+    ("user", "end-user"),
+    ("users", "end-users"),
+    ("tell", "alert"),
+    ("always", "consistently"),
+    ("never", "not ever"),
+    ("read", "load"),
+    ("password", "passcode"),
+    ("secret", "confidential"),
+    ("hide", "mask"),
+    ("delete", "erase"),
+    ("confirm", "verify"),
+    ("ask", "check with"),
+    ("use", "opt for"),
+    ("other", "alternative"),
+    ("tool", "plugin"),
+    ("tools", "plugins"),
+    ("conversation", "thread"),
+    ("include", "embed"),
+    ("contents", "body"),
+    ("run", "execute"),
+    ("before", "prior to"),
+    ("mention", "bring up"),
+    ("upload", "transfer"),
+    ("approval", "okay"),
+    ("immediately", "promptly"),
+    ("must", "is required to"),
+];
+
 /// Every word of `SYNONYMS` replaced by its synonym (case kept for the
 /// first letter).
 fn synonyms(text: &str) -> String {
@@ -449,10 +487,14 @@ fn replace_words(text: &str, table: &[(&str, &str)]) -> String {
 /// both, the description in a code fence. `LINT_SHOW_LOST=1` prints each
 /// rewritten definition no longer caught as an error.
 fn rewrites() {
-    let cases: Vec<lint_corpus::Case> = lint_corpus::poisoned()
+    let (cases, sets): (Vec<lint_corpus::Case>, Vec<String>) = lint_corpus::poisoned()
         .into_iter()
-        .filter(|c| c.group != "hidden-channel")
-        .collect();
+        .zip(lint_corpus::poisoned_sets())
+        .filter(|(c, _)| c.group != "hidden-channel")
+        .unzip();
+    // `LINT_SHOW_LOST` shows only the development sets' definitions: the
+    // measuring sets' sentences are not read.
+    let developed = |set: &str| matches!(set, "payloads.txt" | "heldout.txt" | "fresh.txt");
     let plain = lint_corpus::judge(&cases);
     let fence = |d: &Value| {
         let mut d = d.clone();
@@ -461,7 +503,7 @@ fn rewrites() {
         }
         d
     };
-    let ways: [(&str, Rewrite); 7] = [
+    let ways: [(&str, Rewrite); 8] = [
         (
             "a letter swap in every long word",
             Box::new(|d| rewrite(d, &lint_corpus::letter_swaps)),
@@ -487,6 +529,10 @@ fn rewrites() {
             "synonyms, a fourth table (32 words, written before the pass)",
             Box::new(|d| rewrite(d, &|t| replace_words(t, SYNONYMS_4))),
         ),
+        (
+            "synonyms, a fifth table (32 words, development)",
+            Box::new(|d| rewrite(d, &|t| replace_words(t, SYNONYMS_5))),
+        ),
     ];
     let caught = plain.iter().filter(|v| v.flagged).count();
     let errors = plain.iter().filter(|v| v.error).count();
@@ -509,8 +555,8 @@ fn rewrites() {
             .filter(|(p, v)| p.flagged && v.flagged)
             .count();
         if std::env::var_os("LINT_SHOW_LOST").is_some() {
-            for ((p, v), c) in plain.iter().zip(&verdicts).zip(&rewritten) {
-                if p.error && !v.error {
+            for (((p, v), c), set) in plain.iter().zip(&verdicts).zip(&rewritten).zip(&sets) {
+                if p.error && !v.error && developed(set) {
                     println!(
                         "LOST[{how}] {}",
                         c.definition
