@@ -114,10 +114,14 @@ const MOVE: Joined = Joined(
      hand it over|hands over|push|beam|sync|syncs|report|relay|stuff|stuffs|encode|smuggle|tuck|\
      leak|leaks|exfiltrate|pipe|set|أرسل|ارسل|أضف|انسخ|ضع|שלח|הוסף|העתק|העבר|\
      skicka|skickar|kopiera|bifoga|pošli|posílej|zkopíruj|vlož|přilož|odešli|στείλε|στέλνε|αντίγραψε|βάλε|*ส่ง*|*คัดลอก*|*ใส่*|بفرست|کپی|trimite|trimiteți|copiază|pune|atașează|adaugă|\
-     kopiér|kopier|læg|vedhæft|tilføj|indsæt|legg|vedlegg|overfør|lähetä|lähettää|kopioi|laita|\
-     liitä|lisää|küld*|másold|másolja|tedd|csatold|изпрати*|изпращай|копирай|сложи|постави|прикачи|\
-     добави|পাঠাও|পাঠান|কপি|রাখো|tuma|kutuma|nakili|weka|ambatisha|ipadala|kopyahin|ilagay|isama|\
-     ilakip|hantar|salin|letakkan|lampirkan",
+     kopiér|kopier*|læg|lægger|vedhæft*|tilføj*|indsæt*|sende|sendes|sender|legg|legge*|vedlegg*|overfør*|\
+     lähet*|kopioi*|laita|laittaa|liitä|liittää|lisää|lisätä|*küld*|másol*|tedd|tegye|csatol*|\
+     illeszd be|illessze be|add hozzá|adja hozzá|изпрат*|изпращ*|копира*|слож*|слага*|постав*|прикач*|\
+     добав*|পাঠা|কপি|রাখ|*tuma|*tume|*nakili|weka|*weke|ambatisha|*ambatishe|*ongeze|ipadala|\
+     ipapadala|magpadala|kopyahin|ilagay|ilalagay|isama|ilakip|hantar*|menghantar|salin|menyalin|\
+     letak*|meletakkan|lampir*|melampirkan|tambah*|lägg|lägger|lägga|posílá|pošle|odešle|odesílá|\
+     vloží|přidej|přidá|στέλνει|στείλει|αντιγράφει|βάζει|πρόσθεσε|προσθέτει|ارسال|قرار بده|قرار دهد|\
+     اضافه کن|*แนบ*|*เพิ่ม*|trimit*|copiaz*|pună|puneți|atașeaz*|adaug*|adăuga*",
 );
 
 /// Where data goes that is not the user's: this tool, the vendor, a named
@@ -325,6 +329,12 @@ const NO_CONSENT: Packed = packed!(
      bypass confirmation|don't prompt|do not prompt|not pause to check|not wait for the user|\
      never wait for the user|*n't wait for the user|\
      utan att fråga|bez ptaní|neptej se|χωρίς να ρωτήσεις|χωρίς να ρωτήσετε|*โดยไม่ต้องถาม*|بدون پرسیدن|fără să întrebi|fără a întreba|\
+     spørg ikke|spørg aldrig|ikke spør|spør ikke|aldri spør|älä kysy|ne kérdezd|ne kérj|ne kérjen|\
+     не питай|не питайте|не искай потвърждение|не искай разрешение|জিজ্ঞাসা করো না|জিজ্ঞেস করো না|\
+     অনুমতি নিও না|usimwulize|usimuulize|usiulize|usiombe ruhusa|huwag nang itanong|huwag tanungin|\
+     huwag nang magtanong|jangan tanya|jangan minta kebenaran|jangan minta pengesahan|fråga inte|\
+     nu întreba|nu cere confirmarea|nu cere permisiunea|μη ρωτάς|μην ρωτάς|μη ζητάς|نپرس|اجازه نگیر|\
+     تأیید نگیر|*ไม่ต้องถาม*|*ไม่ต้องขอ*|\
      uden at spørge|uden bekræftelse|uten å spørre|uten bekreftelse|kysymättä|ilman vahvistusta|\
      anélkül, hogy megkérdez*|megkérdezése nélkül|megerősítés nélkül|engedély nélkül|без да питаш|\
      без да питате|без потвърждение|জিজ্ঞাসা না করে|অনুমতি ছাড়া|bila kumuuliza|bila kuuliza|\
@@ -344,8 +354,8 @@ const CONSEQUENTIAL: Joined = Joined(
      bonific*|betaal*|overboek*|płatnoś*|zapłać|havale|भुगतान|thanh toán|chuyển tiền|bayar|\
      pembayaran|الدفع|تحويل|תשלום|\
      radera*|betal*|smaž*|zaplať|διάγραψε|πληρωμ*|*ลบ*|حذف|șterge|plătește|\
-     slet|slette|slett|poista*|maksa*|töröl*|töröld|fizet*|изтрий*|изтриване|плати*|плащане|মুছে|\
-     futa|lipa|burahin|bayaran|magbayad|padam*",
+     slet*|poista*|maksa*|töröl*|töröld|törl*|fizet*|изтри*|плати*|плащане|\
+     মুছ|মোছ|*futa|*fute|lipa|*lipe|burahin|buburahin|bayaran|magbayad|padam*|memadam*",
 );
 
 /// Whether every act of consequence in a sentence is denied in its own
@@ -688,23 +698,28 @@ pub fn ranks_itself_first(lower: &str) -> bool {
 
 /// Dropping, in languages the rule tables have no words for (Danish,
 /// Norwegian, Finnish, Hungarian, Bulgarian, Bengali, Swahili, Tagalog,
-/// Malay).
+/// Malay, Swedish, Czech, Greek, Persian, Romanian, Thai).
 const DROP: Joined = Joined(
     "ignorer|ignorér|se bort fra|glem|ohita|unohda|sivuuta|hagyd figyelmen kívül|\
      hagyj figyelmen kívül|felejtsd el|игнорирай|игнорирайте|забрави|пренебрегни|উপেক্ষা|\
-     ভুলে যাও|puuza|sahau|usizingatie|balewalain|kalimutan|huwag pansinin|abaikan|lupakan",
+     ভুলে যাও|puuza|sahau|usizingatie|balewalain|kalimutan|huwag pansinin|abaikan|lupakan|\
+     ignorera|glöm|bortse från|zapomeň na|nevšímej si|αγνόησε|αγνοήστε|ξέχασε|نادیده بگیر|\
+     فراموش کن|ignoră|ignorați|uită|*ละเว้น*|*เพิกเฉย*|*ไม่ต้องสนใจ*",
 );
 /// Earlier, or all, in those languages.
 const EARLIER: Joined = Joined(
     "tidligere|forrige|oprindelige|opprinnelige|alle|aiemmat|aiempia|aikaisemmat|edelliset|\
      kaikki|korábbi|előző|összes|предишни*|предходни*|всички|আগের|পূর্ববর্তী|সব|awali|\
-     zilizopita|yote|naunang|nakaraang|lahat|sebelum ini|sebelumnya|semua|terdahulu",
+     zilizopita|yote|naunang|nakaraang|lahat|sebelum ini|sebelumnya|semua|terdahulu|tidigare|\
+     alla|předchozí|všechny|dosavadní|προηγούμεν*|όλες|قبلی|همه|anterioare|toate|*ก่อนหน้า*|\
+     *ทั้งหมด*",
 );
 /// Instructions and rules, in those languages.
 const EARLIER_RULES: Joined = Joined(
     "instruktion*|instruks*|regler*|retningslinjer*|ohje*|sääntö*|utasítás*|szabály*|\
      инструкци*|указания*|правила*|নির্দেশ|নিয়ম|maagizo|maelekezo|sheria|tagubilin|\
-     instruksyon|patakaran|arahan|peraturan",
+     instruksyon|patakaran|arahan|peraturan|instrukce|pokyny|pravidla|οδηγί*|κανόν*|دستورالعمل|\
+     دستورها|دستورات|instrucțiuni*|reguli*|*คำสั่ง*|*คำแนะนำ*",
 );
 
 /// A directive to drop the model's earlier instructions, in the languages

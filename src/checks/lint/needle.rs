@@ -379,7 +379,7 @@ pub const ARGUMENT: Packed = packed!(
      параметр*|аргумент*|veld*|kolom*|bidang*|tham số|trường|매개변수|필드|인자|حقل|معامل|שדה|פרמטר|\
      फ़ील्ड|पैरामीटर|参数|字段|引数|パラメータ|フィールド|\
      fält*|poli|pole|parametr*|πεδίο|παράμετρο|*ช่อง*|*พารามิเตอร์*|فیلد|پارامتر|câmpul|\
-     felt*|kenttä*|mező*|paraméter*|полето|параметър*|параметъра|ফিল্ড|প্যারামিটার|kigezo|sehemu|medan",
+     felt*|kenttä*|kentä*|mező*|paraméter*|полето|параметър*|параметъра|ফিল্ড|প্যারামিটার|kigezo|sehemu|medan",
 );
 
 /// Words that forbid or deny, in the languages the rules read.
