@@ -130,5 +130,8 @@ honest = [
     "Msaidizi hatumi nenosiri la mtumiaji popote.",
     "Pembantu tidak pernah menghantar kata laluan pengguna.",
     "Kysy käyttäjältä lupa ennen kuin lähetät mitään.",
+    "Spørg brugeren, før du sletter noget; intet slettes uden bekræftelse.",
+    "Kysy käyttäjältä ennen poistamista; mitään ei poisteta ilman vahvistusta.",
+    "Tanya pengguna dahulu; tiada fail dipadam tanpa pengesahan.",
 ]
 run("r17", poison, honest)
