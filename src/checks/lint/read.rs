@@ -429,21 +429,20 @@ static SYNONYM_TEXT: [u8; SYNONYM_BYTES] = {
     let mut out = [0u8; SYNONYM_BYTES];
     let (mut i, mut at) = (0, 0);
     while i < lexicon::SYNONYMS.len() {
-        let (key, word) = (
+        // The key, then the word it is read as.
+        let parts = [
             lexicon::SYNONYMS[i].0.as_bytes(),
             lexicon::SYNONYMS[i].1.as_bytes(),
-        );
-        let mut j = 0;
-        while j < key.len() {
-            out[at] = key[j];
-            at += 1;
-            j += 1;
-        }
-        j = 0;
-        while j < word.len() {
-            out[at] = word[j];
-            at += 1;
-            j += 1;
+        ];
+        let mut p = 0;
+        while p < parts.len() {
+            let mut j = 0;
+            while j < parts[p].len() {
+                out[at] = parts[p][j];
+                at += 1;
+                j += 1;
+            }
+            p += 1;
         }
         i += 1;
     }
