@@ -253,7 +253,7 @@ fn near(lower: &str, data: &str, words: Joined) -> bool {
 }
 
 /// A history, in the languages the frames read.
-const HISTORY: Joined = Joined(
+const HISTORY: Packed = packed!(
     "history|historique|historial|histórico|historico|verlauf|geschiedenis|historia|historię|\
      historii|historie|cronologia|istoric*|история*|историю|історію|історія|historik*|ιστορικό|\
      تاریخچه|سجل|היסטוריי|इतिहास|lịch sử|riwayat|sejarah|kasaysayan|geçmiş*|előzmény*|\
