@@ -485,7 +485,8 @@ fn replace_words(text: &str, table: &[(&str, &str)]) -> String {
 /// What the lint still catches of the poisoned definitions it catches
 /// unmodified, once rewritten: a letter swap in every long word, synonyms,
 /// both, the description in a code fence. `LINT_SHOW_LOST=1` prints each
-/// rewritten definition no longer caught as an error.
+/// rewritten definition of a development set no longer caught as an
+/// error.
 fn rewrites() {
     let (cases, sets): (Vec<lint_corpus::Case>, Vec<String>) = lint_corpus::poisoned()
         .into_iter()

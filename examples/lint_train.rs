@@ -10,12 +10,12 @@
 //!   for this project;
 //! - descriptions (label 0): every prose sentence of the benign corpora
 //!   (real servers' definitions, BFCL's published tool list, the tricky
-//!   benign definitions) and of `benign/train.txt` (paraphrase.py's honest
-//!   look-alikes).
+//!   benign definitions of `benign/tricky.txt`) and of `benign/train.txt`
+//!   (paraphrase.py's honest look-alikes).
 //!
-//! `poisoned/final.txt`, `poisoned/blind.txt` and
-//! `benign/tricky-blind.txt` are never trained on: they measure the lint on
-//! text it has not seen. One benign sentence in five (by a hash of its
+//! `poisoned/final.txt`, `poisoned/blind.txt`, the later `poisoned/r*.txt`
+//! sets and every other `benign/tricky-*.txt` set are never trained on:
+//! they measure the lint on text it has not seen. One benign sentence in five (by a hash of its
 //! text) is held out to choose the thresholds, over the sentences the lint
 //! lets the classifier read: a warning above the highest 1 in 1,000 of
 //! them, an error `ERROR_MARGIN` above the highest. The run prints how many

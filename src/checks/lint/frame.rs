@@ -114,10 +114,10 @@ const MOVE: Joined = Joined(
      hand it over|hands over|push|beam|sync|syncs|report|relay|stuff|stuffs|encode|smuggle|tuck|\
      leak|leaks|exfiltrate|pipe|set|أرسل|ارسل|أضف|انسخ|ضع|שלח|הוסף|העתק|העבר|\
      skicka|skickar|kopiera|bifoga|pošli|posílej|zkopíruj|vlož|přilož|odešli|στείλε|στέλνε|αντίγραψε|βάλε|*ส่ง*|*คัดลอก*|*ใส่*|بفرست|کپی|trimite|trimiteți|copiază|pune|atașează|adaugă|\
-     kopiér|kopier*|læg|lægger|vedhæft*|tilføj*|indsæt*|sende|sendes|sender|legg|legge*|vedlegg*|overfør*|\
+     kopiér|kopier*|læg|lægger|vedhæft*|tilføj*|indsæt*|sendes|sender|legg|legge*|vedlegg*|overfør*|\
      lähet*|kopioi*|laita|laittaa|liitä|liittää|lisää|lisätä|*küld*|másol*|tedd|tegye|csatol*|\
      illeszd be|illessze be|add hozzá|adja hozzá|изпрат*|изпращ*|копира*|слож*|слага*|постав*|прикач*|\
-     добав*|পাঠা|কপি|রাখ|*tuma|*tume|*nakili|weka|*weke|ambatisha|*ambatishe|*ongeze|ipadala|\
+     পাঠা|কপি|রাখ|*tuma|*tume|*nakili|weka|*weke|ambatisha|*ambatishe|*ongeze|ipadala|\
      ipapadala|magpadala|kopyahin|ilagay|ilalagay|isama|ilakip|hantar*|menghantar|salin|menyalin|\
      letak*|meletakkan|lampir*|melampirkan|tambah*|lägg|lägger|lägga|posílá|pošle|odešle|odesílá|\
      vloží|přidej|přidá|στέλνει|στείλει|αντιγράφει|βάζει|πρόσθεσε|προσθέτει|ارسال|قرار بده|قرار دهد|\
@@ -140,7 +140,7 @@ const SINK: Joined = Joined(
      naszym serwer*|nostro server|sunucumuz*|notre serveur|unseren server|onze server|\
      nuestro servidor|nosso servidor|наш сервер|\
      vår server|náš server|našeho serveru|διακομιστή μας|*เซิร์ฟเวอร์ของเรา*|سرور ما|serverul nostru|\
-     vores server|palvelimellemme|palvelimellemme|szerverünk*|нашия сървър|আমাদের সার্ভার|seva yetu|\
+     vores server|palvelimellemme|szerverünk*|нашия сървър|আমাদের সার্ভার|seva yetu|\
      aming server|pelayan kami",
 );
 
@@ -236,13 +236,13 @@ fn designated(lower: &str, data: &str) -> bool {
     }
 }
 
-/// Whether a needle of `words` stands within 24 bytes of `data`, in its
-/// phrase (`password policy`, `masked card numbers`), not anywhere in the
-/// sentence (`per our data policy, the contact lists are uploaded`).
-fn near(lower: &str, data: &str, words: Joined) -> bool {
+/// Whether a needle of `words` stands within `reach` bytes of `data`, in
+/// its phrase (`password policy`, `masked card numbers`), not anywhere in
+/// the sentence (`per our data policy, the contact lists are uploaded`).
+fn near(lower: &str, data: &str, words: Joined, reach: usize) -> bool {
     find_words(lower, data).any(|(at, end)| {
-        let from = ceil_boundary(lower, at.saturating_sub(24));
-        let to = floor_boundary(lower, end + 24);
+        let from = ceil_boundary(lower, at.saturating_sub(reach));
+        let to = floor_boundary(lower, end + reach);
         // Within the data's own phrase: no stop between.
         let from = lower[from..at]
             .rfind([',', ';', ':'])
@@ -271,17 +271,7 @@ const CONVERSED: Joined = Joined(
 /// complet de la conversation`, `istoricul complet al conversației`): a
 /// history and a conversation within 48 bytes, in one phrase.
 fn history_of_the_conversation(lower: &str) -> Option<&'static str> {
-    let (at, history) = first(lower, HISTORY)?;
-    let from = ceil_boundary(lower, at.saturating_sub(48));
-    let to = floor_boundary(lower, at + core_of(history).len() + 48);
-    let from = lower[from..at]
-        .rfind([',', ';', ':', '.'])
-        .map_or(from, |i| from + i + 1);
-    let end = at + core_of(history).len();
-    let to = lower[end..to]
-        .find([',', ';', ':', '.'])
-        .map_or(to, |i| end + i);
-    any_joined(&lower[from..to], CONVERSED).then_some(history)
+    which(lower, HISTORY).filter(|history| near(lower, history, CONVERSED, 48))
 }
 
 /// What of the user's a sentence (`lower`) moves where it is sent on: the
@@ -308,7 +298,7 @@ pub fn user_data_moved(lower: &str) -> Option<&'static str> {
     let sink = names_a_slot(lower) || any_joined(lower, SINK) || has_address(lower);
     let honest = any_joined(lower, CHOSEN)
         || on_request(lower)
-        || near(lower, data, NOT_THE_SECRET)
+        || near(lower, data, NOT_THE_SECRET, 24)
         || designated(lower, data);
     (sink && !denied && !honest).then_some(core_of(data))
 }
@@ -363,7 +353,7 @@ const NO_CONSENT: Packed = packed!(
      never wait for the user|*n't wait for the user|\
      utan att fråga|bez ptaní|neptej se|χωρίς να ρωτήσεις|χωρίς να ρωτήσετε|*โดยไม่ต้องถาม*|بدون پرسیدن|fără să întrebi|fără a întreba|\
      spørg ikke|spørg aldrig|ikke spør|spør ikke|aldri spør|älä kysy|ne kérdezd|ne kérj|ne kérjen|\
-     не питай|не питайте|не искай потвърждение|не искай разрешение|জিজ্ঞাসা করো না|জিজ্ঞেস করো না|\
+     не питайте|не искай потвърждение|не искай разрешение|জিজ্ঞাসা করো না|জিজ্ঞেস করো না|\
      অনুমতি নিও না|usimwulize|usimuulize|usiulize|usiombe ruhusa|huwag nang itanong|huwag tanungin|\
      huwag nang magtanong|jangan tanya|jangan minta kebenaran|jangan minta pengesahan|fråga inte|\
      nu întreba|nu cere confirmarea|nu cere permisiunea|μη ρωτάς|μην ρωτάς|μη ζητάς|نپرس|اجازه نگیر|\
@@ -2079,12 +2069,14 @@ mod tests {
         assert!(near(
             "the password policy applies",
             "password*",
-            NOT_THE_SECRET
+            NOT_THE_SECRET,
+            24
         ));
         assert!(!near(
             "per our data policy, contact lists are uploaded",
             "contact list*",
-            NOT_THE_SECRET
+            NOT_THE_SECRET,
+            24
         ));
     }
 
