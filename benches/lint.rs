@@ -78,6 +78,7 @@ fn print_tables() {
         "r8.txt",
         "r9.txt",
         "r10.txt",
+        "r11.txt",
     ] {
         let (mut n, mut any, mut err, mut named) = (0, 0, 0, 0);
         for ((s, v), c) in sets.iter().zip(&verdicts).zip(&poisoned) {

@@ -177,6 +177,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky-r8.txt", "tricky-r8"),
         ("tricky-r9.txt", "tricky-r9"),
         ("tricky-r10.txt", "tricky-r10"),
+        ("tricky-r11.txt", "tricky-r11"),
     ] {
         tricky_cases(file, group, &mut out);
     }
