@@ -101,7 +101,7 @@ const MOVE: Joined = Joined(
      copy|copies|copied|mirror*|forward*|upload*|post|posts|posted|share|shares|shared|store|\
      stores|save|record|records|mail|mails|email|transmit*|ship|ships|submit*|insert*|\
      append*|fill*|populate|write|paste|dump*|export*|relay*|feed|supply|stash|drop|stick|\
-     slip|included|added|passed|supplied|gather*|collect*|harvest*|wyślij|wysyłaj|dołącz*|\
+     slip|hold|holds|contain|contains|carry|carries|bring|brings|included|added|passed|supplied|gather*|collect*|harvest*|wyślij|wysyłaj|dołącz*|\
      dodaj|przekaż|wpisz|umieść|skopiuj|kopiuj|zapisz|invia*|manda*|aggiungi|includi|inserisci|\
      copia|inoltra|gönder*|ekle|yaz|ilet|kopyala|envoie*|envoyez|ajoute*|inclus|incluez|\
      transmets|transmettez|mets|mettez|transfère*|sende|senden|schicke*|schickt|sendet|\

@@ -865,7 +865,8 @@ pub const DESCRIBING: &str = "this the it its a an returns gets lists creates re
      provides shows searches";
 
 /// Words and phrases read as the rule word they mean (`overlook` is
-/// `ignore`, `prior to` is `before`, `utilities` is `tools`), so a
+/// `ignore`, `prior to` is `before`, `utilities` is `tools`, the
+/// text-message `usr` and `pwd` are `user` and `password`), so a
 /// paraphrase that swaps the rules' words for their synonyms reads the
 /// same. Folded and lower case; sorted, as `read` looks a word up by
 /// binary search. Only words with no common honest sense that the rule
@@ -873,6 +874,7 @@ pub const DESCRIBING: &str = "this the it its a an returns gets lists creates re
 /// `dialogue` (a window, as `dialog`) for `conversation`. A rule that names a synonym
 /// names the word it is read as in the same step (a test holds it).
 pub const SYNONYMS: &[(&str, &str)] = &[
+    ("abt", "about"),
     ("access code", "password"),
     ("access codes", "passwords"),
     ("account holder", "user"),
@@ -924,6 +926,8 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("conveyed", "sent"),
     ("conveying", "sending"),
     ("conveys", "sends"),
+    ("convo", "conversation"),
+    ("convos", "conversations"),
     ("could you", "please"),
     ("could you kindly", "please"),
     ("could you please", "please"),
@@ -931,6 +935,7 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("covered up", "hidden"),
     ("covers up", "hides"),
     ("covertly", "secretly"),
+    ("creds", "credentials"),
     ("defied", "ignored"),
     ("defies", "ignores"),
     ("defy", "ignore"),
@@ -968,6 +973,7 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("enclosing", "including"),
     ("erstwhile", "previous"),
     ("every single time", "always"),
+    ("evry", "every"),
     ("expunge", "delete"),
     ("expunged", "deleted"),
     ("expunges", "deletes"),
@@ -986,6 +992,8 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("funnelled", "sent"),
     ("funnelling", "sending"),
     ("funnels", "sends"),
+    ("fwd", "forward"),
+    ("fwds", "forwards"),
     ("gather", "collect"),
     ("gathered", "collected"),
     ("gathering", "collecting"),
@@ -1049,6 +1057,7 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("looks past", "ignores"),
     ("make use of", "use"),
     ("marching orders", "instructions"),
+    ("msgs", "messages"),
     ("neglect", "ignore"),
     ("neglected", "ignored"),
     ("neglecting", "ignoring"),
@@ -1098,12 +1107,18 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("peruse", "read"),
     ("peruses", "reads"),
     ("playbook", "instructions"),
+    ("pls", "please"),
+    ("plz", "please"),
     ("precepts", "rules"),
     ("preexisting", "previous"),
     ("prior to", "before"),
     ("purge", "delete"),
     ("purged", "deleted"),
     ("purges", "deletes"),
+    ("pw", "password"),
+    ("pwd", "password"),
+    ("pwds", "passwords"),
+    ("pws", "passwords"),
     ("reconfirm", "confirm"),
     ("remit", "send"),
     ("remits", "sends"),
@@ -1165,6 +1180,10 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("unveil", "reveal"),
     ("unveiled", "revealed"),
     ("unveils", "reveals"),
+    ("ur", "your"),
+    ("usr", "user"),
+    ("usr's", "user's"),
+    ("usrs", "users"),
     ("utilised", "used"),
     ("utilising", "using"),
     ("utilities", "tools"),

@@ -517,17 +517,9 @@ pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
             structure::take_back(t.text, &mut hits);
             structure::find(t.text, &mut hits);
             // The structure's readings again over misspelled rule words
-            // repaired (same offsets), quoting the original.
+            // repaired, quoting the original.
             if let Some(fixed) = typo::repair(t.text) {
                 structure::find_repaired(t.text, &fixed, &mut hits);
-                for h in &mut hits {
-                    if let Some(original) = t.text.get(h.span.0..h.span.1)
-                        && original != h.evidence
-                    {
-                        h.evidence = original.to_string();
-                        h.what.push_str(", its words misspelled");
-                    }
-                }
             }
             hits
         } else {

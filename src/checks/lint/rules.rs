@@ -614,13 +614,19 @@ fn once(out: &mut Vec<Hit>, h: Hit) -> bool {
 /// encoded blob a person cannot read, and which hits stand in a comment.
 pub fn check(text: &str, known: &Known) -> Vec<Hit> {
     let mut out = check_plain(text, known);
-    // Misspelled rule words read as the words they spell: the repaired
-    // text has the original's offsets, so the evidence is the original's.
+    // Misspelled rule words read as the words they spell: the evidence is
+    // the original's, at the original's offsets.
     if let Some(fixed) = typo::repair(text) {
-        for mut h in check_plain(&fixed, known) {
-            if out.iter().any(|o| o.family == h.family) || !text.is_char_boundary(h.span.1) {
+        // A family found only as a warning is replaced by its error there.
+        for mut h in check_plain(&fixed.text, known) {
+            if out
+                .iter()
+                .any(|o| o.family == h.family && (o.error || !h.error))
+            {
                 continue;
             }
+            out.retain(|o| o.family != h.family);
+            h.span = fixed.span(text, h.span);
             h.evidence = text[h.span.0..h.span.1].to_string();
             h.what.push_str(", its words misspelled");
             out.push(h);

@@ -23,6 +23,7 @@ use crate::checks::lint::needle::{
     ARGUMENT, DENY, Joined, OFF, ON_REQUEST, any, any_joined, any_packed, any_where, ceil_boundary,
     find_words, has_address, names_a_slot,
 };
+use crate::checks::lint::typo;
 
 /// The sentence around bytes `span` of `text`: from the end of the one
 /// before (`.`, `!`, `?`, `。` followed by a space, or a line break) to
@@ -726,8 +727,12 @@ pub fn take_back(text: &str, out: &mut Vec<Hit>) {
         if h.layer.is_some() || h.span.1 > text.len() {
             return true;
         }
+        // Read as the rules read it: misspelled words (`dont`) repaired.
         let (from, to) = sentence_around(text, h.span);
-        !honest(&text[from..to].to_lowercase(), h)
+        let sentence = &text[from..to];
+        let fixed = typo::repair(sentence);
+        let read = fixed.as_ref().map_or(sentence, |r| r.text.as_str());
+        !honest(&read.to_lowercase(), h)
     });
 }
 
@@ -1342,10 +1347,22 @@ pub fn find(text: &str, out: &mut Vec<Hit>) {
 }
 
 /// The directives found by structure in `fixed`, `original` with its
-/// misspelled rule words repaired at the same offsets: only the lines and
-/// sentences the repair changed are read again.
-pub fn find_repaired(original: &str, fixed: &str, out: &mut Vec<Hit>) {
-    find_in(fixed, &|a, b| original.get(a..b) == fixed.get(a..b), out);
+/// misspelled rule words repaired: only the lines and sentences the repair
+/// changed are read again, and what they show is quoted from `original`.
+pub fn find_repaired(original: &str, fixed: &typo::Repaired, out: &mut Vec<Hit>) {
+    let unchanged = |a: usize, b: usize| {
+        let (x, y) = fixed.span(original, (a, b));
+        original.get(x..y) == fixed.text.get(a..b)
+    };
+    let before: Vec<(Family, bool)> = out.iter().map(|h| (h.family, h.error)).collect();
+    find_in(&fixed.text, &unchanged, out);
+    for h in out.iter_mut() {
+        if !before.contains(&(h.family, h.error)) {
+            h.span = fixed.span(original, h.span);
+            h.evidence = original[h.span.0..h.span.1].to_string();
+            h.what.push_str(", its words misspelled");
+        }
+    }
 }
 
 /// `find` over `text`, leaving out the pieces `unchanged` (from, to) says
