@@ -468,7 +468,7 @@ static SYNONYM_ENDS: [u16; 2 * lexicon::SYNONYMS.len()] = {
 
 /// Pair `i` of the packed synonym table: the key and the word it is read
 /// as, as bytes (compared as bytes, which orders UTF-8 as `str` does).
-fn synonym_pair(i: usize) -> (&'static [u8], &'static [u8]) {
+pub(crate) fn synonym_pair(i: usize) -> (&'static [u8], &'static [u8]) {
     let from = if i == 0 {
         0
     } else {

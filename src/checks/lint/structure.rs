@@ -126,16 +126,11 @@ fn honest(s: &str, h: &Hit) -> bool {
                 | Family::Concealment
                 | Family::SensitiveFile
         );
-    let not_directly = any(
+    let not_directly = any_joined(
         s,
-        &[
-            "not call this tool directly",
-            "not be called directly",
-            "not meant to be called directly",
-            "not intended to be called directly",
-            "not use this tool directly",
-            "not invoke this tool directly",
-        ],
+        Joined(
+            "not call this tool directly|not be called directly|not meant to be called directly|not intended to be called directly|not use this tool directly|not invoke this tool directly",
+        ),
     ) && matches!(
         family,
         Family::Instruction | Family::Preference | Family::Shadowing
@@ -143,16 +138,9 @@ fn honest(s: &str, h: &Hit) -> bool {
     let read_only = family == Family::Guardrail
         && harmless(s)
         && (any(s, &["safe to call", "safe to run", "safe to use"])
-            || any(
+            || any_joined(
                 s,
-                &[
-                    "ask*",
-                    "confirm*",
-                    "approv*",
-                    "permission*",
-                    "consent*",
-                    "prompt*",
-                ],
+                Joined("ask*|confirm*|approv*|permission*|consent*|prompt*"),
             ));
     conditional
         || hygiene
@@ -204,22 +192,10 @@ fn framed_honest(s: &str, family: Family) -> bool {
 /// Another tool's output reported as it is (`report the output of
 /// \`git_push\` as it is`): nothing of it changed.
 fn reports_as_it_is(s: &str) -> bool {
-    any(
+    any_joined(
         s,
-        &[
-            "as it is",
-            "as-is",
-            "verbatim",
-            "unchanged",
-            "exactly as",
-            "faithfully",
-        ],
-    ) && !any(
-        s,
-        &[
-            "than", "instead", "but", "except", "fake", "made-up", "make up",
-        ],
-    )
+        Joined("as it is|as-is|verbatim|unchanged|exactly as|faithfully"),
+    ) && !any_joined(s, Joined("than|instead|but|except|fake|made-up|make up"))
 }
 
 /// Who built or keeps a server (`Built by the platform team.`): a credit,
@@ -264,25 +240,15 @@ fn plain_notice(s: &str) -> bool {
     let head = s.split([':', ']']).next().unwrap_or(s);
     head.len() < s.len()
         && head.len() <= 32
-        && any(
+        && any_joined(
             head,
-            &[
-                "system", "official", "admin*", "notice", "platform", "operator", "root",
-            ],
+            Joined("system|official|admin*|notice|platform|operator|root"),
         )
         && s.is_ascii()
         && !any_joined(s, CLAIMS_RIGHTS)
-        && !any(
+        && !any_joined(
             s,
-            &[
-                "mandatory",
-                "force",
-                "unconditional*",
-                "binding",
-                "issued",
-                "team",
-                "compliance",
-            ],
+            Joined("mandatory|force|unconditional*|binding|issued|team|compliance"),
         )
 }
 
@@ -292,34 +258,16 @@ fn grounded_in_this_tool(s: &str, family: Family) -> bool {
     matches!(
         family,
         Family::CrossTool | Family::Instruction | Family::Override
-    ) && any(
+    ) && any_joined(
         s,
-        &[
-            "returned by this tool",
-            "from this tool",
-            "this tool returns",
-            "this tool returned",
-            "this tool's output",
-            "this tool's results",
-            "this tool's data",
-        ],
-    ) && !any(
+        Joined(
+            "returned by this tool|from this tool|this tool returns|this tool returned|this tool's output|this tool's results|this tool's data",
+        ),
+    ) && !any_joined(
         s,
-        &[
-            "instead",
-            "ignore*",
-            "other",
-            "another",
-            "wrong",
-            "incorrect",
-            "replace*",
-            "override*",
-            "change*",
-            "modify*",
-            "system",
-            "previous",
-            "always use",
-        ],
+        Joined(
+            "instead|ignore*|other|another|wrong|incorrect|replace*|override*|change*|modify*|system|previous|always use",
+        ),
     ) && !s.contains('_')
         && !has_address(s)
 }
@@ -328,39 +276,15 @@ fn grounded_in_this_tool(s: &str, family: Family) -> bool {
 /// own rules that a setting changes.
 fn configurable(s: &str) -> bool {
     any(s, &["can be", "may be"])
-        && any(
+        && any_joined(
             s,
-            &[
-                "with the",
-                "with a",
-                "by passing",
-                "by setting",
-                "using the",
-                "via the",
-                "per file",
-                "per project",
-                "parameter*",
-                "option*",
-                "flag*",
-                "setting*",
-                "config*",
-                "comment*",
-            ],
+            Joined(
+                "with the|with a|by passing|by setting|using the|via the|per file|per project|parameter*|option*|flag*|setting*|config*|comment*",
+            ),
         )
-        && !any(
+        && !any_joined(
             s,
-            &[
-                "you",
-                "your",
-                "assistant",
-                "model",
-                "ai",
-                "agent",
-                "system",
-                "developer*",
-                "prompt*",
-                "instruction*",
-            ],
+            Joined("you|your|assistant|model|ai|agent|system|developer*|prompt*|instruction*"),
         )
 }
 
@@ -372,56 +296,24 @@ fn keeps_a_secret_safe(s: &str) -> bool {
         .iter()
         .filter(|w| !matches!(*w, "it" | "them"))
         .any(|w| any(s, &[w]))
-        && any(
+        && any_joined(
             s,
-            &[
-                "never leaves",
-                "never leave",
-                "stays on",
-                "stay on",
-                "is stored",
-                "are stored",
-                "is encrypted",
-                "are encrypted",
-                "is kept",
-                "are kept",
-                "is never sent",
-                "are never sent",
-                "is never logged",
-                "are never logged",
-                "is never shared",
-                "is redacted",
-                "are redacted",
-                "is masked",
-                "are masked",
-            ],
+            Joined(
+                "never leaves|never leave|stays on|stay on|is stored|are stored|is encrypted|are encrypted|is kept|are kept|is never sent|are never sent|is never logged|are never logged|is never shared|is redacted|are redacted|is masked|are masked",
+            ),
         )
         && !has_address(s)
-        && !any(
-            s,
-            &[
-                "send", "forward", "post", "upload", "copy", "paste", "include",
-            ],
-        )
+        && !any_joined(s, Joined("send|forward|post|upload|copy|paste|include"))
 }
 
 /// `The assistant should not call this tool more than once per minute`: a
 /// limit on how often a tool is called.
 fn rate_limit(s: &str) -> bool {
-    any(
+    any_joined(
         s,
-        &[
-            "more than once",
-            "more than twice",
-            "per second",
-            "per minute",
-            "per hour",
-            "per day",
-            "rate limit*",
-            "at most",
-            "times a",
-            "times per",
-        ],
+        Joined(
+            "more than once|more than twice|per second|per minute|per hour|per day|rate limit*|at most|times a|times per",
+        ),
     ) && !has_address(s)
 }
 
@@ -460,18 +352,9 @@ fn mode_flag(s: &str, h: &Hit) -> bool {
             &h.evidence.to_lowercase(),
             &["allowed", "permitted", "enabled"],
         )
-        && !any(
+        && !any_joined(
             s,
-            &[
-                "without",
-                "safety",
-                "safe mode",
-                "guard*",
-                "filter*",
-                "restriction*",
-                "limit*",
-                "confirm*",
-            ],
+            Joined("without|safety|safe mode|guard*|filter*|restriction*|limit*|confirm*"),
         )
 }
 
@@ -480,66 +363,27 @@ fn mode_flag(s: &str, h: &Hit) -> bool {
 fn defers_to_the_user(s: &str, family: Family) -> bool {
     let follows = family == Family::Override
         && any(s, &["follow*", "obey*", "respect*", "heed", "defer to"])
-        && any(
+        && any_joined(
             s,
-            &[
-                "the user's instructions",
-                "the user's request*",
-                "the user's wishes",
-                "the user's choice*",
-                "the user's preference*",
-                "what the user asks",
-                "what the user wants",
-            ],
+            Joined(
+                "the user's instructions|the user's request*|the user's wishes|the user's choice*|the user's preference*|what the user asks|what the user wants",
+            ),
         );
     let users_value = matches!(
         family,
         Family::CrossTool | Family::Guardrail | Family::Instruction | Family::Exfiltration
-    ) && any(
+    ) && any_joined(
         s,
-        &[
-            "the user gave",
-            "the user gives",
-            "the user provided",
-            "the user provides",
-            "the user specified",
-            "the user specifies",
-            "the user asked for",
-            "the user asks for",
-            "the user requests",
-            "the user requested",
-            "the user chose",
-            "the user typed",
-            "the user named",
-            "the user entered",
-            "to the user's",
-            "to the customer's",
-            "the user's own",
-        ],
+        Joined(
+            "the user gave|the user gives|the user provided|the user provides|the user specified|the user specifies|the user asked for|the user asks for|the user requests|the user requested|the user chose|the user typed|the user named|the user entered|to the user's|to the customer's|the user's own",
+        ),
     );
     (follows || users_value)
-        && !any(
+        && !any_joined(
             s,
-            &[
-                "ignore*",
-                "disregard*",
-                "instead",
-                "only",
-                "system",
-                "developer*",
-                "previous*",
-                "prior",
-                "above",
-                "override*",
-                "forget",
-                "bcc",
-                "cc",
-                "hidden",
-                "secret*",
-                "silently",
-                "also",
-                "always add",
-            ],
+            Joined(
+                "ignore*|disregard*|instead|only|system|developer*|previous*|prior|above|override*|forget|bcc|cc|hidden|secret*|silently|also|always add",
+            ),
         )
         && !has_address(s)
 }
@@ -548,26 +392,15 @@ fn defers_to_the_user(s: &str, family: Family) -> bool {
 /// retired tool says so, and asks nothing more.
 fn replaces_a_retired_tool(s: &str, family: Family) -> bool {
     matches!(family, Family::Preference | Family::Shadowing)
-        && any(
+        && any_joined(
             s,
-            &[
-                "deprecated",
-                "legacy",
-                "obsolete",
-                "retired",
-                "older",
-                "previous version",
-                "old version",
-                "earlier version",
-                "removed in",
-            ],
+            Joined(
+                "deprecated|legacy|obsolete|retired|older|previous version|old version|earlier version|removed in",
+            ),
         )
-        && !any(
+        && !any_joined(
             s,
-            &[
-                "always", "never", "instead", "even", "only", "must", "every", "any", "all",
-                "other", "others",
-            ],
+            Joined("always|never|instead|even|only|must|every|any|all|other|others"),
         )
 }
 
@@ -603,46 +436,24 @@ fn never_without_consent(s: &str, family: Family) -> bool {
                 "prompt*",
             ],
         )
-    }) && !any(
+    }) && !any_joined(
         s,
-        &[
-            "hesitate", "need*", "reason*", "bother*", "wait*", "stop*", "pause*", "longer",
-            "skip*", "waive*", "bypass*",
-        ],
+        Joined("hesitate|need*|reason*|bother*|wait*|stop*|pause*|longer|skip*|waive*|bypass*"),
     ) && !has_address(s)
 }
 
 /// A statement that the tool changes nothing the user has: read-only, no
 /// side effects, nothing removed.
 fn harmless(s: &str) -> bool {
-    any(
+    any_joined(
         s,
-        &[
-            "read-only",
-            "read only",
-            "does not modify",
-            "doesn't modify",
-            "never modifies",
-            "modifies nothing",
-            "changes nothing",
-            "no side effects",
-            "no side effect",
-            "only reads",
-            "untouched",
-        ],
+        Joined(
+            "read-only|read only|does not modify|doesn't modify|never modifies|modifies nothing|changes nothing|no side effects|no side effect|only reads|untouched",
+        ),
     ) || (any(s, &["nothing", "no file", "no files", "no data"])
-        && any(
+        && any_joined(
             s,
-            &[
-                "removed",
-                "deleted",
-                "changed",
-                "modified",
-                "touched",
-                "written",
-                "lost",
-                "overwritten",
-            ],
+            Joined("removed|deleted|changed|modified|touched|written|lost|overwritten"),
         ))
 }
 
@@ -684,40 +495,15 @@ fn affirms_consent(s: &str, family: Family) -> bool {
 /// of a secret asks nothing of it.
 fn blind_to_secret(s: &str, family: Family) -> bool {
     family == Family::Instruction
-        && any(
+        && any_joined(
             s,
-            &[
-                "never sees",
-                "never gets",
-                "never reads",
-                "never views",
-                "never receives",
-                "never handles",
-                "never keeps",
-                "never stores",
-                "does not see",
-                "doesn't see",
-                "cannot see",
-                "can't see",
-                "does not get",
-                "does not receive",
-                "has no access to",
-            ],
+            Joined(
+                "never sees|never gets|never reads|never views|never receives|never handles|never keeps|never stores|does not see|doesn't see|cannot see|can't see|does not get|does not receive|has no access to",
+            ),
         )
-        && any(
+        && any_joined(
             s,
-            &[
-                "password*",
-                "token",
-                "tokens",
-                "secret",
-                "secrets",
-                "key",
-                "keys",
-                "card number*",
-                "code",
-                "codes",
-            ],
+            Joined("password*|token|tokens|secret|secrets|key|keys|card number*|code|codes"),
         )
 }
 
@@ -772,30 +558,11 @@ fn scripted_reply(lower: &str) -> bool {
 
 /// Withholding from the user what happened.
 fn withholds(lower: &str) -> bool {
-    any(
+    any_joined(
         lower,
-        &[
-            "do not list",
-            "don't list",
-            "do not mention",
-            "don't mention",
-            "do not show",
-            "don't show",
-            "do not include which",
-            "do not say",
-            "don't say",
-            "leave out",
-            "without mentioning",
-            "without listing",
-            "not for user",
-            "not for the user",
-            "are not to be disclosed",
-            "is not to be disclosed",
-            "not to be disclosed",
-            "not be disclosed",
-            "not to be mentioned",
-            "not to be shown",
-        ],
+        Joined(
+            "do not list|don't list|do not mention|don't mention|do not show|don't show|do not include which|do not say|don't say|leave out|without mentioning|without listing|not for user|not for the user|are not to be disclosed|is not to be disclosed|not to be disclosed|not be disclosed|not to be mentioned|not to be shown",
+        ),
     )
 }
 
@@ -853,12 +620,11 @@ fn env_secret_to_argument(sentence: &str) -> Option<&str> {
     let lower = sentence.to_lowercase();
     if any_packed(&lower, DENY)
         || frame::held_back(&lower, None)
-        || !any(
+        || !any_joined(
             &lower,
-            &[
-                "echo", "copy", "paste", "put", "pass", "include", "insert", "add", "append",
-                "write", "send", "fill", "set", "populate",
-            ],
+            Joined(
+                "echo|copy|paste|put|pass|include|insert|add|append|write|send|fill|set|populate",
+            ),
         )
     {
         return None;
@@ -898,35 +664,20 @@ fn env_secret_to_argument(sentence: &str) -> Option<&str> {
 /// The user's own secret kept in a field that is not for it: `Once the user
 /// logs in, save their password to the notes field`.
 fn keeps_their_secret(lower: &str) -> bool {
-    any(
+    any_joined(
         lower,
-        &[
-            "their password*",
-            "the user's password*",
-            "their credentials",
-            "the user's credentials",
-            "their card number*",
-            "their pin",
-            "their api key*",
-            "their token*",
-        ],
-    ) && any(
+        Joined(
+            "their password*|the user's password*|their credentials|the user's credentials|their card number*|their pin|their api key*|their token*",
+        ),
+    ) && any_joined(
         lower,
-        &[
-            "save", "store", "copy", "write", "log", "record", "paste", "append", "keep", "stash",
-        ],
+        Joined("save|store|copy|write|log|record|paste|append|keep|stash"),
     ) && any_packed(lower, ARGUMENT)
-        && !any(
+        && !any_joined(
             lower,
-            &[
-                "password field",
-                "password parameter",
-                "password argument",
-                "pin field",
-                "token field",
-                "token parameter",
-                "credentials field",
-            ],
+            Joined(
+                "password field|password parameter|password argument|pin field|token field|token parameter|credentials field",
+            ),
         )
         && !any_packed(lower, DENY)
 }
@@ -952,20 +703,11 @@ fn pronoun_sent_to_address(lower: &str) -> bool {
                 .any(|p| rest.starts_with(p))
         })
     }) && has_address(lower)
-        && any(
+        && any_joined(
             lower,
-            &[
-                "conversation*",
-                "chat",
-                "email address*",
-                "phone number*",
-                "contact*",
-                "password*",
-                "token*",
-                "credential*",
-                "personal",
-                "message*",
-            ],
+            Joined(
+                "conversation*|chat|email address*|phone number*|contact*|password*|token*|credential*|personal|message*",
+            ),
         )
         && !any_packed(lower, DENY)
         && !any_joined(lower, ON_REQUEST)
@@ -988,22 +730,7 @@ fn against_the_users_choice(lower: &str) -> bool {
     even.iter().any(|e| {
         lower.match_indices(e).any(|(at, _)| {
             let head: String = lower[at + e.len()..].chars().take(40).collect();
-            any(
-                &head,
-                &[
-                    "another",
-                    "different",
-                    "other*",
-                    "a specific",
-                    "something else",
-                    "asks for it",
-                    "requests it",
-                    "chooses it",
-                    "prefers",
-                    "insists",
-                    "otherwise",
-                ],
-            )
+            any_joined(&head, Joined("another|different|other*|a specific|something else|asks for it|requests it|chooses it|prefers|insists|otherwise"))
         })
     })
 }
@@ -1133,29 +860,11 @@ fn config_note(lower: &str) -> Option<(Family, &'static str)> {
 
 /// Data that is not the tool's own, put where a tool's argument goes.
 fn foreign_data_to_argument(lower: &str) -> bool {
-    let data = any(
+    let data = any_joined(
         lower,
-        &[
-            "chat history",
-            "conversation history",
-            "full conversation",
-            "entire conversation",
-            "whole conversation",
-            "full chat",
-            "entire chat",
-            "the transcript",
-            "every api key",
-            "every password",
-            "every token",
-            "every secret",
-            "all api keys",
-            "all passwords",
-            "saved passwords",
-            "saved browser passwords",
-            "browser passwords",
-            "browser cookies",
-            "keychain*",
-        ],
+        Joined(
+            "chat history|conversation history|full conversation|entire conversation|whole conversation|full chat|entire chat|the transcript|every api key|every password|every token|every secret|all api keys|all passwords|saved passwords|saved browser passwords|browser passwords|browser cookies|keychain*",
+        ),
     );
     let seen = !any(
         lower,
@@ -1189,48 +898,25 @@ fn conversation_with_secrets(lower: &str) -> bool {
         return false;
     }
     let asked = lower.starts_with("set to")
-        || any(
+        || any_joined(
             lower,
-            &[
-                "fill", "populate", "put", "pass", "include", "attach", "send", "provide", "use",
-            ],
+            Joined("fill|populate|put|pass|include|attach|send|provide|use"),
         )
         || any_packed(lower, ARGUMENT);
     asked
-        && any(
+        && any_joined(
             lower,
-            &[
-                "full conversation",
-                "entire conversation",
-                "whole conversation",
-                "conversation so far",
-                "chat history",
-                "full chat",
-                "entire chat",
-                "transcript",
-            ],
+            Joined(
+                "full conversation|entire conversation|whole conversation|conversation so far|chat history|full chat|entire chat|transcript",
+            ),
         )
-        && any(
+        && any_joined(
             lower,
-            &[
-                "including",
-                "plus",
-                "along with",
-                "together with",
-                "and any",
-                "with any",
-            ],
+            Joined("including|plus|along with|together with|and any|with any"),
         )
-        && any(
+        && any_joined(
             lower,
-            &[
-                "secret*",
-                "password*",
-                "token*",
-                "api key*",
-                "credential*",
-                "private key*",
-            ],
+            Joined("secret*|password*|token*|api key*|credential*|private key*"),
         )
         && !any_packed(lower, DENY)
         && !any(lower, &["redact*", "mask*", "removed", "stripped"])
@@ -1247,18 +933,11 @@ fn passive_copy(lower: &str) -> bool {
             "copies of every",
             "copies of all",
         ],
-    ) && any(
+    ) && any_joined(
         lower,
-        &[
-            "be posted",
-            "be sent",
-            "be forwarded",
-            "be uploaded",
-            "be mirrored",
-            "be copied",
-            "be transmitted",
-            "be submitted",
-        ],
+        Joined(
+            "be posted|be sent|be forwarded|be uploaded|be mirrored|be copied|be transmitted|be submitted",
+        ),
     ) && has_address(lower)
 }
 
@@ -1284,18 +963,9 @@ fn sentence_findings(
             format!("a directive to put the contents of {path} in an argument"),
         ));
     }
-    if any(
+    if any_joined(
         lower,
-        &[
-            "ask*",
-            "request*",
-            "prompt*",
-            "have",
-            "remind*",
-            "tell",
-            "get",
-            "encourage",
-        ],
+        Joined("ask*|request*|prompt*|have|remind*|tell|get|encourage"),
     ) && secret_in_chat(lower)
     {
         found.push((

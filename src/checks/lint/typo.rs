@@ -142,21 +142,15 @@ const LONGEST: usize = 32;
 /// meet rule words one letter apart too often (`reuse`, `refuse`).
 const SHORTEST_EDITED: usize = 6;
 
-/// The longest ending read after a stem a letter's edit spelled
-/// (`instuctions` as `instruct*` + `ions`); a longer one is another word
-/// that happens to begin one letter away (`confident`, `confirdent`).
-const LONGEST_ENDING: usize = 4;
-
 /// A text with its misspelled rule words repaired, and how to find its
 /// offsets in the original: a swap or a changed vowel keeps every length,
 /// a letter added or dropped moves what follows by one character.
 #[derive(Debug)]
 pub struct Repaired {
     pub text: String,
-    /// (end of a repaired word in `text`, `text`'s bytes minus the
-    /// original's up to there), in order, one per word whose length
-    /// changed.
-    shifts: Vec<(usize, isize)>,
+    /// (end of a repaired word in `text`, its end in the original), in
+    /// order, one per word whose length changed.
+    shifts: Vec<(usize, usize)>,
 }
 
 impl Repaired {
@@ -165,8 +159,8 @@ impl Repaired {
     /// in, at a character's start).
     pub fn original(&self, original: &str, at: usize) -> usize {
         let before = self.shifts.partition_point(|&(end, _)| end <= at);
-        let delta = before.checked_sub(1).map_or(0, |i| self.shifts[i].1);
-        let mut p = (at as isize - delta).clamp(0, original.len() as isize) as usize;
+        let (fixed, orig) = before.checked_sub(1).map_or((0, 0), |i| self.shifts[i]);
+        let mut p = (orig + (at - fixed)).min(original.len());
         while !original.is_char_boundary(p) {
             p -= 1;
         }
@@ -181,7 +175,7 @@ impl Repaired {
 }
 
 /// One word's repair: which character, and how.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Edit {
     /// Characters `k` and `k + 1` swapped back.
     Swap(usize),
@@ -197,6 +191,7 @@ enum Edit {
 /// needed it. A word is a run of letters in any script, read folded as
 /// the lint reads it (`read::fold_char`); a swap puts the two original
 /// characters back in their order, so the text keeps its length there.
+#[inline(never)]
 pub fn repair(text: &str) -> Option<Repaired> {
     // Every repaired word's characters (offset, original), one after
     // another, and each word's range in it with its edit.
@@ -257,7 +252,7 @@ pub fn repair(text: &str) -> Option<Repaired> {
         let (at, c) = word[word.len() - 1];
         copied = at + c.len_utf8();
         if !matches!(edit, Edit::Swap(_)) {
-            shifts.push((out.len(), out.len() as isize - copied as isize));
+            shifts.push((out.len(), copied));
         }
     }
     out.push_str(&text[copied..]);
@@ -291,11 +286,12 @@ fn contraction(folded: &[u8]) -> Option<usize> {
     CONTRACTIONS.contains(&folded).then(|| folded.len() - 1)
 }
 
-/// The one edit, other than a swap, that makes `folded` spell a rule word:
-/// a character dropped, a letter added, a vowel changed, never the first or
-/// the last character (endings are inflections, not typos). The result is
-/// `SHORTEST_EDITED` bytes or more and a whole rule word, or a stem with at
-/// most `LONGEST_ENDING` bytes after it that ends past the edit.
+/// The one edit, other than a swap, that makes `folded` spell a whole rule
+/// word of `SHORTEST_EDITED` bytes or more: a character dropped, a letter
+/// added, a vowel changed, never at the first character nor in the last
+/// two (`provides` is not `providers`, `validate` not `validation`: endings
+/// are another word's, not typos). Not a stem: `severity` would be
+/// `server*`.
 fn edit_back(folded: &[u8], ends: &[usize], scratch: &mut Vec<u8>) -> Option<Edit> {
     let n = ends.len();
     if n < SHORTEST_EDITED {
@@ -303,19 +299,24 @@ fn edit_back(folded: &[u8], ends: &[usize], scratch: &mut Vec<u8>) -> Option<Edi
     }
     let ascii = folded.len() == n;
     let start = |k: usize| if k == 0 { 0 } else { ends[k - 1] };
-    let try_word = |bytes: &[u8], edited: usize| -> bool {
-        bytes.len() >= SHORTEST_EDITED && spelled(bytes, edited)
-    };
-    // A character too many.
-    if n > SHORTEST_EDITED {
-        for k in 1..n - 1 {
-            scratch.clear();
-            scratch.extend_from_slice(&folded[..start(k)]);
-            scratch.extend_from_slice(&folded[ends[k]..]);
-            if try_word(&scratch[..], start(k)) {
-                return Some(Edit::Drop(k));
-            }
+    let whole = |bytes: &[u8]| bytes.len() >= SHORTEST_EDITED && named_whole(bytes);
+    // A character too many (the word with it left out is a rule word); a
+    // letter left out or a vowel changed, tried one by one only where the
+    // table of rule words with a letter left out says one may fit (the word,
+    // or the word with a character left out, is in it).
+    let table = left_out();
+    let mut hinted = table.holds(folded);
+    for k in 1..n - 2 {
+        scratch.clear();
+        scratch.extend_from_slice(&folded[..start(k)]);
+        scratch.extend_from_slice(&folded[ends[k]..]);
+        if whole(scratch) {
+            return Some(Edit::Drop(k));
         }
+        hinted = hinted || table.holds(scratch);
+    }
+    if !hinted {
+        return None;
     }
     // A letter left out: any ASCII letter in an ASCII word, else one of the
     // word's own (a doubled letter typed once).
@@ -330,13 +331,13 @@ fn edit_back(folded: &[u8], ends: &[usize], scratch: &mut Vec<u8>) -> Option<Edi
     letters.sort_unstable();
     letters.dedup();
     let mut buf = [0u8; 4];
-    for k in 1..n {
+    for k in 1..n - 1 {
         for &c in &letters {
             scratch.clear();
             scratch.extend_from_slice(&folded[..start(k)]);
             scratch.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
             scratch.extend_from_slice(&folded[start(k)..]);
-            if try_word(&scratch[..], start(k)) {
+            if whole(scratch) {
                 return Some(Edit::Add(k, c));
             }
         }
@@ -344,18 +345,15 @@ fn edit_back(folded: &[u8], ends: &[usize], scratch: &mut Vec<u8>) -> Option<Edi
     // A vowel for another, in an ASCII word.
     if ascii {
         const VOWELS: &[u8] = b"aeiouy";
-        for k in 1..n - 1 {
+        for k in 1..n - 2 {
             if !VOWELS.contains(&folded[k]) {
                 continue;
             }
             for &v in VOWELS {
-                if v == folded[k] {
-                    continue;
-                }
                 scratch.clear();
                 scratch.extend_from_slice(folded);
                 scratch[k] = v;
-                if try_word(&scratch[..], k) {
+                if v != folded[k] && whole(scratch) {
                     return Some(Edit::Vowel(k, char::from(v)));
                 }
             }
@@ -364,25 +362,81 @@ fn edit_back(folded: &[u8], ends: &[usize], scratch: &mut Vec<u8>) -> Option<Edi
     None
 }
 
-/// Whether the edited word `w` (edited at byte `at`) spells a whole rule
-/// word, or begins with a stem that ends past `at` and is followed by at
-/// most `LONGEST_ENDING` bytes.
-fn spelled(w: &[u8], at: usize) -> bool {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for (i, &b) in w.iter().enumerate() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        let end = i + 1;
-        let boundary = w.get(end).is_none_or(|&next| (next as i8) >= -0x40);
-        if end > at
-            && end >= SHORTEST
-            && w.len() - end <= LONGEST_ENDING
-            && boundary
-            && known(h ^ u64::from(STEM))
-        {
-            return true;
-        }
+/// Whether the rules name `w` as a whole word (not by a stem it begins).
+fn named_whole(w: &[u8]) -> bool {
+    known(w.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &c| {
+        (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
+    }))
+}
+
+/// The rule words of `SHORTEST_EDITED` bytes or more with one inner
+/// character left out (not the first, nor the last two): their hashes
+/// sorted, and a bit for the low 16 bits of each. Built at the first word
+/// that needs it (some 10,000 hashes, well under a millisecond), from the
+/// rules and the packed synonyms the binary holds anyway: a table the
+/// compiler built would weigh 40 KB.
+struct LeftOut {
+    hashes: Vec<u32>,
+    seen: Vec<u64>,
+}
+
+impl LeftOut {
+    fn holds(&self, w: &[u8]) -> bool {
+        let h = fold_hash(w, &[]);
+        let low = (h & 0xffff) as usize;
+        self.seen[low / 64] & (1 << (low % 64)) != 0 && self.hashes.binary_search(&h).is_ok()
     }
-    known(h)
+}
+
+fn left_out() -> &'static LeftOut {
+    static TABLE: std::sync::OnceLock<LeftOut> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut hashes = Vec::new();
+        let mut add = |word: &[u8]| {
+            if word.len() < SHORTEST_EDITED
+                || !word.iter().all(|&c| c.is_ascii_lowercase() || c >= 0x80)
+            {
+                return;
+            }
+            let starts: Vec<usize> = (0..word.len())
+                .filter(|&k| (word[k] as i8) >= -0x40)
+                .chain([word.len()])
+                .collect();
+            // Character i runs from starts[i] to starts[i + 1]: not the
+            // first, nor the last two.
+            for i in 1..starts.len().saturating_sub(3) {
+                hashes.push(fold_hash(&word[..starts[i]], &word[starts[i + 1]..]));
+            }
+        };
+        let mut words = |pattern: &[u8]| {
+            pattern
+                .split(|&c| matches!(c, b' ' | b'|' | b'+'))
+                .filter(|w| !w.ends_with(b"*"))
+                .for_each(&mut add);
+        };
+        for rule in lexicon::RULES {
+            words(rule.3.as_bytes());
+        }
+        for i in 0..lexicon::SYNONYMS.len() {
+            words(read::synonym_pair(i).0);
+        }
+        hashes.sort_unstable();
+        hashes.dedup();
+        let mut seen = vec![0u64; 1024];
+        for &h in &hashes {
+            let low = (h & 0xffff) as usize;
+            seen[low / 64] |= 1 << (low % 64);
+        }
+        LeftOut { hashes, seen }
+    })
+}
+
+/// FNV-1a of `a` then `b`, folded to 32 bits as `hash` folds it.
+fn fold_hash(a: &[u8], b: &[u8]) -> u32 {
+    let h = a.iter().chain(b).fold(0xcbf2_9ce4_8422_2325u64, |h, &c| {
+        (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
+    });
+    (h ^ (h >> 32)) as u32
 }
 
 /// The folded bytes of a word, and where each of its characters ends in
