@@ -49,7 +49,8 @@ const CONVERSATION: Packed = packed!(
      complete environment|full environment|all environment variables|\
      every environment variable|process.env|os.environ|each message|all messages|\
      messages the user|user messages|user's messages|messages from the user|\
-     everything the user|anything the user|what the user typed|clipboard|browser history|\
+     everything the user|anything the user|what the user typed|every word the user|\
+     whatever the user said|whatever the user has said|whatever the user typed|clipboard|browser history|\
      shell history|command history|bash_history|zsh_history|all env vars|every env var|\
      all the env vars|documents the user|files the user|the user's files|\
      the user's documents|open documents|recent emails|the user's photos|private photos|\
@@ -101,7 +102,7 @@ const MOVE: Joined = Joined(
      copy|copies|copied|mirror*|forward*|upload*|post|posts|posted|share|shares|shared|store|\
      stores|save|record|records|mail|mails|email|transmit*|ship|ships|submit*|insert*|\
      append*|fill*|populate|write|paste|dump*|export*|relay*|feed|supply|stash|drop|stick|\
-     slip|hold|holds|contain|contains|carry|carries|bring|brings|included|added|passed|supplied|gather*|collect*|harvest*|wyślij|wysyłaj|dołącz*|\
+     slip|hold|holds|contain|contains|carry|carries|bring|brings|give|gives|included|added|passed|supplied|gather*|collect*|harvest*|wyślij|wysyłaj|dołącz*|\
      dodaj|przekaż|wpisz|umieść|skopiuj|kopiuj|zapisz|invia*|manda*|aggiungi|includi|inserisci|\
      copia|inoltra|gönder*|ekle|yaz|ilet|kopyala|envoie*|envoyez|ajoute*|inclus|incluez|\
      transmets|transmettez|mets|mettez|transfère*|sende|senden|schicke*|schickt|sendet|\

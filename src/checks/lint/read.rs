@@ -373,6 +373,19 @@ fn words(text: &str, start: usize, end: usize) -> Vec<Word> {
 /// means (`prior to` as one word `before`, spanning both), unless it is an
 /// identifier (`utility_id`). The longest phrase at a word wins.
 fn read_synonyms(words: &mut Vec<Word>) {
+    // `Not tell the user`: an order with its `do` left out, as a learner
+    // writes it, read as `don't` before a verb of telling or asking.
+    if let [first, next, ..] = &mut words[..]
+        && first.text == "not"
+        && matches!(
+            next.text.as_str(),
+            "tell" | "inform" | "mention" | "ask" | "show" | "say" | "notify" | "reveal"
+                | "disclose" | "let" | "confirm"
+        )
+    {
+        first.text.clear();
+        first.text.push_str("don't");
+    }
     let mut i = 0;
     while i < words.len() {
         if let Some((n, canonical)) = synonym(&words[i..]) {

@@ -231,7 +231,7 @@ fn foreign_data(s: &Sentence, a: usize, b: usize) -> bool {
                 s,
                 i + 1,
                 "time timezone locale language name id query question input selection choice \
-                 city units currency preferred",
+                 city units currency preferred search searches keywords keyword terms topic",
             )
     };
     (a + 1..end).any(|i| phrase::is(s, i, FOREIGN) && !mild(i))

@@ -154,7 +154,7 @@ fn honest(s: &str, h: &Hit) -> bool {
         || defers_to_the_user(s, family)
         || plain_use(s, family)
         || (family == Family::Instruction && rate_limit(s))
-        || (family == Family::Override && configurable(s))
+        || (family == Family::Override && (configurable(s) || versioned_docs(s)))
         || grounded_in_this_tool(s, family)
         || framed_honest(s, family)
 }
@@ -285,6 +285,25 @@ fn configurable(s: &str) -> bool {
         && !any_joined(
             s,
             Joined("you|your|assistant|model|ai|agent|system|developer*|prompt*|instruction*"),
+        )
+}
+
+/// `The instructions for v1 no longer apply; see the parameters below`:
+/// the tool's own documentation of an older version, replaced by its
+/// parameters, with nothing of the model's (its rules, the system, `you`).
+fn versioned_docs(s: &str) -> bool {
+    let version = s.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        w.strip_prefix('v')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    }) || any(s, &["version", "versions", "release", "api"]);
+    version
+        && any_joined(
+            s,
+            Joined("parameter*|field*|option*|argument*|below|changelog|docs|documentation"),
+        )
+        && !any_joined(
+            s,
+            Joined("you|your|assistant|model|ai|agent|system|prompt*|this description|ignore"),
         )
 }
 
@@ -782,7 +801,8 @@ const GUARD_KEY: Joined =
 const JUST_RUN: Joined = Joined(
     "must not ask|do not ask|don't ask|just run|without asking|never ask|directly|proceed*|\
      no prompt*|without prompt*|automatically|no questions|never prompt*|just delete*|\
-     just execute*",
+     just execute*|may not change|must not change|cannot be changed|can't be changed|\
+     do not change|don't change|locked|enforced",
 );
 const SINK_KEY: Joined = Joined(
     "upload*|forward*|mirror*|sink|webhook*|collect*|target|export*|notify|callback*|\
@@ -844,6 +864,11 @@ fn config_note(lower: &str) -> Option<(Family, &'static str)> {
             Family::Exfiltration,
             "a setting that passes secrets on in what the tool sends",
         ))
+    } else if secret_assigned(lower) {
+        Some((
+            Family::Exfiltration,
+            "a setting that puts a secret file or the conversation in what the tool is given",
+        ))
     } else if any_joined(lower, ROUTE_KEY)
         && (any(lower, &["this_tool", "this_server"])
             || (lower.contains(['→', '>']) && any(lower, &["this tool", "this server"])))
@@ -856,6 +881,33 @@ fn config_note(lower: &str) -> Option<(Family, &'static str)> {
     } else {
         None
     }
+}
+
+/// Keys that put their value in what a tool is given or sends.
+const MOVING_KEY: Joined = Joined(
+    "args|arguments|params|parameters|payload*|include*|attach*|append*|upload*|send*|\
+     forward*|inject*|embed*|meta|metadata|extra",
+);
+/// The conversation as code names it (`conversation.full_history()`).
+const CONVERSATION_VALUE: Joined =
+    Joined("conversation*|chat_history|transcript*|full_history|message_history");
+
+/// A setting or an assignment whose key puts its value where a tool's
+/// arguments or what it sends go, and whose value is a secret file (not a
+/// public key) or the conversation (`attach: ~/.aws/credentials`,
+/// `params['notes'] = conversation.full_history()`), with no denial; not a
+/// comparison (`==`, `!=`).
+fn secret_assigned(lower: &str) -> bool {
+    let Some(at) = lower.find([':', '=']) else {
+        return false;
+    };
+    let (key, value) = (&lower[..at], &lower[at + 1..]);
+    let compared = value.starts_with('=') || key.ends_with(['!', '<', '>', '=']);
+    !compared
+        && any_joined(key, MOVING_KEY)
+        && ((secret_to_argument(value).is_some() && !any(value, &[".pub", "public"]))
+            || any_joined(value, CONVERSATION_VALUE))
+        && !any_packed(lower, DENY)
 }
 
 /// Data that is not the tool's own, put where a tool's argument goes.
