@@ -50,6 +50,7 @@ const CONVERSATION: Packed = packed!(
      every environment variable|process.env|os.environ|each message|all messages|\
      messages the user|user messages|user's messages|messages from the user|\
      everything the user|anything the user|what the user typed|every word the user|\
+     every chat|each chat|all chats|
      whatever the user said|whatever the user has said|whatever the user typed|clipboard|browser history|\
      shell history|command history|bash_history|zsh_history|all env vars|every env var|\
      all the env vars|documents the user|files the user|the user's files|\
@@ -310,6 +311,7 @@ const SKIPS_CONSENT: Packed = packed!(
      without checking with|without confirming|without confirmation|without approval|\
      without permission|without consulting|without prompting|without a prompt|\
      no prompt needed|no confirmation needed|no approval needed|no need to ask|\
+     no confirmation asked|no confirmation requested|no approval asked|no permission asked|\
      no need to confirm|skip the confirmation|skip confirmation|don't bother the user|\
      don't bother the human|do not bother the user|without bothering",
 );
