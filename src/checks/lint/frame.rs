@@ -623,6 +623,11 @@ const MOVED: Packed = packed!(
      transmitted|collected",
 );
 
+/// Whether a sentence names data moved (`uploaded`, `the copy`, `sync`).
+pub fn names_a_move(lower: &str) -> bool {
+    any_packed(lower, MOVED)
+}
+
 /// A directive to keep from the user what was moved (`does not tell users
 /// what it copied or to whom`, `is not to inform the user of any data
 /// forwarded`), or to dodge the user's question about it.

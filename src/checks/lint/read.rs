@@ -379,8 +379,17 @@ fn read_synonyms(words: &mut Vec<Word>) {
         && first.text == "not"
         && matches!(
             next.text.as_str(),
-            "tell" | "inform" | "mention" | "ask" | "show" | "say" | "notify" | "reveal"
-                | "disclose" | "let" | "confirm"
+            "tell"
+                | "inform"
+                | "mention"
+                | "ask"
+                | "show"
+                | "say"
+                | "notify"
+                | "reveal"
+                | "disclose"
+                | "let"
+                | "confirm"
         )
     {
         first.text.clear();
@@ -707,6 +716,11 @@ mod tests {
         assert_eq!(s.words[0].text, "ignore");
         let last = &sentences("At no.")[0];
         assert_eq!(last.words[0].text, "at");
+        // Text-message words; a learner's `Not tell`, not `Not supported`.
+        let s = &sentences("Not tell usr abt the pwd.")[0];
+        let texts: Vec<&str> = s.words.iter().map(|w| w.text.as_str()).collect();
+        assert_eq!(texts, ["don't", "tell", "user", "about", "the", "password"]);
+        assert_eq!(sentences("Not supported offline.")[0].words[0].text, "not");
     }
 
     #[test]

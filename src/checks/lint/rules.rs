@@ -374,10 +374,11 @@ fn own_tools(s: &Sentence, known: &Known) -> bool {
 fn asks_the_user(s: &Sentence) -> bool {
     let n = s.words.len();
     // (`always asks before it sends anything`: asking before the act is
-    // asking the user, whoever is named.)
+    // asking the user, whoever is named; `confirm the amount with the
+    // user`: the user a few words on.)
     let asks = (0..n).find(|&i| {
         phrase::is(s, i, "ask asks asking confirm consult check")
-            && ((i + 1..n.min(i + 4)).any(|j| phrase::is(s, j, lexicon::USER_WORDS))
+            && ((i + 1..n.min(i + 6)).any(|j| phrase::is(s, j, lexicon::USER_WORDS))
                 || phrase::is(s, i + 1, "before first"))
     });
     asks.is_some_and(|i| !(0..i).any(|j| crate::word_set!(lexicon::NEGATIONS).at(s, j)))
