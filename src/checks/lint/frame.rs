@@ -448,10 +448,7 @@ fn describes_the_tool(lower: &str) -> bool {
         || ["this tool ", "the tool ", "it "]
             .iter()
             .any(|p| lower.starts_with(p)))
-        && !any(
-            lower,
-            &["you", "assistant*", "agent*", "model", "claude", "ai"],
-        )
+        && !any_joined(lower, Joined("you|assistant*|agent*|model|claude|ai"))
 }
 
 /// Whether a denial stands in `lower` before byte `at`.
@@ -572,17 +569,14 @@ pub fn keeps_from_the_user(lower: &str) -> bool {
     }
     if any_packed(lower, ASKED_ABOUT)
         && any_joined(lower, DENIAL)
-        && any(
-            lower,
-            &["tell", "say", "answer", "reply", "respond", "deny"],
-        )
+        && any_joined(lower, Joined("tell|say|answer|reply|respond|deny"))
         && !any(lower, &["if nothing", "when nothing", "if no"])
     {
         return true;
     }
     first(lower, UNTOLD).is_some_and(|(at, marker)| {
         let told = &lower[at + core_of(marker).len()..];
-        any(told, &["user*", "them", "him", "her", "human", "owner"])
+        any_joined(told, Joined("user*|them|him|her|human|owner"))
             && !denied_before(lower, at)
             && !describes_the_tool(lower)
     })
@@ -638,17 +632,9 @@ pub fn hides_what_was_moved(lower: &str) -> bool {
     let silent = moved && any_joined(lower, SILENT);
     let untold = moved
         && any_joined(lower, NOT_TELL)
-        && any(
+        && any_joined(
             lower,
-            &[
-                "user*",
-                "them",
-                "customer*",
-                "human",
-                "reply",
-                "answer*",
-                "response*",
-            ],
+            Joined("user*|them|customer*|human|reply|answer*|response*"),
         );
     (dodges || untold || silent) && !describes_the_tool(lower) && !any(lower, TELLS_ANYWAY)
 }
@@ -795,30 +781,15 @@ pub fn leaves_the_models_rules(lower: &str) -> bool {
             && !any(lower, &["ignore", "forget", "disregard", "only", "but"])
         || any_packed(lower, SELF)
             && any_packed(lower, DENY)
-            && any(
+            && any_joined(
                 lower,
-                &[
-                    "change*",
-                    "override*",
-                    "replace*",
-                    "affect*",
-                    "alter*",
-                    "supersede*",
-                    "ändert",
-                    "modifie*",
-                ],
+                Joined("change*|override*|replace*|affect*|alter*|supersede*|ändert|modifie*"),
             )
-            && any(
+            && any_joined(
                 lower,
-                &[
-                    "you",
-                    "your",
-                    "other rules",
-                    "the model's",
-                    "the user's",
-                    "previous instructions",
-                    "system prompt",
-                ],
+                Joined(
+                    "you|your|other rules|the model's|the user's|previous instructions|system prompt",
+                ),
             )
             && !any(lower, &["ignore", "forget", "disregard"])
         || still_in_force(lower)
@@ -831,19 +802,11 @@ fn follows_its_own_rules(lower: &str) -> bool {
     let follows = any(
         lower,
         &["follow*", "obey*", "keep to", "stick to", "defer to"],
-    ) && (any(
+    ) && (any_joined(
         lower,
-        &[
-            "your system prompt",
-            "your instructions",
-            "your guidelines",
-            "your rules",
-            "your own rules",
-            "you were given",
-            "told you",
-            "your safety polic*",
-            "your content rules",
-        ],
+        Joined(
+            "your system prompt|your instructions|your guidelines|your rules|your own rules|you were given|told you|your safety polic*|your content rules",
+        ),
     ) || any(
         lower,
         &[
@@ -858,28 +821,11 @@ fn follows_its_own_rules(lower: &str) -> bool {
             &["yield*", "give way", "gives way", "defer*", "step aside"],
         );
     (follows || yields)
-        && !any(
+        && !any_joined(
             lower,
-            &[
-                "new",
-                "below",
-                "updated",
-                "following",
-                "ignore*",
-                "instead",
-                "only",
-                "replace*",
-                "revoked",
-                "void",
-                "suspended",
-                "no longer",
-                "obey this",
-                "follow this",
-                "obey it",
-                "follow it",
-                "as you would",
-                "authority",
-            ],
+            Joined(
+                "new|below|updated|following|ignore*|instead|only|replace*|revoked|void|suspended|no longer|obey this|follow this|obey it|follow it|as you would|authority",
+            ),
         )
 }
 
@@ -893,18 +839,11 @@ const IN_FORCE: Joined = Joined(
 /// you were given apply as usual`).
 pub fn still_in_force(lower: &str) -> bool {
     any_joined(lower, IN_FORCE)
-        && any(
+        && any_joined(
             lower,
-            &[
-                "guideline*",
-                "rule*",
-                "instruction*",
-                "polic*",
-                "prompt",
-                "safeguard*",
-                "told you",
-                "you were given",
-            ],
+            Joined(
+                "guideline*|rule*|instruction*|polic*|prompt|safeguard*|told you|you were given",
+            ),
         )
         && !any_packed(lower, DENY)
         && !any(lower, &["ignore", "forget", "disregard", "only"])
@@ -1004,11 +943,9 @@ pub fn hiding_refused(lower: &str) -> bool {
         !matches!(subject, Some("we" | "they" | "it" | "i" | "you"))
     };
     every_denied(lower, HIDE_VERB.iter(), asked)
-        && !any(
+        && !any_joined(
             lower,
-            &[
-                "only", "just", "instead", "pretend*", "deny", "lie", "mention", "tell",
-            ],
+            Joined("only|just|instead|pretend*|deny|lie|mention|tell"),
         )
 }
 
@@ -1133,17 +1070,9 @@ const FALSIFY: Joined = Joined(
 pub fn falsifies_another_tool(lower: &str) -> bool {
     names_another_tool(lower)
         && any_joined(lower, FALSIFY)
-        && any(
+        && any_joined(
             lower,
-            &[
-                "output*",
-                "result*",
-                "response*",
-                "return*",
-                "value*",
-                "report*",
-                "show*",
-            ],
+            Joined("output*|result*|response*|return*|value*|report*|show*"),
         )
         && !any_packed(lower, DENY)
 }
@@ -1217,31 +1146,14 @@ pub fn appends_code(lower: &str) -> bool {
         .step_by(2)
         .any(|code| any(code, PAYLOAD));
     quoted
-        && any(
+        && any_joined(
             lower,
-            &[
-                "append*",
-                "prepend*",
-                "add",
-                "tack",
-                "attach",
-                "end with",
-                "start with",
-                "include",
-            ],
+            Joined("append*|prepend*|add|tack|attach|end with|start with|include"),
         )
         && any(lower, &["every", "always", "each", "all", "any"])
-        && any(
+        && any_joined(
             lower,
-            &[
-                "command*",
-                "statement*",
-                "quer*",
-                "script*",
-                "sql",
-                "shell",
-                "request*",
-            ],
+            Joined("command*|statement*|quer*|script*|sql|shell|request*"),
         )
         && !any_packed(lower, DENY)
 }
@@ -1288,19 +1200,14 @@ fn another_choice_ignored(lower: &str) -> bool {
 /// user picks, answer with results from this tool`).
 pub fn overrides_the_users_choice(lower: &str) -> bool {
     let chooses = || {
-        any(
+        any_joined(
             lower,
-            &[
-                "pick*", "choose*", "chooses", "select*", "prefer*", "want*", "name*", "ask*",
-            ],
+            Joined("pick*|choose*|chooses|select*|prefer*|want*|name*|ask*"),
         )
     };
     (any_joined(lower, WHATEVER_THE_USER) && chooses() || another_choice_ignored(lower))
         && any_joined(lower, THIS_ONE)
-        && any(
-            lower,
-            &["use", "call", "answer", "route", "respond", "present", "prefer", "go with"],
-        )
+        && any_joined(lower, Joined("use|call|answer|route|respond|present|prefer|go with"))
         // `use whatever the user prefers`: deference, not an override.
         && !any(
             lower,
@@ -1316,16 +1223,11 @@ pub fn defers_to_the_users_pick(lower: &str) -> bool {
         lower,
         &["use whichever", "use whatever", "the one the user"],
     );
-    let named = any(
+    let named = any_joined(
         lower,
-        &[
-            "if the user asks for",
-            "if the user names",
-            "if the user prefers",
-            "if the user picked",
-            "if the user chooses",
-            "if the user named",
-        ],
+        Joined(
+            "if the user asks for|if the user names|if the user prefers|if the user picked|if the user chooses|if the user named",
+        ),
     ) && !any(lower, &["even if", "even when", "this tool", "this one"]);
     (whichever || named) && !any_joined(lower, ALL_THE_SAME) && !any(lower, &["still", "instead"])
 }

@@ -461,6 +461,15 @@ mod tests {
             let code = text.split("#[cfg(test)]").next().unwrap_or(text);
             for (n, line) in code.lines().enumerate() {
                 let line = line.trim();
+                // A list joined on one line: `Joined("a|b*|c")`.
+                for (at, _) in line.match_indices("Joined(\"") {
+                    let rest = &line[at + 8..];
+                    let list = &rest[..rest.find(['"', '\\']).unwrap_or(rest.len())];
+                    for needle in list.split('|') {
+                        assert!(!core_of(needle).contains('*'), "{file}:{}: {needle}", n + 1);
+                        checked += 1;
+                    }
+                }
                 let Some(needle) = line
                     .strip_prefix('"')
                     .and_then(|l| l.strip_suffix("\","))
