@@ -513,13 +513,16 @@ pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
         .collect();
     defs.each_text(&mut |t| {
         let hits = if t.prose {
-            let mut hits = rules::check(t.text, &known);
+            // Misspelled rule words repaired once, for the rules and the
+            // structure's readings.
+            let fixed = typo::repair(t.text);
+            let mut hits = rules::check(t.text, fixed.as_ref(), &known);
             structure::take_back(t.text, &mut hits);
             structure::find(t.text, &mut hits);
-            // The structure's readings again over misspelled rule words
-            // repaired, quoting the original.
-            if let Some(fixed) = typo::repair(t.text) {
-                structure::find_repaired(t.text, &fixed, &mut hits);
+            // The structure's readings again over the repaired text,
+            // quoting the original.
+            if let Some(fixed) = &fixed {
+                structure::find_repaired(t.text, fixed, &mut hits);
             }
             hits
         } else {
