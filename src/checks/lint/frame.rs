@@ -312,6 +312,8 @@ const SKIPS_CONSENT: Packed = packed!(
      without permission|without consulting|without prompting|without a prompt|\
      no prompt needed|no confirmation needed|no approval needed|no need to ask|\
      no confirmation asked|no confirmation requested|no approval asked|no permission asked|\
+     without to ask|why ask the user|why bother the user|why bother asking|\
+     who needs confirmation*|who needs approval|who needs permission|\
      no need to confirm|skip the confirmation|skip confirmation|don't bother the user|\
      don't bother the human|do not bother the user|without bothering",
 );
@@ -370,7 +372,8 @@ const NO_CONSENT: Packed = packed!(
 /// Acts with consequences the user answers for: destroying, spending,
 /// shipping, running with power.
 const CONSEQUENTIAL: Joined = Joined(
-    "delete*|deletion*|remove*|removal*|wipe*|erase*|drop|purge*|destroy*|overwrite*|\
+    "delete*|deletion*|remove*|removal*|wipe*|erase*|drop|purge*|destroy*|overwrite*|empty|\
+     wire|sell|send money|deleting|removing|erasing|purging|overwriting|paying|wiring|\
      truncate*|rm|kill|force*|push*|deploy*|publish*|merge*|migrat*|execute*|run|rerun|\
      approve*|confirm|pay|payment*|purchase*|buy|transfer*|charge*|refund*|sign|install*|\
      uninstall*|grant*|revoke*|book|booking|close|email|shut down|restart*|reboot*|commit*|as root|sudo|verwijder*|\
@@ -471,10 +474,46 @@ pub fn acts_without_consent(lower: &str) -> Option<&'static str> {
     let presumed = first(lower, NO_CONSENT);
     // Skipped consent is a directive with a push, or in a clause that
     // opens with the act (`publish the post without asking the user`).
+    // Or the marker opens the clause and the act follows its comma
+    // (`without asking the user, empty the trash`).
     let opens_with_act = |at: usize| {
         let from = lower[..at].rfind([';', ':']).map_or(0, |i| i + 1);
         let head = lower[from..at].split_whitespace().next().unwrap_or("");
-        any_joined(head, CONSEQUENTIAL)
+        let after_comma = || {
+            lower[from..at].trim().is_empty()
+                && lower[at..]
+                    .split([';', ':'])
+                    .next()
+                    .and_then(|c| c.split_once(", "))
+                    .and_then(|(_, rest)| rest.split_whitespace().next())
+                    .is_some_and(|w| any_joined(w, CONSEQUENTIAL))
+        };
+        // Or the act, ordered or allowed, stands just before the marker
+        // (`can delete files without asking`; not `files are purged
+        // without asking after 30 days`, `staging deploys run without a
+        // prompt`).
+        let just_before = || {
+            let words: Vec<&str> = lower[from..at].split_whitespace().collect();
+            let n = words.len();
+            (n.saturating_sub(3)..n).any(|i| {
+                any_joined(words[i], CONSEQUENTIAL)
+                    && i > 0
+                    && matches!(
+                        words[i - 1],
+                        "can"
+                            | "may"
+                            | "should"
+                            | "must"
+                            | "will"
+                            | "to"
+                            | "please"
+                            | "always"
+                            | "just"
+                            | "could"
+                    )
+            })
+        };
+        any_joined(head, CONSEQUENTIAL) || after_comma() || just_before()
     };
     let (at, marker) = presumed.or_else(|| {
         first(lower, SKIPS_CONSENT).filter(|&(at, _)| any_joined(lower, PUSH) || opens_with_act(at))
