@@ -589,92 +589,91 @@ pub fn secret_paths() -> impl Iterator<Item = std::borrow::Cow<'static, str>> {
         .map(lowered)
 }
 
-/// Shell and SQL that a directive adds to commands (`Need::Code`).
-pub const CODE: &[&str] = &[
-    "chmod",
-    "chown",
-    "rm -",
-    "curl ",
-    "wget ",
-    "nc ",
-    "ncat",
-    "netcat",
-    "bash",
-    "sh -c",
-    "| sh",
-    "|sh",
-    "zsh",
-    "sudo",
-    "eval",
-    "exec ",
-    "powershell",
-    "iex",
-    "invoke-expression",
-    "base64 -d",
-    "/dev/tcp",
-    "mkfifo",
-    "python -c",
-    "perl -e",
-    "drop table",
-    "drop database",
-    "truncate table",
-    "delete from",
-    "xp_cmdshell",
-    "dd if=",
-    "mkfs",
-    ":(){",
-    "> /dev/",
-    "/etc/passwd",
-    "/etc/shadow",
-    "~/.ssh",
-    "$(env)",
-    "`env`",
-    "$home",
-    "%appdata%",
-    "--force",
-    "&& ",
-    "; ",
-];
+/// Shell and SQL that a directive adds to commands (`Need::Code`), one a
+/// line (they hold `|`; a line costs its bytes and one more, not 16 bytes of
+/// address and length).
+pub const CODE: &str = "chmod\n\
+     chown\n\
+     rm -\n\
+     curl \n\
+     wget \n\
+     nc \n\
+     ncat\n\
+     netcat\n\
+     bash\n\
+     sh -c\n\
+     | sh\n\
+     |sh\n\
+     zsh\n\
+     sudo\n\
+     eval\n\
+     exec \n\
+     powershell\n\
+     iex\n\
+     invoke-expression\n\
+     base64 -d\n\
+     /dev/tcp\n\
+     mkfifo\n\
+     python -c\n\
+     perl -e\n\
+     drop table\n\
+     drop database\n\
+     truncate table\n\
+     delete from\n\
+     xp_cmdshell\n\
+     dd if=\n\
+     mkfs\n\
+     :(){\n\
+     > /dev/\n\
+     /etc/passwd\n\
+     /etc/shadow\n\
+     ~/.ssh\n\
+     $(env)\n\
+     `env`\n\
+     $home\n\
+     %appdata%\n\
+     --force\n\
+     && \n\
+     ; ";
 
-/// Shell a tool description has no reason to ask the model to run.
-pub const DANGER: &[&str] = &[
-    "/dev/tcp/",
-    "nc -e",
-    "ncat -e",
-    "netcat -e",
-    "bash -i",
-    "| sh",
-    "|sh",
-    "| bash",
-    "|bash",
-    "| sudo",
-    "rm -rf ~",
-    "rm -rf /",
-    "rm -rf *",
-    "rm -rf $home",
-    "rm -fr ",
-    "chmod -r 777",
-    "chmod -r 0777",
-    "chmod -r 666",
-    "chmod -r 0666",
-    "chmod 777 /",
-    "base64 -d |",
-    "base64 --decode |",
-    "eval $(",
-    "powershell -enc",
-    "-encodedcommand",
-    "iex(",
-    "iex (",
-    "invoke-expression",
-    "mkfifo",
-    "drop table",
-    "drop database",
-    ":(){",
-    "xp_cmdshell",
-    "> /dev/sda",
-    "mkfs.",
-    "dd if=/dev/zero",
-];
+/// Shell a tool description has no reason to ask the model to run, one a
+/// line (as `CODE`).
+pub const DANGER: &str = "/dev/tcp/\n\
+     nc -e\n\
+     ncat -e\n\
+     netcat -e\n\
+     bash -i\n\
+     | sh\n\
+     |sh\n\
+     | bash\n\
+     |bash\n\
+     | sudo\n\
+     rm -rf ~\n\
+     rm -rf /\n\
+     rm -rf *\n\
+     rm -rf $home\n\
+     rm -fr \n\
+     chmod -r 777\n\
+     chmod -r 0777\n\
+     chmod -r 666\n\
+     chmod -r 0666\n\
+     chmod 777 /\n\
+     base64 -d |\n\
+     base64 --decode |\n\
+     eval $(\n\
+     powershell -enc\n\
+     -encodedcommand\n\
+     iex(\n\
+     iex (\n\
+     invoke-expression\n\
+     mkfifo\n\
+     drop table\n\
+     drop database\n\
+     :(){\n\
+     xp_cmdshell\n\
+     > /dev/sda\n\
+     mkfs.\n\
+     dd if=/dev/zero";
 
 /// Words before a directive that make it a mention: a tool that detects,
 /// blocks or lists such text, or an example of it.

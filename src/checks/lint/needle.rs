@@ -322,12 +322,9 @@ impl Pairs {
 }
 
 /// Words that put a backticked name after them in the role of a slot
-/// (`` into `notes` ``, `` as `history` ``, `` via `network_id` ``).
-const INTO: &[&str] = &[
-    "in", "into", "as", "to", "via", "through", "under", "inside", "within", "onto", "en", "dans",
-    "na", "do", "nel", "nello", "no", "em", "naar", "ins", "im", "в", "до", "у", "|", "fill",
-    "populate", "set", "i", "kwenye", "sa", "dalam", "ke",
-];
+/// (`` into `notes` ``, `` as `history` ``, `` via `network_id` ``), parted
+/// by spaces (one is `|`).
+const INTO: &str = "in into as to via through under inside within onto en dans na do nel nello no em naar ins im в до у | fill populate set i kwenye sa dalam ke";
 
 /// Whether a sentence (`lower`) names a slot for data: a word for an
 /// argument (`ARGUMENT`), or a backticked name that a word of `INTO` puts
@@ -347,7 +344,7 @@ pub fn names_a_slot(lower: &str) -> bool {
                 Some("the" | "its" | "their") => words.next(),
                 w => w,
             };
-            slot |= named && last.is_some_and(|w| INTO.contains(&w));
+            slot |= named && last.is_some_and(|w| INTO.split(' ').any(|i| i == w));
             before = after;
         }
         slot

@@ -251,11 +251,11 @@ fn meets(need: Need, ctx: &Ctx, a: usize, b: usize, known: &Known) -> bool {
         Need::OtherTool => other_tool(s, known),
         Need::Code => {
             let rest = after(text, s.words[a].span.0, 300).to_ascii_lowercase();
-            lexicon::CODE.iter().any(|c| rest.contains(c))
+            lexicon::CODE.split('\n').any(|c| rest.contains(c))
         }
         Need::Danger => {
             let rest = after(text, s.span.0, (s.span.1 - s.span.0) + 300).to_ascii_lowercase();
-            lexicon::DANGER.iter().any(|c| rest.contains(c))
+            lexicon::DANGER.split('\n').any(|c| rest.contains(c))
                 && !crate::word_set!(lexicon::REFUSED).any(s)
         }
         Need::Address => address_follows(ctx, a),
