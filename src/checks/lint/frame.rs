@@ -122,7 +122,8 @@ const MOVE: Joined = Joined(
      পাঠা|কপি|রাখ|*tuma|*tume|*nakili|weka|*weke|ambatisha|*ambatishe|*ongeze|ipadala|\
      ipapadala|magpadala|kopyahin|ilagay|ilalagay|isama|ilakip|hantar*|menghantar|salin|menyalin|\
      letak*|meletakkan|lampir*|melampirkan|tambah*|lägg|lägger|lägga|posílá|pošle|odešle|odesílá|\
-     vloží|přidej|přidá|στέλνει|στείλει|αντιγράφει|βάζει|πρόσθεσε|προσθέτει|ارسال|قرار بده|قرار دهد|\
+     vloží|vložit|vkládat|vkládá|poslat|posílat|odeslat|zkopírovat|zkopíruje|kopíruje|přidat|\
+     přiložit|přidej|přidá|στέλνει|στείλει|αντιγράφει|βάζει|πρόσθεσε|προσθέτει|ارسال|قرار بده|قرار دهد|\
      اضافه کن|*แนบ*|*เพิ่ม*|trimit*|copiaz*|pună|puneți|atașeaz*|adaug*|adăuga*",
 );
 
