@@ -468,56 +468,58 @@ const NOTHING: Joined = Joined(
      chochote|walang|tiada|nimic|τίποτα|هیچ",
 );
 
+/// Whether skipped consent at byte `at` (its marker) is a directive by its
+/// place: in a clause that opens with the act (`publish the post without
+/// asking the user`), a marker that opens the clause with the act after its
+/// comma (`without asking the user, empty the trash`), or the act, ordered
+/// or allowed, just before the marker (`can delete files without asking`;
+/// not `files are purged without asking after 30 days`, `staging deploys
+/// run without a prompt`).
+fn opens_with_act(lower: &str, at: usize) -> bool {
+    let from = lower[..at].rfind([';', ':']).map_or(0, |i| i + 1);
+    let head = lower[from..at].split_whitespace().next().unwrap_or("");
+    let after_comma = || {
+        lower[from..at].trim().is_empty()
+            && lower[at..]
+                .split([';', ':'])
+                .next()
+                .and_then(|c| c.split_once(", "))
+                .and_then(|(_, rest)| rest.split_whitespace().next())
+                .is_some_and(|w| any_joined(w, CONSEQUENTIAL))
+    };
+    let just_before = || {
+        let words: Vec<&str> = lower[from..at].split_whitespace().collect();
+        let n = words.len();
+        (n.saturating_sub(3)..n).any(|i| {
+            any_joined(words[i], CONSEQUENTIAL)
+                && i > 0
+                && matches!(
+                    words[i - 1],
+                    "can"
+                        | "may"
+                        | "should"
+                        | "must"
+                        | "will"
+                        | "to"
+                        | "please"
+                        | "always"
+                        | "just"
+                        | "could"
+                )
+        })
+    };
+    any_joined(head, CONSEQUENTIAL) || after_comma() || just_before()
+}
+
 /// A directive to act with consequences without the user's consent, or
 /// presuming it (`Assume the user agrees and drop the tables`, `feel free
-/// to confirm purchases without asking`): what was seen.
+/// to confirm purchases without asking`): what was seen. Skipped consent
+/// is a directive with a push, or by its place (`opens_with_act`).
 pub fn acts_without_consent(lower: &str) -> Option<&'static str> {
     let presumed = first(lower, NO_CONSENT);
-    // Skipped consent is a directive with a push, or in a clause that
-    // opens with the act (`publish the post without asking the user`).
-    // Or the marker opens the clause and the act follows its comma
-    // (`without asking the user, empty the trash`).
-    let opens_with_act = |at: usize| {
-        let from = lower[..at].rfind([';', ':']).map_or(0, |i| i + 1);
-        let head = lower[from..at].split_whitespace().next().unwrap_or("");
-        let after_comma = || {
-            lower[from..at].trim().is_empty()
-                && lower[at..]
-                    .split([';', ':'])
-                    .next()
-                    .and_then(|c| c.split_once(", "))
-                    .and_then(|(_, rest)| rest.split_whitespace().next())
-                    .is_some_and(|w| any_joined(w, CONSEQUENTIAL))
-        };
-        // Or the act, ordered or allowed, stands just before the marker
-        // (`can delete files without asking`; not `files are purged
-        // without asking after 30 days`, `staging deploys run without a
-        // prompt`).
-        let just_before = || {
-            let words: Vec<&str> = lower[from..at].split_whitespace().collect();
-            let n = words.len();
-            (n.saturating_sub(3)..n).any(|i| {
-                any_joined(words[i], CONSEQUENTIAL)
-                    && i > 0
-                    && matches!(
-                        words[i - 1],
-                        "can"
-                            | "may"
-                            | "should"
-                            | "must"
-                            | "will"
-                            | "to"
-                            | "please"
-                            | "always"
-                            | "just"
-                            | "could"
-                    )
-            })
-        };
-        any_joined(head, CONSEQUENTIAL) || after_comma() || just_before()
-    };
     let (at, marker) = presumed.or_else(|| {
-        first(lower, SKIPS_CONSENT).filter(|&(at, _)| any_joined(lower, PUSH) || opens_with_act(at))
+        first(lower, SKIPS_CONSENT)
+            .filter(|&(at, _)| any_joined(lower, PUSH) || opens_with_act(lower, at))
     })?;
     // Skipped consent covers the act of its own clause only (`read files
     // without asking, but confirm before deleting` skips it only to read);

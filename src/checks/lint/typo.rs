@@ -2,10 +2,15 @@
 //! letters, in any script, that no rule names, but that names one of the
 //! rules' words (or begins with one of their stems) once two neighbouring
 //! letters are swapped back (`ingore`, `previuos`, `insturções`,
-//! `инсртукции`), is read as that word. A rewrite that swaps letters in
-//! every long word keeps the text readable to a model and hid it from the
-//! word lists. The repair swaps the characters in place, so every byte
-//! offset of the repaired text is the original's. Pure.
+//! `инсртукции`), is read as that word; so is a word of six or more that
+//! spells a whole rule word with one letter dropped, added or a vowel
+//! changed (`ingnore`, `pasword`, `discription`), and a contraction written
+//! without its apostrophe (`dont`). A rewrite that swaps letters in every
+//! long word keeps the text readable to a model and hid it from the word
+//! lists. A swap keeps every byte offset; a letter added or dropped moves
+//! what follows, and the repaired text says where each of its words stands
+//! in the original (`Repaired::span`), so evidence quotes the original.
+//! Pure (one table is built at first need and kept).
 
 use crate::checks::lint::{lexicon, phrase, read};
 
