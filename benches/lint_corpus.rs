@@ -178,6 +178,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky-r9.txt", "tricky-r9"),
         ("tricky-r10.txt", "tricky-r10"),
         ("tricky-r11.txt", "tricky-r11"),
+        ("tricky-r12.txt", "tricky-r12"),
     ] {
         tricky_cases(file, group, &mut out);
     }

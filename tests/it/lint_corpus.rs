@@ -14,7 +14,7 @@ fn every_family_of_the_poisoned_corpus_is_found_as_an_error() {
     assert!(cases.len() >= 500, "{} poisoned definitions", cases.len());
     let verdicts = corpus::judge(&cases);
     let sets = corpus::poisoned_sets();
-    // The final, blind, r5, r6, r7, r8, r9, r10 and r11 sets are kept for measuring (never trained or
+    // The final, blind, r5, r6, r7, r8, r9, r10, r11 and r12 sets are kept for measuring (never trained or
     // tuned on; their numbers are in the README); the goals hold on the rest.
     let kept: Vec<(corpus::Case, corpus::Verdict)> = cases
         .into_iter()
@@ -32,6 +32,7 @@ fn every_family_of_the_poisoned_corpus_is_found_as_an_error() {
                     | "r9.txt"
                     | "r10.txt"
                     | "r11.txt"
+                    | "r12.txt"
             )
         })
         .map(|(cv, _)| cv)
@@ -57,13 +58,13 @@ fn benign_definitions_are_left_alone() {
     assert!(real >= 5000, "{real} real definitions");
     let verdicts = corpus::judge(&cases);
     for (set, row) in corpus::table(&cases, &verdicts, false) {
-        // `tricky-r7.txt` to `tricky-r11.txt` are measuring
+        // `tricky-r7.txt` to `tricky-r12.txt` are measuring
         // sets, each written before its session's changes (docs/lint.md); they are
         // kept out of the goal rather than tuned on, as the never-trained
         // poisoned sets are kept out of the recall goals.
         if matches!(
             set.as_str(),
-            "tricky-r7" | "tricky-r8" | "tricky-r9" | "tricky-r10" | "tricky-r11"
+            "tricky-r7" | "tricky-r8" | "tricky-r9" | "tricky-r10" | "tricky-r11" | "tricky-r12"
         ) {
             continue;
         }
