@@ -270,6 +270,32 @@ fn train(examples: &[Example]) -> (Vec<f32>, f32) {
     (w, bias)
 }
 
+/// How many times each hand-written line is trained on (chosen under
+/// `-- dev`, where `LINT_TRAIN_HANDS_WEIGHT` may try another).
+const HANDS_WEIGHT: usize = 2;
+
+fn hands_weight(dev: bool) -> usize {
+    std::env::var("LINT_TRAIN_HANDS_WEIGHT")
+        .ok()
+        .filter(|_| dev)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(HANDS_WEIGHT)
+}
+
+/// The hand-written lines to train on and (under `-- dev`, every fourth)
+/// to hold out.
+fn hand_lines(lines: &[String], dev: bool) -> (Vec<String>, Vec<String>) {
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (i, line) in lines.iter().enumerate() {
+        if dev && i % 4 == 3 {
+            held.push(line.clone());
+        } else {
+            train.push(line.clone());
+        }
+    }
+    (train, held)
+}
+
 /// The score above which `share` of `scores` stand.
 fn quantile(scores: &mut [f32], share: f64) -> f32 {
     scores.sort_by(|a, b| b.total_cmp(a));
@@ -298,7 +324,31 @@ fn main() {
             sentences_of(&line, 1.0, &mut examples);
         }
     }
+    // The hand-written lines (poisoned/ and benign/train-hands.txt): every
+    // fourth held out under `-- dev`, each line repeated `HANDS_WEIGHT`
+    // times (a few hundred hand-written lines beside thousands of generated
+    // and published ones).
+    let weight = hands_weight(dev);
+    let (hand_pos, held_pos) = hand_lines(&payload_lines("train-hands.txt"), dev);
+    let benign_hands: Vec<String> =
+        std::fs::read_to_string(lint_corpus::root().join("benign/train-hands.txt"))
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.replace("\\n", "\n"))
+            .collect();
+    let (hand_neg, held_neg) = hand_lines(&benign_hands, dev);
+    for _ in 0..weight {
+        for line in &hand_pos {
+            sentences_of(line, 1.0, &mut examples);
+        }
+    }
     let positives = examples.len();
+    for _ in 0..weight {
+        for line in &hand_neg {
+            sentences_of(line, 0.0, &mut examples);
+        }
+    }
     let (train_texts, held_texts) = benign_texts();
     for text in &train_texts {
         sentences_of(text, 0.0, &mut examples);
@@ -381,7 +431,34 @@ fn main() {
             );
         }
     }
-    family_table(trained, measured, dev, &logit);
+    if dev {
+        let gated = |t: &str| {
+            rules::model_sentences(t)
+                .iter()
+                .map(logit)
+                .fold(f32::MIN, f32::max)
+        };
+        let over = |lines: &[String], th: f32, f: &dyn Fn(&str) -> f32| {
+            lines.iter().filter(|t| f(t) > th).count()
+        };
+        println!(
+            "train-hands held out (weight {weight}): instructions {}/{} above the warning, {}/{} above the error; honest {}/{} above the warning, {}/{} above the error",
+            over(&held_pos, warn, &best),
+            held_pos.len(),
+            over(&held_pos, error, &best),
+            held_pos.len(),
+            over(&held_neg, warn, &gated),
+            held_neg.len(),
+            over(&held_neg, error, &gated),
+            held_neg.len()
+        );
+    }
+    let family_trained: Vec<&str> = trained
+        .iter()
+        .copied()
+        .chain((!dev).then_some("train-hands.txt"))
+        .collect();
+    family_table(&family_trained, measured, dev, &logit);
     if dev {
         return;
     }
