@@ -1,7 +1,7 @@
 //! A linear classifier over a sentence's words, for instructions the rule
 //! tables have no words for: hashed features (each word and its stem, each
 //! pair of neighbours, as words and as stems, each pair one and two words
-//! apart) weighed by a logistic regression whose weights ship in the binary
+//! apart, each longer word's character trigrams) weighed by a logistic regression whose weights ship in the binary
 //! (`model.bin`: a little-endian f32 bias, an f32 scale, an f32 threshold
 //! for a warning and one for an error, then four signed bits per bucket,
 //! two buckets a byte). `examples/lint_train.rs` trains it from the corpora
@@ -138,7 +138,7 @@ fn stem(word: &str) -> &str {
 
 /// A sentence's feature buckets (each word, its stem when shorter, each
 /// pair of neighbours as words and as stems, each pair one and two words
-/// apart),
+/// apart, each longer word's character trigrams),
 /// sorted and without repeats.
 pub fn features(s: &Sentence, out: &mut Vec<u32>) {
     out.clear();
@@ -164,9 +164,62 @@ pub fn features(s: &Sentence, out: &mut Vec<u32>) {
         if let Some(far) = words.get(i + 3) {
             out.push(hash(6, &[w, far]));
         }
+        grams(w, out);
     }
     crate::order::sort(out);
     out.dedup();
+}
+
+/// The mark above a character trigram's bucket: the trigrams are weighed
+/// as a group of their own (`logit_with`), so that a word's many trigrams
+/// do not drown the words and their pairs.
+pub const GRAM: u32 = 1 << 31;
+
+/// The square roots of how many word features and how many trigrams a
+/// feature set holds (at least 1 each): what each group's sum is divided by.
+pub fn group_norms(features: &[u32]) -> (f32, f32) {
+    let grams = features.iter().filter(|&&f| f & GRAM != 0).count();
+    let words = features.len() - grams;
+    ((words.max(1) as f32).sqrt(), (grams.max(1) as f32).sqrt())
+}
+
+/// A word's character trigrams, its ends marked (`^pa`, `pas`, …, `rd$`),
+/// for words of four characters or more: a misspelt or inflected word
+/// shares most of them with the word it is, in any script.
+fn grams(w: &str, out: &mut Vec<u32>) {
+    if w.chars().nth(3).is_none() {
+        return;
+    }
+    // The windows of `^w$` read in place, no string made: `at` holds where
+    // the last four characters seen start. At the third character the
+    // first window (`^` and two) is whole, at each later one the window of
+    // the three before it; the last two windows close after the loop.
+    let mut at = [0usize; 4];
+    for (i, (start, _)) in w.char_indices().enumerate() {
+        at = [at[1], at[2], at[3], start];
+        if i == 2 {
+            out.push(gram_hash(true, &w[..start], false));
+        } else if i > 2 {
+            out.push(gram_hash(false, &w[at[0]..start], false));
+        }
+    }
+    out.push(gram_hash(false, &w[at[1]..], false));
+    out.push(gram_hash(false, &w[at[2]..], true));
+}
+
+/// A trigram's feature: `hash(7, …)` of `^` (if `open`), `mid` and `$`
+/// (if `close`), marked as a trigram.
+fn gram_hash(open: bool, mid: &str, close: bool) -> u32 {
+    let step = |h: u64, b: u8| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ 7;
+    if open {
+        h = step(h, b'^');
+    }
+    h = mid.bytes().fold(h, step);
+    if close {
+        h = step(h, b'$');
+    }
+    ((h ^ (h >> 29)) as u32 & ((1 << BUCKET_BITS) - 1)) | GRAM
 }
 
 /// A sentence's features for the family table: each word and its stem
@@ -191,11 +244,16 @@ pub fn family_features(s: &Sentence, out: &mut Vec<u32>) {
 /// of the weights, over the square root of the number of features (a long
 /// sentence is not more instruction-like for being long).
 pub fn logit_with(features: &[u32], bias: f32, weight: impl Fn(u32) -> f32) -> f32 {
-    if features.is_empty() {
-        return bias;
+    let (words, grams) = group_norms(features);
+    let (mut w, mut g) = (0f32, 0f32);
+    for &f in features {
+        if f & GRAM == 0 {
+            w += weight(f);
+        } else {
+            g += weight(f & !GRAM);
+        }
     }
-    let sum: f32 = features.iter().map(|&f| weight(f)).sum();
-    bias + sum / (features.len() as f32).sqrt()
+    bias + w / words + g / grams
 }
 
 /// The shipped model's logit for a sentence.
@@ -216,13 +274,29 @@ mod tests {
         let mut a = Vec::new();
         features(s, &mut a);
         // 5 words, 4 pairs, 4 pairs of stems, 3 pairs one apart, 2 pairs
-        // two apart, and the stems of `ignore`, `previous` and
-        // `instructions`.
-        assert_eq!(a.len(), 21);
-        assert!(a.iter().all(|&f| f < 1 << BUCKET_BITS));
+        // two apart, the stems of `ignore`, `previous` and `instructions`,
+        // and their trigrams (6, 8 and 12; `all` and `now` are too short).
+        assert_eq!(a.len(), 21 + 26);
+        assert_eq!(a.iter().filter(|&&f| f & GRAM != 0).count(), 26);
+        assert!(a.iter().all(|&f| f & !GRAM < 1 << BUCKET_BITS));
         let mut b = Vec::new();
         features(s, &mut b);
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn trigrams_are_the_windows_of_the_marked_word() {
+        let mut got = Vec::new();
+        grams("pässword", &mut got);
+        let marked: Vec<char> = "^pässword$".chars().collect();
+        let want: Vec<u32> = marked
+            .windows(3)
+            .map(|g| hash(7, &[&g.iter().collect::<String>()]) | GRAM)
+            .collect();
+        assert_eq!(got, want);
+        got.clear();
+        grams("abc", &mut got);
+        assert!(got.is_empty());
     }
 
     #[test]
