@@ -312,10 +312,12 @@ fn edit_back(folded: &[u8], ends: &[usize], scratch: &mut Vec<u8>) -> Option<Edi
     let whole = |bytes: &[u8]| bytes.len() >= SHORTEST_EDITED && named_whole(bytes);
     // A character too many (the word with it left out is a rule word); a
     // letter left out or a vowel changed, tried one by one only where the
-    // table of rule words with a letter left out says one may fit (the word,
-    // or the word with a character left out, is in it).
+    // table of rule words with a letter left out says one may fit: a letter
+    // left out only if the word is in it (a rule word with that letter left
+    // out), a vowel changed at `k` only if the word with its `k`th
+    // character left out is (`vowels`, one bit a place).
     let table = left_out();
-    let mut hinted = table.holds(folded);
+    let mut vowels = 0u64;
     for k in 1..n - 2 {
         scratch.clear();
         scratch.extend_from_slice(&folded[..start(k)]);
@@ -323,32 +325,37 @@ fn edit_back(folded: &[u8], ends: &[usize], scratch: &mut Vec<u8>) -> Option<Edi
         if whole(scratch) {
             return Some(Edit::Drop(k));
         }
-        hinted = hinted || table.holds(scratch);
+        if ascii && table.holds(scratch) {
+            vowels |= 1 << k;
+        }
     }
-    if !hinted {
+    let added = table.holds(folded);
+    if !added && vowels == 0 {
         return None;
     }
-    // A letter left out: any ASCII letter in an ASCII word, else one of the
-    // word's own (a doubled letter typed once).
-    let mut letters: Vec<char> = if ascii {
-        ('a'..='z').collect()
-    } else {
-        (0..n)
-            .filter_map(|k| std::str::from_utf8(&folded[start(k)..ends[k]]).ok())
-            .filter_map(|s| s.chars().next())
-            .collect()
-    };
-    letters.sort_unstable();
-    letters.dedup();
-    let mut buf = [0u8; 4];
-    for k in 1..n - 1 {
-        for &c in &letters {
-            scratch.clear();
-            scratch.extend_from_slice(&folded[..start(k)]);
-            scratch.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-            scratch.extend_from_slice(&folded[start(k)..]);
-            if whole(scratch) {
-                return Some(Edit::Add(k, c));
+    if added {
+        // A letter left out: any ASCII letter in an ASCII word, else one of the
+        // word's own (a doubled letter typed once).
+        let mut letters: Vec<char> = if ascii {
+            ('a'..='z').collect()
+        } else {
+            (0..n)
+                .filter_map(|k| std::str::from_utf8(&folded[start(k)..ends[k]]).ok())
+                .filter_map(|s| s.chars().next())
+                .collect()
+        };
+        letters.sort_unstable();
+        letters.dedup();
+        let mut buf = [0u8; 4];
+        for k in 1..n - 1 {
+            for &c in &letters {
+                scratch.clear();
+                scratch.extend_from_slice(&folded[..start(k)]);
+                scratch.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                scratch.extend_from_slice(&folded[start(k)..]);
+                if whole(scratch) {
+                    return Some(Edit::Add(k, c));
+                }
             }
         }
     }
@@ -356,7 +363,7 @@ fn edit_back(folded: &[u8], ends: &[usize], scratch: &mut Vec<u8>) -> Option<Edi
     if ascii {
         const VOWELS: &[u8] = b"aeiouy";
         for k in 1..n - 2 {
-            if !VOWELS.contains(&folded[k]) {
+            if vowels & (1 << k) == 0 || !VOWELS.contains(&folded[k]) {
                 continue;
             }
             for &v in VOWELS {
