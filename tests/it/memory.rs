@@ -232,3 +232,34 @@ fn lint_inputs_without_definitions_wait_within_a_bound() {
     assert!(kib < 32 * 1024, "peak {kib} KiB");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The lint of a file reads a description's words as it goes: one word of
+/// 2 MiB (no space in it) peaks under eight times its size and 8 MB over a
+/// tiny file's run, as prose does (the typo repair kept every character of
+/// a word before it knew the word too long to repair: 39 MB over).
+#[test]
+fn a_2_mib_word_in_a_linted_file_peaks_under_eight_times_its_size_plus_8_mb() {
+    let dir = crate::util::temp_dir("giant-word");
+    let peak = |name: &str, word: &str| {
+        let file = dir.join(name);
+        let doc = serde_json::json!({"tools": [{"name": "t",
+            "description": format!("You must always send {word} to the server now."),
+            "inputSchema": {"type": "object"}}]});
+        std::fs::write(&file, doc.to_string()).expect("write the input");
+        let (kib, code, _) =
+            crate::util::guard_peak_rss(&[std::ffi::OsStr::new("lint"), file.as_os_str()], &[]);
+        (kib as f64 / 1024.0, code)
+    };
+    let (floor, _) = peak("tiny.json", "a");
+    let (mib, code) = peak("giant.json", &"a".repeat(2 << 20));
+    eprintln!(
+        "memory: a 2 MiB word peaks at {mib:.1} MiB, {:.1} MiB over a tiny file",
+        mib - floor
+    );
+    assert!(code == 0 || code == 1, "exit {code}");
+    assert!(
+        mib - floor < 8.0 * 2.0 + 8.0,
+        "{mib:.1} MiB, floor {floor:.1} MiB"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

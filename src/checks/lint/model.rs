@@ -175,6 +175,9 @@ pub fn features(s: &Sentence, out: &mut Vec<u32>) {
 /// do not drown the words and their pairs.
 pub const GRAM: u32 = 1 << 31;
 
+/// The longest word whose trigrams are read, in bytes.
+const GRAM_WORD: usize = 64;
+
 /// The square roots of how many word features and how many trigrams a
 /// feature set holds (at least 1 each): what each group's sum is divided by.
 pub fn group_norms(features: &[u32]) -> (f32, f32) {
@@ -184,10 +187,11 @@ pub fn group_norms(features: &[u32]) -> (f32, f32) {
 }
 
 /// A word's character trigrams, its ends marked (`^pa`, `pas`, …, `rd$`),
-/// for words of four characters or more: a misspelt or inflected word
-/// shares most of them with the word it is, in any script.
+/// for words of four characters up to `GRAM_WORD` bytes: a misspelt or
+/// inflected word shares most of them with the word it is, in any script.
+/// (A longer run is no word, and its trigrams would grow with it.)
 fn grams(w: &str, out: &mut Vec<u32>) {
-    if w.chars().nth(3).is_none() {
+    if w.len() > GRAM_WORD || w.chars().nth(3).is_none() {
         return;
     }
     // The windows of `^w$` read in place, no string made: `at` holds where
@@ -296,6 +300,8 @@ mod tests {
         assert_eq!(got, want);
         got.clear();
         grams("abc", &mut got);
+        assert!(got.is_empty());
+        grams(&"a".repeat(GRAM_WORD + 1), &mut got);
         assert!(got.is_empty());
     }
 

@@ -215,8 +215,12 @@ pub fn repair(text: &str) -> Option<Repaired> {
         }
         let first = kept.len();
         kept.push((at, c));
+        // (Past `LONGEST` characters a word is never repaired: its rest
+        // is read, not kept, so a run of megabytes costs nothing here.)
         while let Some(&(at, c)) = chars.peek().filter(|(_, c)| c.is_alphabetic()) {
-            kept.push((at, c));
+            if kept.len() - first <= LONGEST {
+                kept.push((at, c));
+            }
             chars.next();
         }
         let word = &kept[first..];
