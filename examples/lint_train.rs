@@ -75,6 +75,17 @@ fn payload_lines(file: &str) -> Vec<String> {
         .collect()
 }
 
+/// The lines of a written benign file (`benign/NAME`), comments and blank
+/// lines aside, `\\n` read as a line break.
+fn benign_lines(name: &str) -> Vec<String> {
+    std::fs::read_to_string(lint_corpus::root().join("benign").join(name))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.replace("\\n", "\n"))
+        .collect()
+}
+
 /// The lines of a payload file as (family, text).
 fn labelled_lines(file: &str) -> Vec<(String, String)> {
     let text = std::fs::read_to_string(lint_corpus::root().join("poisoned").join(file))
@@ -345,14 +356,7 @@ fn main() {
     // and published ones).
     let weight = hands_weight(dev);
     let (hand_pos, held_pos) = hand_lines(&payload_lines("train-hands.txt"), dev);
-    let benign_hands: Vec<String> =
-        std::fs::read_to_string(lint_corpus::root().join("benign/train-hands.txt"))
-            .unwrap_or_default()
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.replace("\\n", "\n"))
-            .collect();
-    let (hand_neg, held_neg) = hand_lines(&benign_hands, dev);
+    let (hand_neg, held_neg) = hand_lines(&benign_lines("train-hands.txt"), dev);
     for _ in 0..weight {
         for line in &hand_pos {
             sentences_of(line, 1.0, &mut examples);
@@ -368,10 +372,8 @@ fn main() {
     for text in &train_texts {
         sentences_of(text, 0.0, &mut examples);
     }
-    let written =
-        std::fs::read_to_string(lint_corpus::root().join("benign/train.txt")).unwrap_or_default();
-    for line in written.lines().filter(|l| !l.starts_with('#')) {
-        sentences_of(line, 0.0, &mut examples);
+    for line in benign_lines("train.txt") {
+        sentences_of(&line, 0.0, &mut examples);
     }
     println!(
         "training on {positives} instruction sentences and {} description sentences",
@@ -403,14 +405,16 @@ fn main() {
         held.len()
     );
     let best = |t: &str| score(t).into_iter().fold(f32::MIN, f32::max);
+    // A text's highest score over the sentences the lint lets the
+    // classifier read.
+    let gated = |t: &str| {
+        rules::model_sentences(t)
+            .iter()
+            .map(logit)
+            .fold(f32::MIN, f32::max)
+    };
     if std::env::var_os("LINT_TRAIN_DEBUG").is_some() {
         println!("top held-out benign: {:?}", &held[..20.min(held.len())]);
-        let gated = |t: &str| {
-            rules::model_sentences(t)
-                .iter()
-                .map(logit)
-                .fold(f32::MIN, f32::max)
-        };
         let mut texts: Vec<(f32, &String)> = held_texts.iter().map(|t| (gated(t), t)).collect();
         texts.sort_by(|a, b| b.0.total_cmp(&a.0));
         for (score, text) in texts.iter().take(12) {
@@ -447,12 +451,6 @@ fn main() {
         }
     }
     if dev {
-        let gated = |t: &str| {
-            rules::model_sentences(t)
-                .iter()
-                .map(logit)
-                .fold(f32::MIN, f32::max)
-        };
         let over = |lines: &[String], th: f32, f: &dyn Fn(&str) -> f32| {
             lines.iter().filter(|t| f(t) > th).count()
         };

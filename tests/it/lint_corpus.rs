@@ -14,8 +14,8 @@ fn every_family_of_the_poisoned_corpus_is_found_as_an_error() {
     assert!(cases.len() >= 500, "{} poisoned definitions", cases.len());
     let verdicts = corpus::judge(&cases);
     let sets = corpus::poisoned_sets();
-    // The final, blind, r5, r6, r7, r8, r9, r10, r11 and r12 sets are kept for measuring (never trained or
-    // tuned on; their numbers are in the README); the goals hold on the rest.
+    // The final, blind, r5, r6, r7, r8, r9, r10, r11 and r12 sets are kept for measuring (never
+    // trained or tuned on; their numbers are in docs/lint.md); the goals hold on the rest.
     let kept: Vec<(corpus::Case, corpus::Verdict)> = cases
         .into_iter()
         .zip(verdicts)

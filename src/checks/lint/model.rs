@@ -1,10 +1,11 @@
 //! A linear classifier over a sentence's words, for instructions the rule
 //! tables have no words for: hashed features (each word and its stem, each
 //! pair of neighbours, as words and as stems, each pair one and two words
-//! apart, each longer word's character trigrams) weighed by a logistic regression whose weights ship in the binary
-//! (`model.bin`: a little-endian f32 bias, an f32 scale, an f32 threshold
-//! for a warning and one for an error, then four signed bits per bucket,
-//! two buckets a byte). `examples/lint_train.rs` trains it from the corpora
+//! apart, each longer word's character trigrams) weighed by a logistic
+//! regression whose weights ship in the binary (`model.bin`: a
+//! little-endian f32 bias, an f32 scale, an f32 threshold for a warning and
+//! one for an error, then four signed bits per bucket, two buckets a
+//! byte). `examples/lint_train.rs` trains it from the corpora
 //! in `testdata/lint/` (its provenance is there) and writes `model.bin`;
 //! the same run gives the same file. A finding from it quotes the sentence
 //! that scored; its family comes from a second, smaller table
@@ -114,15 +115,30 @@ fn weight(bucket: u32) -> f32 {
 }
 
 fn hash(kind: u8, parts: &[&str]) -> u32 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ u64::from(kind);
+    let mut h = fnv_start(kind);
     for (i, p) in parts.iter().enumerate() {
         if i > 0 {
-            h = (h ^ 0x1f).wrapping_mul(0x0100_0000_01b3);
+            h = fnv(h, &[0x1f]);
         }
-        for &b in p.as_bytes() {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
+        h = fnv(h, p.as_bytes());
     }
+    bucket(h)
+}
+
+/// FNV-1a's start for a feature of `kind`.
+fn fnv_start(kind: u8) -> u64 {
+    0xcbf2_9ce4_8422_2325 ^ u64::from(kind)
+}
+
+/// FNV-1a over `bytes`, from `h`.
+fn fnv(h: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// A running hash folded to a bucket.
+fn bucket(h: u64) -> u32 {
     (h ^ (h >> 29)) as u32 & ((1 << BUCKET_BITS) - 1)
 }
 
@@ -214,16 +230,15 @@ fn grams(w: &str, out: &mut Vec<u32>) {
 /// A trigram's feature: `hash(7, …)` of `^` (if `open`), `mid` and `$`
 /// (if `close`), marked as a trigram.
 fn gram_hash(open: bool, mid: &str, close: bool) -> u32 {
-    let step = |h: u64, b: u8| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ 7;
+    let mut h = fnv_start(7);
     if open {
-        h = step(h, b'^');
+        h = fnv(h, b"^");
     }
-    h = mid.bytes().fold(h, step);
+    h = fnv(h, mid.as_bytes());
     if close {
-        h = step(h, b'$');
+        h = fnv(h, b"$");
     }
-    ((h ^ (h >> 29)) as u32 & ((1 << BUCKET_BITS) - 1)) | GRAM
+    bucket(h) | GRAM
 }
 
 /// A sentence's features for the family table: each word and its stem
@@ -244,9 +259,11 @@ pub fn family_features(s: &Sentence, out: &mut Vec<u32>) {
     out.dedup();
 }
 
-/// The logit a weight table gives a feature set: bias plus the scaled sum
-/// of the weights, over the square root of the number of features (a long
-/// sentence is not more instruction-like for being long).
+/// The logit a weight table gives a feature set: bias plus, for the word
+/// features and for the trigrams (`GRAM`) each, the sum of their weights
+/// over the square root of how many there are (`group_norms`: a long
+/// sentence is not more instruction-like for being long, nor a long word
+/// for its many trigrams).
 pub fn logit_with(features: &[u32], bias: f32, weight: impl Fn(u32) -> f32) -> f32 {
     let (words, grams) = group_norms(features);
     let (mut w, mut g) = (0f32, 0f32);

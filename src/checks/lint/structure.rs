@@ -600,11 +600,7 @@ fn answered_no(sentence: &str, rest: &str) -> bool {
                 .contains(&w.to_lowercase().as_str())
             });
     let answer = rest.trim_start();
-    let answer = ["A:", "A.", "Answer:"]
-        .iter()
-        .find_map(|a| answer.strip_prefix(a))
-        .unwrap_or(answer)
-        .trim_start();
+    let answer = answer_after(answer).unwrap_or(answer).trim_start();
     question
         && answer
             .strip_prefix("No")
@@ -1294,7 +1290,11 @@ fn rhetorical(question: &str) -> bool {
 
 /// Whether an FAQ's answer opens `rest` (`A: …`, `Answer: …`).
 fn answer_follows(rest: &str) -> bool {
-    let rest = rest.trim_start_matches(' ');
+    answer_after(rest.trim_start_matches(' ')).is_some()
+}
+
+/// What follows the marker of an FAQ's answer that opens `rest`.
+fn answer_after(rest: &str) -> Option<&str> {
     [
         "A:",
         "A.",
@@ -1312,7 +1312,7 @@ fn answer_follows(rest: &str) -> bool {
         "答：",
     ]
     .iter()
-    .any(|a| rest.starts_with(a))
+    .find_map(|a| rest.strip_prefix(a))
 }
 
 #[cfg(test)]
@@ -1443,11 +1443,13 @@ mod tests {
 
     #[test]
     fn plain_guidance_in_other_shapes_is_taken_back() {
-        let kept = |family: Family, text: &str| {
-            let mut out = vec![hit(family, text, (0, text.len()), true, String::new())];
+        // Whether a hit of `family` on `text`'s first `end` bytes stands.
+        let kept_to = |family: Family, text: &str, end: usize| {
+            let mut out = vec![hit(family, text, (0, end), true, String::new())];
             take_back(text, &mut out);
             !out.is_empty()
         };
+        let kept = |family: Family, text: &str| kept_to(family, text, text.len());
         assert!(!kept(
             Family::Concealment,
             "Don't show raw JSON to the user; summarise it in a sentence."
@@ -1474,25 +1476,9 @@ mod tests {
         ));
         let faq = "Q: Can the agent delete files without asking?\nA: No, every delete needs the user's OK.";
         let question = faq.find('\n').expect("two lines");
-        let mut out = vec![hit(
-            Family::Guardrail,
-            faq,
-            (0, question),
-            true,
-            String::new(),
-        )];
-        take_back(faq, &mut out);
-        assert!(out.is_empty());
+        assert!(!kept_to(Family::Guardrail, faq, question));
         let faq = "Q: Can the agent delete files without asking?\nA: Yes, right away.";
-        let mut out = vec![hit(
-            Family::Guardrail,
-            faq,
-            (0, question),
-            true,
-            String::new(),
-        )];
-        take_back(faq, &mut out);
-        assert_eq!(out.len(), 1);
+        assert!(kept_to(Family::Guardrail, faq, question));
     }
 
     #[test]
