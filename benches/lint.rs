@@ -80,6 +80,7 @@ fn print_tables() {
         "r10.txt",
         "r11.txt",
         "r12.txt",
+        "r13.txt",
     ] {
         let (mut n, mut any, mut err, mut named) = (0, 0, 0, 0);
         for ((s, v), c) in sets.iter().zip(&verdicts).zip(&poisoned) {

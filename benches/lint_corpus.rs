@@ -179,6 +179,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky-r10.txt", "tricky-r10"),
         ("tricky-r11.txt", "tricky-r11"),
         ("tricky-r12.txt", "tricky-r12"),
+        ("tricky-r13.txt", "tricky-r13"),
     ] {
         tricky_cases(file, group, &mut out);
     }
