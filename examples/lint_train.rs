@@ -18,18 +18,25 @@
 //!
 //! `poisoned/final.txt`, `poisoned/blind.txt`, the later `poisoned/r*.txt`
 //! sets and every other `benign/tricky-*.txt` set are never trained on:
-//! they measure the lint on text it has not seen. One benign sentence in five (by a hash of its
-//! text) is held out to choose the thresholds, over the sentences the lint
-//! lets the classifier read: a warning above the highest 1 in 1,000 of
-//! them plus `WARN_MARGIN`, an error `ERROR_MARGIN` above the highest. The
-//! run prints how many sentences of the measuring sets score above each.
-//! The margins were chosen on the development probes
-//! (`scripts/lint-corpus/probes/`, 740 honest sentences): `ERROR_MARGIN` the
-//! smallest of 1.5 and 2 with which no more honest probe sentences are
-//! errors than with the table before the trigrams (6), `WARN_MARGIN` the
-//! smallest of 0.5, 0.75 and 1 with which no more are flagged than with
-//! the first trigram table (28); the goal sets of `tests/it/lint_corpus.rs`
-//! hold with both.
+//! they measure the lint on text it has not seen. One benign sentence in
+//! five (by a hash of its text) is held out to choose the thresholds, over
+//! the sentences the lint lets the classifier read: a warning above the
+//! highest 1 in 1,000 of them plus `WARN_MARGIN`, an error `ERROR_MARGIN`
+//! above the highest. The run prints how many sentences of the measuring
+//! sets score above each. The margins are chosen on the development
+//! probes (`scripts/lint-corpus/probes/`, 740 honest sentences) each time
+//! the table is retrained: `ERROR_MARGIN` the smallest of 1.5 and 2 with
+//! which no more honest probe sentences are errors than with the table
+//! before, `WARN_MARGIN` the smallest of 0.5, 0.75 and 1 with which no more
+//! are flagged than before; the goal sets of `tests/it/lint_corpus.rs`
+//! hold with both. (The table of 2026-12-07's afternoon: 2 errors and 17
+//! flagged with 2 and 0.75, against 3 and 24 before; 1.5 gave 4 errors,
+//! 0.5 flagged 25.)
+//!
+//! A tail fitted to two quantiles of the held-out scores instead of the
+//! highest (for an error threshold a retrain moves less) was tried and
+//! not kept: over four shuffles it moved the development recall at the
+//! error more than the highest does (45 to 59 of 154, against 58 to 64).
 //!
 //! Run: `cargo run --release --example lint_train` (`-- dev` to compare
 //! a change on heldout.txt, fresh.txt and every fourth hand-written line,
@@ -51,7 +58,7 @@ const L2: f32 = 6e-5;
 const ERROR_MARGIN: f32 = 2.0;
 /// How far above the thousandth-highest held-out benign sentence a
 /// warning starts.
-const WARN_MARGIN: f32 = 1.0;
+const WARN_MARGIN: f32 = 0.75;
 
 struct Example {
     features: Vec<u32>,
@@ -268,14 +275,37 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn train(examples: &[Example]) -> (Vec<f32>, f32) {
+/// How many tables, each trained from a shuffle of its own, are averaged
+/// into the one shipped (chosen under `-- dev`: one table's recall at the
+/// error moved between 47 and 64 of 154 development instructions over
+/// five shuffles; the mean of four gave 55 to 66 over three sets of
+/// shuffles, the mean of eight 60 and 65 over two).
+const SHUFFLES: u64 = 8;
+
+/// The average of `SHUFFLES` tables trained on `examples`, each visiting
+/// them in an order of its own: one run's weights carry the accidents of
+/// its order, their mean fewer of them.
+fn train_averaged(examples: &[Example]) -> (Vec<f32>, f32) {
+    let mut mean = vec![0f32; BUCKETS];
+    let mut mean_bias = 0f32;
+    let share = 1.0 / SHUFFLES as f32;
+    for k in 0..SHUFFLES {
+        let (w, bias) = train(examples, 0x9e37_79b9_7f4a_7c15 ^ k.wrapping_mul(7919));
+        for (m, x) in mean.iter_mut().zip(&w) {
+            *m += x * share;
+        }
+        mean_bias += bias * share;
+    }
+    (mean, mean_bias)
+}
+
+fn train(examples: &[Example], mut seed: u64) -> (Vec<f32>, f32) {
     let mut w = vec![0f32; BUCKETS];
     let mut bias = -4.0f32;
     let positives = examples.iter().filter(|e| e.label > 0.5).count().max(1);
     let negatives = examples.len() - positives;
     let pos_weight = (negatives as f32 / positives as f32).min(50.0);
     let mut order: Vec<usize> = (0..examples.len()).collect();
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     for epoch in 0..EPOCHS {
         shuffle(&mut order, &mut seed);
         let lr = 0.5 / (1.0 + epoch as f32 * 0.3);
@@ -379,7 +409,7 @@ fn main() {
         "training on {positives} instruction sentences and {} description sentences",
         examples.len() - positives
     );
-    let (w, bias) = train(&examples);
+    let (w, bias) = train_averaged(&examples);
     let (quantized, scale) = quantize(&w);
     let logit = |s: &read::Sentence| {
         let mut f = Vec::new();
@@ -454,12 +484,38 @@ fn main() {
         let over = |lines: &[String], th: f32, f: &dyn Fn(&str) -> f32| {
             lines.iter().filter(|t| f(t) > th).count()
         };
+        // The error placed at the 1st, 3rd, 7th and 21st highest held-out
+        // benign score (`held` is sorted, highest first, by `quantile`):
+        // how many instructions (development sets plain and with letter
+        // swaps, held-out hand-written lines) and held-out hand-written
+        // honest lines stand above it. Two tables compared so, rank by
+        // rank, are compared without the accident of where a threshold
+        // falls.
+        let plain: Vec<String> = measured.iter().flat_map(|s| payload_lines(s)).collect();
+        let swapped: Vec<String> = plain.iter().map(|t| lint_corpus::letter_swaps(t)).collect();
+        let mut row = String::new();
+        for (rank, th) in [0usize, 2, 6, 20]
+            .into_iter()
+            .filter_map(|k| Some((k + 1, *held.get(k)?)))
+        {
+            row += &format!(
+                " | rank {rank}: {} {} {} {}",
+                over(&plain, th, &best),
+                over(&swapped, th, &best),
+                over(&held_pos, th, &best),
+                over(&held_neg, th, &gated)
+            );
+        }
+        println!("error at a held-out benign rank (plain, swapped, hands, honest hands){row}");
         if std::env::var_os("LINT_TRAIN_DEBUG").is_some() {
             let mut p: Vec<f32> = held_pos.iter().map(|t| best(t)).collect();
             let mut n: Vec<f32> = held_neg.iter().map(|t| gated(t)).collect();
             p.sort_by(|a, b| b.total_cmp(a));
             n.sort_by(|a, b| b.total_cmp(a));
             println!("hands instructions: {p:.1?}\nhands honest: {n:.1?}");
+            for t in held_neg.iter().filter(|t| gated(t) > warn) {
+                println!("  honest above the warning: {:.2} {t}", gated(t));
+            }
         }
         println!(
             "train-hands held out (weight {weight}): instructions {}/{} above the warning, {}/{} above the error; honest {}/{} above the warning, {}/{} above the error",
