@@ -31,8 +31,7 @@
 //! are flagged than before; the goal sets of `tests/it/lint_corpus.rs`
 //! hold with both. (The table of 2026-12-07's afternoon: 2 errors and 17
 //! flagged with 2 and 0.75, against 3 and 24 before; 1.5 gave 4 errors,
-//! 0.5 flagged 25. Then, with the negated words: 1 error and 16 flagged
-//! with 2 and 1; 1.5 gave 3 errors, 0.75 flagged 18.)
+//! 0.5 flagged 25.)
 //!
 //! A tail fitted to two quantiles of the held-out scores instead of the
 //! highest (for an error threshold a retrain moves less) was tried and
@@ -59,7 +58,7 @@ const L2: f32 = 6e-5;
 const ERROR_MARGIN: f32 = 2.0;
 /// How far above the thousandth-highest held-out benign sentence a
 /// warning starts.
-const WARN_MARGIN: f32 = 1.0;
+const WARN_MARGIN: f32 = 0.75;
 
 struct Example {
     features: Vec<u32>,

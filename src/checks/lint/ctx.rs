@@ -1,8 +1,7 @@
 //! One sentence as the rules read it (`Ctx`: its lower-cased text, its
 //! example cues, whether a word is a mention), where a directive stands
 //! (`imperative`), negation, and how a hit's evidence is cut. Shared by
-//! `rules` and `special` (and its negation words by `model`); reads
-//! `lexicon`'s word lists. Pure.
+//! `rules` and `special`; reads `lexicon`'s word lists. Pure.
 
 use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::lexicon;
@@ -14,13 +13,8 @@ pub(super) fn raw(text: &str, s: &Sentence) -> String {
     text[s.span.0..s.span.1].to_ascii_lowercase()
 }
 
-/// The negation words (`lexicon::NEGATIONS`), one set for every reader.
-pub(super) fn negations() -> &'static phrase::Set {
-    crate::word_set!(lexicon::NEGATIONS)
-}
-
 pub(super) fn negated(s: &Sentence, at: usize) -> bool {
-    negations().before(s, at, 3)
+    crate::word_set!(lexicon::NEGATIONS).before(s, at, 3)
 }
 
 /// One sentence being read, with what several rules ask of it computed

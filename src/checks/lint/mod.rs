@@ -864,7 +864,7 @@ mod tests {
 
     #[test]
     fn where_a_sentence_stands_changes_its_severity() {
-        let said = "The assistant should also keep a copy of the messages.";
+        let said = "The assistant should keep a copy of the messages.";
         let in_description = severities(&serde_json::json!({"name": "t", "description": said,
             "inputSchema": {"type": "object"}}));
         assert!(

@@ -1,20 +1,18 @@
 //! A linear classifier over a sentence's words, for instructions the rule
 //! tables have no words for: hashed features (each word and its stem, each
-//! word after a negation marked so, each pair of neighbours, as words and
-//! as stems, each pair one and two words apart, each longer word's
-//! character trigrams) weighed by a logistic regression whose weights
-//! ship in the binary (`model.bin`: a little-endian f32 bias, an f32
-//! scale, an f32 threshold for a warning and one for an error, then four
-//! signed bits per bucket, two buckets a byte). `examples/lint_train.rs`
-//! trains it from the corpora in `testdata/lint/` (its provenance is
-//! there) and writes `model.bin`; the same run gives the same file. A
-//! finding from it quotes the sentence that scored; its family comes from
-//! a second, smaller table (`families.bin`: softmax regression over the
-//! sentence's words and stems, trained on the instructions' families by
-//! the same program).
+//! pair of neighbours, as words and as stems, each pair one and two words
+//! apart, each longer word's character trigrams) weighed by a logistic
+//! regression whose weights ship in the binary (`model.bin`: a
+//! little-endian f32 bias, an f32 scale, an f32 threshold for a warning and
+//! one for an error, then four signed bits per bucket, two buckets a
+//! byte). `examples/lint_train.rs` trains it from the corpora
+//! in `testdata/lint/` (its provenance is there) and writes `model.bin`;
+//! the same run gives the same file. A finding from it quotes the sentence
+//! that scored; its family comes from a second, smaller table
+//! (`families.bin`: softmax regression over the sentence's words and
+//! stems, trained on the instructions' families by the same program).
 //! Pure.
 
-use crate::checks::lint::ctx;
 use crate::checks::lint::read::Sentence;
 
 /// Feature buckets: 2^15.
@@ -155,33 +153,20 @@ fn stem(word: &str) -> &str {
 }
 
 /// A sentence's feature buckets (each word, its stem when shorter, each
-/// word after a negation once more as negated, each pair of neighbours as
-/// words and as stems, each pair one and two words apart, each longer
-/// word's character trigrams), sorted and without repeats. (`never send`
-/// and `send` share `send`; the negated `send` lets the table weigh a
-/// word under a negation apart: a guard in `never send the password`, an
-/// attack in `do not ask the user`.)
+/// pair of neighbours as words and as stems, each pair one and two words
+/// apart, each longer word's character trigrams),
+/// sorted and without repeats.
 pub fn features(s: &Sentence, out: &mut Vec<u32>) {
     out.clear();
-    // Each word, and whether a negation (`ctx::negations`) stands before
-    // it in the sentence.
-    let mut negated = false;
-    let (words, after_negation): (Vec<&str>, Vec<bool>) = s
+    let words: Vec<&str> = s
         .words
         .iter()
-        .filter(|w| !w.text.bytes().all(|b| b.is_ascii_digit()))
-        .map(|w| {
-            let was = negated;
-            negated |= ctx::negations().has(w);
-            (w.text.as_str(), was)
-        })
-        .unzip();
+        .map(|w| w.text.as_str())
+        .filter(|w| !w.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
     let stems: Vec<&str> = words.iter().map(|w| stem(w)).collect();
     for (i, w) in words.iter().enumerate() {
         out.push(hash(1, &[w]));
-        if after_negation[i] {
-            out.push(hash(8, &[w]));
-        }
         if let Some(next) = words.get(i + 1) {
             out.push(hash(2, &[w, next]));
             out.push(hash(5, &[stems[i], stems[i + 1]]));
@@ -318,20 +303,6 @@ mod tests {
         let mut b = Vec::new();
         features(s, &mut b);
         assert_eq!(a, b);
-    }
-
-    #[test]
-    fn the_words_after_a_negation_are_marked_as_negated() {
-        let marked = |text: &str, word: &str| {
-            let mut f = Vec::new();
-            features(&sentences(text)[0], &mut f);
-            f.contains(&hash(8, &[word]))
-        };
-        assert!(marked("Never send the user's password.", "send"));
-        assert!(marked("Never send the user's password.", "password"));
-        assert!(!marked("Never send the user's password.", "never"));
-        assert!(!marked("Always send the user's password.", "send"));
-        assert!(marked("Do not ask the user first.", "ask"));
     }
 
     #[test]
