@@ -13,8 +13,13 @@ pub(super) fn raw(text: &str, s: &Sentence) -> String {
     text[s.span.0..s.span.1].to_ascii_lowercase()
 }
 
+/// The negation words (`lexicon::NEGATIONS`), one set for every reader.
+pub(super) fn negations() -> &'static phrase::Set {
+    crate::word_set!(lexicon::NEGATIONS)
+}
+
 pub(super) fn negated(s: &Sentence, at: usize) -> bool {
-    crate::word_set!(lexicon::NEGATIONS).before(s, at, 3)
+    negations().before(s, at, 3)
 }
 
 /// One sentence being read, with what several rules ask of it computed

@@ -14,7 +14,7 @@
 
 use std::sync::OnceLock;
 
-use crate::checks::lint::ctx::{Ctx, evidence_span, hit, imperative, negated};
+use crate::checks::lint::ctx::{Ctx, evidence_span, hit, imperative, negated, negations};
 use crate::checks::lint::decode;
 pub use crate::checks::lint::family::{FAMILIES, Family, Gate, Hit, Need};
 use crate::checks::lint::frame;
@@ -316,8 +316,7 @@ fn scored(ctx: &Ctx, known: &Known, scratch: &mut Vec<u32>) -> Option<Hit> {
     // forget to send …`).
     // (A foreign negation is not read for a guardrail: a directive not to
     // ask the user opens with one, and the English rules do not see it.)
-    let negated_start =
-        (0..s.words.len().min(3)).any(|i| crate::word_set!(lexicon::NEGATIONS).at(s, i));
+    let negated_start = (0..s.words.len().min(3)).any(|i| negations().at(s, i));
     // Every act of moving denied, or done only at the user's request, is
     // a safety note for a family of moving data (and for a guardrail
     // where no consent is spoken of).
@@ -386,7 +385,7 @@ fn asks_the_user(s: &Sentence) -> bool {
             && ((i + 1..n.min(i + 6)).any(|j| phrase::is(s, j, lexicon::USER_WORDS))
                 || phrase::is(s, i + 1, "before first"))
     });
-    asks.is_some_and(|i| !(0..i).any(|j| crate::word_set!(lexicon::NEGATIONS).at(s, j)))
+    asks.is_some_and(|i| !(0..i).any(|j| negations().at(s, j)))
         && !crate::word_set!("no never without skip bypass").any(s)
 }
 
