@@ -13,9 +13,28 @@ pub(super) fn raw(text: &str, s: &Sentence) -> String {
     text[s.span.0..s.span.1].to_ascii_lowercase()
 }
 
-/// The negation words (`lexicon::NEGATIONS`), one set for every reader.
+// The word lists more than one reader asks of a sentence, each built into
+// one set (a `word_set!` is a static and its builder at every place it is
+// written).
+
+/// The negation words (`lexicon::NEGATIONS`).
 pub(super) fn negations() -> &'static phrase::Set {
     crate::word_set!(lexicon::NEGATIONS)
+}
+
+/// The words that report or exemplify (`lexicon::MENTION`).
+pub(super) fn mentions() -> &'static phrase::Set {
+    crate::word_set!(lexicon::MENTION)
+}
+
+/// The words of a refusal (`lexicon::REFUSED`).
+pub(super) fn refusals() -> &'static phrase::Set {
+    crate::word_set!(lexicon::REFUSED)
+}
+
+/// The words that speak to the model (`lexicon::SPEAKING_TO`).
+pub(super) fn speaking_to() -> &'static phrase::Set {
+    crate::word_set!(lexicon::SPEAKING_TO)
 }
 
 pub(super) fn negated(s: &Sentence, at: usize) -> bool {
@@ -70,7 +89,7 @@ impl<'t> Ctx<'t> {
     /// examples.
     pub(super) fn mentioned(&self, a: usize) -> bool {
         let s = self.s;
-        if crate::word_set!(lexicon::MENTION).before(s, a, 6) {
+        if mentions().before(s, a, 6) {
             return true;
         }
         if self
@@ -80,10 +99,7 @@ impl<'t> Ctx<'t> {
             return true;
         }
         s.words[a].quoted
-            && (self.cue().is_some()
-                || *self
-                    .mentions
-                    .get_or_init(|| crate::word_set!(lexicon::MENTION).any(s)))
+            && (self.cue().is_some() || *self.mentions.get_or_init(|| mentions().any(s)))
     }
 }
 

@@ -14,7 +14,9 @@
 
 use std::sync::OnceLock;
 
-use crate::checks::lint::ctx::{Ctx, evidence_span, hit, imperative, negated, negations};
+use crate::checks::lint::ctx::{
+    Ctx, evidence_span, hit, imperative, mentions, negated, negations, refusals, speaking_to,
+};
 use crate::checks::lint::decode;
 pub use crate::checks::lint::family::{FAMILIES, Family, Gate, Hit, Need};
 use crate::checks::lint::frame;
@@ -255,8 +257,7 @@ fn meets(need: Need, ctx: &Ctx, a: usize, b: usize, known: &Known) -> bool {
         }
         Need::Danger => {
             let rest = after(text, s.span.0, (s.span.1 - s.span.0) + 300).to_ascii_lowercase();
-            lexicon::DANGER.split('\n').any(|c| rest.contains(c))
-                && !crate::word_set!(lexicon::REFUSED).any(s)
+            lexicon::DANGER.split('\n').any(|c| rest.contains(c)) && !refusals().any(s)
         }
         Need::Address => address_follows(ctx, a),
         Need::DnsName => dns_exfil(ctx.lower()),
@@ -369,7 +370,7 @@ fn own_tools(s: &Sentence, known: &Known) -> bool {
                 && phrase::is(s, i + 2, "server"))
             || (phrase::is(s, i, "this") && phrase::is(s, i + 1, "server's"))
     });
-    own && !crate::word_set!(EXCLUDING).any(s)
+    own && !excluding().any(s)
 }
 
 /// Whether a sentence tells the model to ask, or check with, the user
@@ -431,13 +432,18 @@ fn asks_the_user_abroad(lower: &str) -> bool {
 const EXCLUDING: &str =
     "never not don't dont instead replace* avoid only rather skip ignore deprecated always";
 
+/// `EXCLUDING` as one set for its three readers.
+fn excluding() -> &'static phrase::Set {
+    crate::word_set!(EXCLUDING)
+}
+
 /// Whether a preference a rule read ends in its purpose and shuts out no
 /// one (`Prioritize this tool over any other to execute gcloud commands`):
 /// the tool's scope, which the classifier does not judge again (`… to get
 /// better results, even when the user names another` shuts the user out).
 fn scoped_preference(s: &Sentence, b: usize) -> bool {
     purpose_after(s, b)
-        && !crate::word_set!(EXCLUDING).any(s)
+        && !excluding().any(s)
         && !crate::word_set!("even regardless whatever whichever").any(s)
         && !phrase::any(s, lexicon::USER_WORDS)
 }
@@ -446,7 +452,7 @@ fn scoped_preference(s: &Sentence, b: usize) -> bool {
 /// to get the workspace id`) and shuts nothing out.
 fn first_for_a_reason(s: &Sentence) -> bool {
     (0..s.words.len()).any(|i| phrase::is(s, i, "first") && purpose_after(s, i))
-        && !crate::word_set!(EXCLUDING).any(s)
+        && !excluding().any(s)
 }
 
 /// The family a sentence's words point to (`lexicon::FAMILY_CUES`: the
@@ -487,7 +493,7 @@ fn model_reads(ctx: &Ctx) -> bool {
     let s = ctx.s;
     if s.words.len() < 4
         || !crate::word_set!(lexicon::MODEL_CUES).any(s)
-        || crate::word_set!(lexicon::MENTION).any(s)
+        || mentions().any(s)
         || ctx.cue().is_some()
     {
         return false;
@@ -495,11 +501,10 @@ fn model_reads(ctx: &Ctx) -> bool {
     // `The user is informed of …`: the user named as the subject of a
     // passive is spoken of, not to.
     if phrase::is(s, 0, lexicon::DESCRIBING) {
-        return crate::word_set!(lexicon::SPEAKING_TO).any(s)
+        return speaking_to().any(s)
             || (crate::word_set!(lexicon::ADDRESSING).any(s) && !passive_statement(s));
     }
-    crate::word_set!(lexicon::SPEAKING_TO).any(s)
-        || !(third_person_opening(s) || passive_statement(s) || capability(s))
+    speaking_to().any(s) || !(third_person_opening(s) || passive_statement(s) || capability(s))
 }
 
 /// Whether a sentence's first verb is a passive (`System messages … are

@@ -5,7 +5,7 @@
 //! shell payload no description has reason to hold. Each reads one sentence
 //! through `rules`' context. Pure.
 
-use crate::checks::lint::ctx::{Ctx, evidence_span, hit, imperative, negated};
+use crate::checks::lint::ctx::{self, Ctx, evidence_span, hit, imperative, negated};
 use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::lexicon;
 use crate::checks::lint::phrase;
@@ -240,8 +240,7 @@ pub(super) fn payload(ctx: &Ctx) -> Option<Hit> {
         return None;
     }
     let at = STRONG.iter().find_map(|p| ctx.lower().find(p))?;
-    let cued =
-        crate::word_set!(lexicon::REFUSED).any(s) || crate::word_set!(lexicon::MENTION).any(s);
+    let cued = ctx::refusals().any(s) || ctx::mentions().any(s);
     if cued {
         return None;
     }
