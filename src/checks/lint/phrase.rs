@@ -290,14 +290,23 @@ impl Set {
     }
 }
 
-/// A `Set` built once per process.
+/// A `Set` built once per process (a static where it is written, built
+/// by the one `built_once`).
 #[macro_export]
 macro_rules! word_set {
     ($words:expr) => {{
         static SET: std::sync::OnceLock<$crate::checks::lint::phrase::Set> =
             std::sync::OnceLock::new();
-        SET.get_or_init(|| $crate::checks::lint::phrase::Set::new($words))
+        $crate::checks::lint::phrase::built_once(&SET, $words)
     }};
+}
+
+/// The set in `cell`, built from `words` the first time: one builder for
+/// every `word_set!` (each place a macro writes its own closure would be
+/// its own copy of `get_or_init`'s code).
+#[inline(never)]
+pub fn built_once(cell: &'static std::sync::OnceLock<Set>, words: &'static str) -> &'static Set {
+    cell.get_or_init(|| Set::new(words))
 }
 
 /// The byte range of words `first..=last`.
