@@ -279,7 +279,8 @@ fn sigmoid(x: f32) -> f32 {
 /// into the one shipped (chosen under `-- dev`: one table's recall at the
 /// error moved between 47 and 64 of 154 development instructions over
 /// five shuffles; the mean of four gave 55 to 66 over three sets of
-/// shuffles, the mean of eight 60 and 65 over two).
+/// shuffles, the mean of eight 60 and 65 over two; all with the error
+/// margin 2 and the first of the session's two batches of lines).
 const SHUFFLES: u64 = 8;
 
 /// The average of `SHUFFLES` tables trained on `examples`, each visiting

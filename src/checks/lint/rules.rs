@@ -301,8 +301,7 @@ fn scored(ctx: &Ctx, known: &Known, scratch: &mut Vec<u32>) -> Option<Hit> {
     // data or a secret.)
     let reasoned = first_for_a_reason(s)
         && (family == Family::Preference
-            || !(phrase::any(s, lexicon::USER_WORDS)
-                || (0..s.words.len()).any(|i| phrase::is(s, i, lexicon::CREDENTIAL_WORDS))));
+            || !(phrase::any(s, lexicon::USER_WORDS) || phrase::any(s, lexicon::CREDENTIAL_WORDS)));
     let lower = ctx.text[s.span.0..s.span.1].to_lowercase();
     if reasoned
         || asks_the_user(s)
