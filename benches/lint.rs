@@ -81,6 +81,7 @@ fn print_tables() {
         "r11.txt",
         "r12.txt",
         "r13.txt",
+        "r14.txt",
     ] {
         let (mut n, mut any, mut err, mut named) = (0, 0, 0, 0);
         for ((s, v), c) in sets.iter().zip(&verdicts).zip(&poisoned) {

@@ -180,6 +180,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky-r11.txt", "tricky-r11"),
         ("tricky-r12.txt", "tricky-r12"),
         ("tricky-r13.txt", "tricky-r13"),
+        ("tricky-r14.txt", "tricky-r14"),
     ] {
         tricky_cases(file, group, &mut out);
     }
