@@ -220,6 +220,12 @@ pub enum Need {
     ForeignData,
     /// Not `as …` after it (`do not report it to the user as an error`).
     NotAs,
+    /// No denial near it, in any language the lint reads: up to five words
+    /// before it, inside it before its last two words (`raderar aldrig …
+    /// utan bekräftelse`: a verb-second language puts it after the verb), or
+    /// up to three after it (`확인 없이 … 삭제하지 않습니다`: a verb-final one
+    /// ends with it). An act without consent, denied, is a safety note.
+    Unnegated,
 }
 
 /// A rule's verdict on one string.

@@ -62,7 +62,7 @@ const CONVERSATION: Packed = packed!(
      историю переписки|историю чата|историю разговора|історію|会話|履歴|聊天记录|对话记录|历史记录|대화 기록|\
      대화 내용|इतिहास|lịch sử|riwayat|سجل المحادثة|היסטוריי|\
      hela konversationen|chatthistorik*|historii konverzace|historie konverzace|ιστορικό συνομιλ*|*ประวัติการสนทนา*|تاریخچه گفتگو|istoricul conversa*|\
-     samtalehistorik*|samtalelog*|chathistorik*|hele samtalen|chatlog*|samtalehistorikk*|chattelogg*|\
+     samtalehistorik*|samtalelog*|chathistorik*|hele samtalen|samtalen|chatlog*|samtalehistorikk*|chattelogg*|\
      keskusteluhistoria*|koko keskustelu*|beszélgetési előzmény*|teljes beszélgetés*|csevegési előzmény*|\
      история на разговора|историята на разговора|историята на чата|কথোপকথনের ইতিহাস|চ্যাটের ইতিহাস|\
      historia ya mazungumzo|historia yote ya mazungumzo|kasaysayan ng usapan|buong usapan|\
@@ -367,7 +367,8 @@ const NO_CONSENT: Packed = packed!(
      uden at spørge|uden bekræftelse|uten å spørre|uten bekreftelse|kysymättä|ilman vahvistusta|\
      anélkül, hogy megkérdez*|megkérdezése nélkül|megerősítés nélkül|engedély nélkül|без да питаш|\
      без да питате|без потвърждение|জিজ্ঞাসা না করে|অনুমতি ছাড়া|bila kumuuliza|bila kuuliza|\
-     bila ruhusa|nang hindi tinatanong|nang hindi nagtatanong|tanpa pengesahan|tanpa kebenaran",
+     bila ruhusa|nang hindi tinatanong|nang hindi nagtatanong|tanpa pengesahan|tanpa kebenaran|\
+     utan bekräftelse|bez potvrzení|bez souhlasu",
 );
 
 /// Acts with consequences the user answers for: destroying, spending,
@@ -462,7 +463,7 @@ fn denied_before(lower: &str, at: usize) -> bool {
 
 /// Nothing, none: `nothing is deleted without confirmation` keeps the
 /// guard, in the languages of `NO_CONSENT`.
-const NOTHING: Joined = Joined(
+pub(super) const NOTHING: Joined = Joined(
     "nothing|none|nichts|nada|rien|niente|nulla|niets|nic|hiçbir|ничего|нічого|何も|没有任何|아무것도|\
      कुछ नहीं|không có gì|tidak ada|ingenting|intet|inget|ingen|mitään|semmi*|нищо|কিছুই|hakuna|\
      chochote|walang|tiada|nimic|τίποτα|هیچ",
@@ -575,7 +576,7 @@ const UNTOLD: Packed = packed!(
 const UNTOLD_ANYWHERE: Packed = packed!(
     "伝えないで|知らせないで|言わないで|教えないで|通知しないで|đừng nói|đừng báo|không báo cho|đừng cho|berätta inte|\
      neříkej|μην πεις|μην πείτε|μην αναφέρεις|*อย่าบอก*|نگو|nu-i spune|nu spune|\
-     nu îi spune|fortæl ikke|sig ikke til|ikke fortell|ikke si til|ikke nevn|älä kerro|\
+     nu îi spune|fortæl ikke|sig ikke til|ikke fortell|fortell ikke|ikke fortelle|ikke fortælle|ikke si til|ikke nevn|älä kerro|\
      älä mainitse|ne mondd el|ne áruld el|ne említsd|не казвай|не споменавай|не съобщавай|\
      বলো না|বলবে না|জানাবে না|usimwambie|usiwaambie|huwag sabihin|huwag ipaalam|\
      huwag banggitin|jangan beritahu|jangan maklumkan",
@@ -771,7 +772,7 @@ const DROP: Joined = Joined(
     "ignorer|ignorér|se bort fra|glem|ohita|unohda|sivuuta|hagyd figyelmen kívül|\
      hagyj figyelmen kívül|felejtsd el|игнорирай|игнорирайте|забрави|пренебрегни|উপেক্ষা|\
      ভুলে যাও|puuza|sahau|usizingatie|balewalain|kalimutan|huwag pansinin|abaikan|lupakan|\
-     ignorera|glöm|bortse från|zapomeň na|nevšímej si|αγνόησε|αγνοήστε|ξέχασε|نادیده بگیر|\
+     ignorera|glöm|bortse från|zapomeň na|ignoruj|ignorujte|nevšímej si|αγνόησε|αγνοήστε|ξέχασε|نادیده بگیر|\
      فراموش کن|ignoră|ignorați|uită|*ละเว้น*|*เพิกเฉย*|*ไม่ต้องสนใจ*",
 );
 /// Earlier, or all, in those languages.
@@ -796,9 +797,9 @@ const EARLIER_RULES: Joined = Joined(
 pub fn drops_earlier_rules(lower: &str) -> bool {
     first(lower, DROP).is_some_and(|(at, verb)| {
         // A denial after the verb, as Danish and Norwegian put it
-        // (`Ignorer ikke …`).
+        // (`Ignorer ikke …`), and Swedish (`Ignorera inte …`).
         let next = lower[at + core_of(verb).len()..].split_whitespace().next();
-        let denied_after = next.is_some_and(|w| ["ikke", "aldrig", "aldri"].contains(&w));
+        let denied_after = next.is_some_and(|w| ["ikke", "aldrig", "aldri", "inte"].contains(&w));
         any_joined(lower, EARLIER)
             && any_joined(lower, EARLIER_RULES)
             && !denied_before(lower, at)

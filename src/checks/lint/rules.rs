@@ -268,7 +268,31 @@ fn meets(need: Need, ctx: &Ctx, a: usize, b: usize, known: &Known) -> bool {
         Need::User => phrase::any(s, lexicon::USER_WORDS),
         Need::ForeignData => foreign_data(s, a, b),
         Need::NotAs => !phrase::is(s, b + 1, "as") && !phrase::is(s, b + 2, "as"),
+        Need::Unnegated => !denied_around(ctx, a, b),
     }
+}
+
+/// Whether a denial (`needle::DENY`, `frame::NOTHING`, in the languages
+/// the lint reads) stands around the match from word `a` to word `b`
+/// (`Need::Unnegated`): up to five words before it, between its first word
+/// and its last two (those are the rule's own, `mà không hỏi`), or up to
+/// three after it; before and after, in its own clause only (`don't worry,
+/// delete it without asking` is not denied).
+fn denied_around(ctx: &Ctx, a: usize, b: usize) -> bool {
+    let (text, words) = (ctx.text, &ctx.s.words);
+    let denial = |part: &str| {
+        let part = part.to_lowercase();
+        needle::any_packed(&part, needle::DENY) || needle::any_joined(&part, frame::NOTHING)
+    };
+    let bounds = [',', ';', ':', '.'];
+    let before = &text[words[a.saturating_sub(5)].span.0..words[a].span.0];
+    let before = before.rfind(bounds).map_or(before, |i| &before[i + 1..]);
+    let last = words.len().saturating_sub(1);
+    let after = &text[words[b].span.1..words[(b + 3).min(last)].span.1.max(words[b].span.1)];
+    let after = after.find(bounds).map_or(after, |i| &after[..i]);
+    denial(before)
+        || (b >= a + 3 && denial(&text[words[a].span.1..words[b - 2].span.1]))
+        || denial(after)
 }
 
 /// A sentence no rule found that the classifier reads as an instruction
