@@ -384,7 +384,7 @@ pub const ARGUMENT: Packed = packed!(
 /// Words that forbid or deny, in the languages the rules read.
 pub const DENY: Packed = packed!(
     "never|not|cannot|*n't|no|nunca|nicht|jamais|ne|non|niet|nie|не|ні|hiç|asla|không|jangan|\
-     tidak|لا |אל |לא |मत|नहीं|न|않|말고|마세요|不|ない|inte|aldrig|nikdy|μην|ποτέ|δεν|*อย่า*|*ห้าม*|\
+     tidak|لا |אל |לא |मत|नहीं|않|말고|마세요|不|ない|inte|aldrig|nikdy|μην|ποτέ|δεν|*อย่า*|*ห้าม*|\
      هرگز|nu|niciodată|ikke|aldri|älä|ei|koskaan|soha|nem|никога|কখনো| না | না।|usi*|kamwe|\
      huwag|hindi|niemals|kein|keine|nooit|nigdy|никогда|ніколи|jamás|não|aucun|aucune|n'est|n'a|לעולם|أبدا",
 );
