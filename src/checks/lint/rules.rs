@@ -52,7 +52,7 @@ fn index() -> &'static Index {
     // put a second copy of their 448 addresses in the binary.
     INDEX.get_or_init(|| {
         let sources = RULES.iter().map(|rule| rule.3).collect();
-        Index::built(sources, &EXACT, &PREFIX, &ANY)
+        Index::built(sources, lexicon::SHARED, &EXACT, &PREFIX, &ANY)
     })
 }
 
@@ -738,7 +738,7 @@ pub fn check(text: &str, fixed: Option<&typo::Repaired>, known: &Known) -> Vec<H
 mod tests {
     #[test]
     fn the_compilers_index_tables_are_the_run_time_ones() {
-        let runtime = Index::new(SOURCES.to_vec());
+        let runtime = Index::new(SOURCES.to_vec(), lexicon::SHARED);
         assert_eq!(runtime.tables(), (&EXACT[..], &PREFIX[..], &ANY[..]));
         assert!(EXACT.len() > 1000 && !PREFIX.is_empty(), "{}", EXACT.len());
     }
@@ -763,6 +763,27 @@ mod tests {
             .iter()
             .map(|h| (h.family.name(), h.error))
             .collect()
+    }
+
+    #[test]
+    fn every_shared_list_is_named_and_every_name_is_a_list() {
+        let names: Vec<&str> = RULES
+            .iter()
+            .flat_map(|rule| rule.3.split([' ', '|']))
+            .filter_map(|alt| alt.strip_prefix('$'))
+            .collect();
+        for name in &names {
+            assert!(
+                lexicon::SHARED.iter().any(|(n, _)| n == name),
+                "${name} is no list of lexicon::SHARED"
+            );
+        }
+        for (name, _) in lexicon::SHARED {
+            assert!(
+                names.contains(name),
+                "lexicon::SHARED's {name} is never used"
+            );
+        }
     }
 
     #[test]

@@ -32,18 +32,22 @@ const fn hash(b: &[u8], from: usize, to: usize) -> u32 {
 }
 
 /// Calls `$body` with `$b`, `$from`, `$to`, `$stem` for every whole word
-/// of the rules' patterns (an alternative or a part of one) and of the
-/// synonyms read as them (`lexicon::SYNONYMS`), lower case
+/// of the rules' patterns (an alternative or a part of one), of the lists
+/// they share (`lexicon::SHARED`) and of the synonyms read as them
+/// (`lexicon::SYNONYMS`), lower case
 /// and `SHORTEST` bytes or more; `$stem` when it ends in `*` (any word it
 /// begins), which is dropped. A macro because const fns take no closures.
 macro_rules! each_word {
     (|$b:ident, $from:ident, $to:ident, $stem:ident| $body:block) => {{
+        let (rules, synonyms) = (lexicon::RULES.len(), lexicon::SYNONYMS.len());
         let mut r = 0;
-        while r < lexicon::RULES.len() + lexicon::SYNONYMS.len() {
-            let $b = if r < lexicon::RULES.len() {
+        while r < rules + synonyms + lexicon::SHARED.len() {
+            let $b = if r < rules {
                 lexicon::RULES[r].3.as_bytes()
+            } else if r < rules + synonyms {
+                lexicon::SYNONYMS[r - rules].0.as_bytes()
             } else {
-                lexicon::SYNONYMS[r - lexicon::RULES.len()].0.as_bytes()
+                lexicon::SHARED[r - rules - synonyms].1.as_bytes()
             };
             let mut i = 0;
             while i <= $b.len() {
@@ -433,6 +437,9 @@ fn left_out() -> &'static LeftOut {
         };
         for rule in lexicon::RULES {
             words(rule.3.as_bytes());
+        }
+        for (_, list) in lexicon::SHARED {
+            words(list.as_bytes());
         }
         for i in 0..lexicon::SYNONYMS.len() {
             words(read::synonym_pair(i).0);
