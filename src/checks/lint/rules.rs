@@ -277,11 +277,18 @@ fn meets(need: Need, ctx: &Ctx, a: usize, b: usize, known: &Known) -> bool {
 /// (`Need::Unnegated`): up to five words before it, between its first word
 /// and its last two (those are the rule's own, `mà không hỏi`), or up to
 /// three after it; before and after, in its own clause only (`don't worry,
-/// delete it without asking` is not denied).
+/// delete it without asking` is not denied); names in backticks aside.
 fn denied_around(ctx: &Ctx, a: usize, b: usize) -> bool {
     let (text, words) = (ctx.text, &ctx.s.words);
+    // A name in backticks is not a word of the sentence (`not` is Turkish
+    // for a note).
     let denial = |part: &str| {
-        let part = part.to_lowercase();
+        let part: String = part
+            .split('`')
+            .step_by(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
         needle::any_packed(&part, needle::DENY) || needle::any_joined(&part, frame::NOTHING)
     };
     let bounds = [',', ';', ':', '.'];
