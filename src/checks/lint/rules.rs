@@ -40,10 +40,10 @@ const SOURCES: [&str; RULES.len()] = {
     }
     out
 };
-const COUNTS: (usize, usize, usize) = phrase::Tables::counts(&SOURCES);
-static EXACT: [u32; COUNTS.0] = phrase::Tables::exact(&SOURCES);
-static PREFIX: [(u8, u32, u32, u32); COUNTS.1] = phrase::Tables::prefix(&SOURCES);
-static ANY: [u32; COUNTS.2] = phrase::Tables::any(&SOURCES);
+const COUNTS: (usize, usize, usize) = phrase::Tables::counts(&SOURCES, lexicon::SHARED);
+static EXACT: [u32; COUNTS.0] = phrase::Tables::exact(&SOURCES, lexicon::SHARED);
+static PREFIX: [(u8, u32, u32, u32); COUNTS.1] = phrase::Tables::prefix(&SOURCES, lexicon::SHARED);
+static ANY: [u32; COUNTS.2] = phrase::Tables::any(&SOURCES, lexicon::SHARED);
 
 /// The rules' index (its tables built by the compiler), once per process.
 fn index() -> &'static Index {
