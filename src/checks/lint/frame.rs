@@ -37,7 +37,7 @@ const SECRET: Packed = packed!(
      kreditkart*|toegangstoken*|api-sleutel*|clave api|claves api|clave de api|token de acceso|\
      tokens de acceso|chave de api|chaves de api|chave api|token de acesso|tokens de acesso|\
      chiave api|chiavi api|token di accesso|klucz api|klucze api|token dostępu|tokeny dostępu|\
-     api-ключ*|ключ api|ключи api|токен доступа|токены доступа|куки|api-ключ|токен доступу|\
+     api-ключ*|ключ api|ключи api|токен доступа|токены доступа|куки|токен доступу|\
      api anahtar*|erişim token*|kredi kart*|رمز الوصول|رموز الوصول|مفتاح api|مفاتيح api|\
      אסימון הגישה|אסימון גישה|מפתחות ה-api|מפתח api|מפתחות api|توکن دسترسی|api कुंजी|\
      एपीआई कुंजी|*โทเค็น*|アクセストークン|apiキー|api キー|访问令牌|api 密钥|api密钥|api 키|\
@@ -493,11 +493,17 @@ fn denied_before(lower: &str, at: usize) -> bool {
 
 /// Nothing, none: `nothing is deleted without confirmation` keeps the
 /// guard, in the languages of `NO_CONSENT`.
-pub(super) const NOTHING: Joined = Joined(
+const NOTHING: Joined = Joined(
     "nothing|none|nichts|nada|rien|niente|nulla|niets|nic|hiçbir|ничего|нічого|何も|没有任何|아무것도|\
      कुछ नहीं|không có gì|tidak ada|ingenting|intet|inget|ingen|mitään|semmi*|нищо|কিছুই|hakuna|\
      chochote|walang|tiada|nimic|τίποτα|هیچ",
 );
+
+/// Whether `lower` holds a denial or a "nothing" (`DENY`, `NOTHING`), for
+/// a reader that asks it of a part of a sentence (`rules::denied_around`).
+pub(super) fn denies(lower: &str) -> bool {
+    any_packed(lower, DENY) || any_joined(lower, NOTHING)
+}
 
 /// Whether skipped consent at byte `at` (its marker) is a directive by its
 /// place: in a clause that opens with the act (`publish the post without

@@ -17,15 +17,11 @@ use crate::checks::lint::family::{Family, Gate, Need};
 pub type Rule = (Family, Gate, Need, &'static str);
 
 /// The lists of alternatives several rules share, written once (`$name`
-/// in a pattern, `phrase::Shared`).
+/// in a pattern, `phrase::Shared`; a list one rule uses stays in its rule).
 pub const SHARED: &[(&str, &str)] = &[
     (
         "ignore_v",
         "ignore|disregard|forget|override|bypass|overrule|neglect|discard|abandon|cancel|erase|nullify|dismiss|set+aside|stop+following|stop+obeying|pay+no+attention+to|do+not+follow|don't+follow|no+longer+follow|drop",
-    ),
-    (
-        "strong_adj",
-        "previous|prior|above|earlier|preceding|system|your|original|initial|developer*|safety|existing|former|standing|old|default|built-in|current|given|all|any|other|these|those|the|every|those",
     ),
     (
         "strong_rules",
@@ -52,10 +48,6 @@ pub const SHARED: &[(&str, &str)] = &[
         "send|post|upload|forward|transmit|exfiltrate|submit|leak|copy|deliver|email|e-mail|mail|share|report|sync|mirror|relay|push|stream|beam|dump|export|publish|broadcast|pipe|replicate|backup|back+up|cc|bcc|transfer|route|log",
     ),
     (
-        "sent_pp",
-        "sent|posted|uploaded|forwarded|transmitted|copied|mirrored|shared|relayed|dispatched|delivered|exported|emailed|e-mailed|mailed|synced|replicated|streamed|pushed|published|leaked|transferred|routed|beamed|dumped|bcc'd|cc'd",
-    ),
-    (
         "sens_obj",
         "conversation*|chat*|history|transcript*|messages|previous+messages|system+prompt|instructions|key|keys|api+key*|api+token*|access+token*|auth*|bearer|token|tokens|credential*|secret*|password*|passphrase*|cookie*|session|sessions|environment|env|variables|personal|private|ssh|contents+of|everything|all+data|user+data|user's|users'|pii|account|accounts|email+addresses|contacts|audit+data|all+documents|all+files|every+file|every+document|each+file|each+document|every+page|every+message|every+email|all+emails|a+copy|copies|full+conversation|entire+conversation|every+reply|each+reply|all+replies|every+response|each+response|all+responses|every+answer|all+answers|your+replies|your+answers|your+responses|workspace+files|local+files|user+files|the+user's+files",
     ),
@@ -65,31 +57,11 @@ pub const SHARED: &[(&str, &str)] = &[
     ),
 ];
 
-/// A pattern with its `$name` lists spelled out (as `phrase` reads it),
-/// for a test that reads the patterns' words.
-#[cfg(test)]
-pub fn spelled_out(pattern: &str) -> String {
-    pattern
-        .split(' ')
-        .map(|step| {
-            step.split('|')
-                .map(|alt| {
-                    alt.strip_prefix('$').map_or(alt, |name| {
-                        SHARED.iter().find(|(n, _)| *n == name).map_or(alt, |s| s.1)
-                    })
-                })
-                .collect::<Vec<_>>()
-                .join("|")
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The rules, in order.
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
     // ---- Override: a directive to drop the instructions the model has.
-    (Family::Override, Gate::Directive, Need::Nothing, "$ignore_v ~3 $strong_adj ~3 $strong_rules"),
+    (Family::Override, Gate::Directive, Need::Nothing, "$ignore_v ~3 previous|prior|above|earlier|preceding|system|your|original|initial|developer*|safety|existing|former|standing|old|default|built-in|current|given|all|any|other|these|those|the|every ~3 $strong_rules"),
     (Family::Override, Gate::Directive, Need::Nothing, "$ignore_v ~3 $prior_adj ~3 $weak_rules"),
     (Family::Override, Gate::Directive, Need::Nothing, "$ignore_v ~2 previous|prior|above|earlier|preceding ~2 context|conversation|messages|restrictions"),
     // The passive voice, said of what the model was told before: `everything
@@ -256,7 +228,7 @@ pub const RULES: &[Rule] = &[
     (Family::Exfiltration, Gate::Stated, Need::Nothing, "add|adding|append|appending|include|including|attach|attaching|insert|inserting|put|putting ~3 user's|the+user's|their ~2 email|email+address|address|phone|phone+number|location|password|token|credentials|contacts|history ~3 to|in|into ~2 every|each|all|any ~1 query|queries|request|requests|call|calls|message|messages|search|searches"),
     // The same in the passive voice (`all messages are to be copied to
     // collector.example.org`).
-    (Family::Exfiltration, Gate::Positive, Need::Address, "$sens_obj ~4 is|are|be|get|gets ~2 $sent_pp ~10 to|at|via|into|toward*|through|onto"),
+    (Family::Exfiltration, Gate::Positive, Need::Address, "$sens_obj ~4 is|are|be|get|gets ~2 sent|posted|uploaded|forwarded|transmitted|copied|mirrored|shared|relayed|dispatched|delivered|exported|emailed|e-mailed|mailed|synced|replicated|streamed|pushed|published|leaked|transferred|routed|beamed|dumped|bcc'd|cc'd ~10 to|at|via|into|toward*|through|onto"),
     (Family::Exfiltration, Gate::Directive, Need::DnsName, "resolve|lookup|look+up|nslookup|dig|ping|query"),
     (Family::Exfiltration, Gate::Directive, Need::ForeignData, "include|put|pass|add|append|insert|embed|encode|copy|place|attach|store|write|stuff|hide|smuggle|set|fill|paste ~6 $sens_obj ~8 in|into|as|inside|within|to|under|onto ~4 parameter*|argument*|field*|param*|query+string|query|url|header*|metadata|note*|sidenote|comment*|payload|session_id|callback|@id|arg|args|request"),
     // ---- Concealment: keeping something from the user.

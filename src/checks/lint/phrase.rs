@@ -111,14 +111,7 @@ impl Pattern {
             }
             let first = p.alts.len() as u32;
             for alt in token.split('|') {
-                // A shared list's alternatives, or the alternative itself.
-                let alts = alt.strip_prefix('$').map_or(alt, |name| {
-                    shared
-                        .iter()
-                        .find(|(n, _)| *n == name)
-                        .map_or("", |(_, alts)| *alts)
-                });
-                for alt in alts.split('|') {
+                for alt in alternatives_of(shared, alt).split('|') {
                     let start = p.atoms.len() as u32;
                     atoms(alt, &mut p.atoms);
                     p.alts.push((start, p.atoms.len() as u32));
@@ -513,6 +506,12 @@ const fn first_of(src: &[u8], a: usize, b: usize) -> First {
         k += 1;
     }
     First::Exact(word_hash(src, a, p, false), leet)
+}
+
+/// The alternatives `alt` stands for: a shared list's (`$name`), or
+/// itself.
+pub fn alternatives_of(shared: Shared, alt: &'static str) -> &'static str {
+    shared_at(shared, alt.as_bytes(), 0, alt.len()).map_or(alt, |n| shared[n].1)
 }
 
 /// Marks a prefix entry's offsets as a shared list's (its index in bits

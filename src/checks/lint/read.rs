@@ -743,10 +743,16 @@ mod tests {
                     .is_some_and(|stem| word.starts_with(stem))
         };
         // The patterns with their shared lists spelled out.
-        let patterns: Vec<String> = lexicon::RULES
-            .iter()
-            .map(|rule| lexicon::spelled_out(rule.3))
-            .collect();
+        let spelled = |pattern: &'static str| {
+            let steps = pattern.split(' ').map(|step| {
+                let alts = step.split('|');
+                let alts = alts
+                    .map(|alt| crate::checks::lint::phrase::alternatives_of(lexicon::SHARED, alt));
+                alts.collect::<Vec<_>>().join("|")
+            });
+            steps.collect::<Vec<_>>().join(" ")
+        };
+        let patterns: Vec<String> = lexicon::RULES.iter().map(|rule| spelled(rule.3)).collect();
         for pattern in &patterns {
             for step in pattern.split(' ').filter(|s| !s.starts_with('~')) {
                 let alts: Vec<&str> = step.split('|').collect();

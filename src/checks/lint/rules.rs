@@ -272,8 +272,8 @@ fn meets(need: Need, ctx: &Ctx, a: usize, b: usize, known: &Known) -> bool {
     }
 }
 
-/// Whether a denial (`needle::DENY`, `frame::NOTHING`, in the languages
-/// the lint reads) stands around the match from word `a` to word `b`
+/// Whether a denial (`frame::denies`, in the languages the lint reads)
+/// stands around the match from word `a` to word `b`
 /// (`Need::Unnegated`): up to five words before it, between its first word
 /// and its last two (those are the rule's own, `mà không hỏi`), or up to
 /// three after it; before and after, in its own clause only (`don't worry,
@@ -289,7 +289,7 @@ fn denied_around(ctx: &Ctx, a: usize, b: usize) -> bool {
             .collect::<Vec<_>>()
             .join(" ")
             .to_lowercase();
-        needle::any_packed(&part, needle::DENY) || needle::any_joined(&part, frame::NOTHING)
+        frame::denies(&part)
     };
     let bounds = [',', ';', ':', '.'];
     let before = &text[words[a.saturating_sub(5)].span.0..words[a].span.0];
