@@ -82,6 +82,7 @@ fn print_tables() {
         "r12.txt",
         "r13.txt",
         "r14.txt",
+        "r15.txt",
     ] {
         let (mut n, mut any, mut err, mut named) = (0, 0, 0, 0);
         for ((s, v), c) in sets.iter().zip(&verdicts).zip(&poisoned) {

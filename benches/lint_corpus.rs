@@ -181,6 +181,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky-r12.txt", "tricky-r12"),
         ("tricky-r13.txt", "tricky-r13"),
         ("tricky-r14.txt", "tricky-r14"),
+        ("tricky-r15.txt", "tricky-r15"),
     ] {
         tricky_cases(file, group, &mut out);
     }
