@@ -688,7 +688,7 @@ pub const IMPERATIVE_CUES: &str = "please kindly first then also always now just
      additionally simply instead must should shall need needs have has required mandatory \
      important sure remember forget you and so be don't never do will ll can may allowed free \
      secretly silently quietly later subsequently before after when whenever once while \
-     otherwise";
+     otherwise assistant agent agents assistants bot bots llm";
 
 /// Negations that turn a directive into a safety note.
 pub const NEGATIONS: &str = "not never don't dont no cannot can't won't doesn't didn't isn't aren't nor neither without \

@@ -395,6 +395,7 @@ fn read_synonyms(words: &mut Vec<Word>) {
         first.text.clear();
         first.text.push_str("don't");
     }
+    read_the_models_acts_as_orders(words);
     let mut i = 0;
     while i < words.len() {
         if let Some((n, canonical)) = synonym(&words[i..]) {
@@ -406,6 +407,65 @@ fn read_synonyms(words: &mut Vec<Word>) {
             words.drain(i + 1..i + n);
         }
         i += 1;
+    }
+}
+
+/// `The assistant deletes it without asking`: what a definition says the
+/// model does is what it tells the model to do. A verb after the model
+/// named as its subject (`the assistant`, `the agent`; one adverb may stand
+/// between), outside a clause of condition or time, is read in its base
+/// form, as the rules' words are written: `deletes` as `delete`, `copies` as
+/// `copy`, `pushes` as `push`.
+fn read_the_models_acts_as_orders(words: &mut [Word]) {
+    const SUBJECT: &str = "assistant agent model ai llm bot claude gpt copilot";
+    const BETWEEN: &str = "always never just then also automatically silently quietly simply now \
+         immediately directly";
+    let one_of = |w: &Word, list: &str| list.split(' ').any(|x| x == w.text);
+    for j in 1..words.len() {
+        // (`The assistant`: `### Assistant notes` is a heading.)
+        let the = |k: usize| k >= 1 && words[k - 1].text == "the";
+        let after_subject = (one_of(&words[j - 1], SUBJECT) && the(j - 1))
+            || (j >= 2
+                && one_of(&words[j - 2], SUBJECT)
+                && the(j - 2)
+                && one_of(&words[j - 1], BETWEEN));
+        // (`When the agent calls \`git_push\``: a condition, not an act.)
+        let clause = words[j.saturating_sub(5)..j].iter().any(|w| {
+            one_of(
+                w,
+                "when whenever if once before after until unless while whether each every",
+            )
+        });
+        if !after_subject || clause {
+            continue;
+        }
+        let w = &mut words[j];
+        if w.quoted
+            || w.ident
+            || w.lead != ' '
+            || w.text.len() < 4
+            || !w.text.is_ascii()
+            || one_of(w, "this does goes")
+        {
+            continue;
+        }
+        let t = w.text.as_str();
+        let cut = if t.ends_with("ies") {
+            3
+        } else if ["sses", "shes", "ches", "xes", "zes", "oes"]
+            .iter()
+            .any(|e| t.ends_with(e))
+        {
+            2
+        } else if t.ends_with('s') && !t.ends_with("ss") && !t.ends_with("us") {
+            1
+        } else {
+            continue;
+        };
+        w.text.truncate(t.len() - cut);
+        if cut == 3 {
+            w.text.push('y');
+        }
     }
 }
 
@@ -721,6 +781,50 @@ mod tests {
         let texts: Vec<&str> = s.words.iter().map(|w| w.text.as_str()).collect();
         assert_eq!(texts, ["don't", "tell", "user", "about", "the", "password"]);
         assert_eq!(sentences("Not supported offline.")[0].words[0].text, "not");
+    }
+
+    #[test]
+    fn what_the_model_is_said_to_do_is_read_as_an_order() {
+        let words = |t: &str| -> Vec<String> {
+            sentences(t)[0]
+                .words
+                .iter()
+                .map(|w| w.text.clone())
+                .collect()
+        };
+        assert_eq!(
+            words("Then the assistant silently copies it and pushes."),
+            [
+                "then",
+                "the",
+                "assistant",
+                "silently",
+                "copy",
+                "it",
+                "and",
+                "pushes"
+            ]
+        );
+        assert_eq!(
+            words("The agent deletes files")[2],
+            "delete",
+            "a verb right after the agent"
+        );
+        for kept in [
+            "When the agent calls `git_push`, it pays.",
+            "### Assistant notes",
+            "Your assistant shows it.",
+            "The assistant: this is it.",
+            "The model does it.",
+        ] {
+            let w = words(kept);
+            let original: Vec<String> = kept
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .filter(|p| !p.is_empty())
+                .map(|p| p.to_lowercase())
+                .collect();
+            assert_eq!(w, original, "{kept}");
+        }
     }
 
     #[test]
