@@ -374,11 +374,11 @@ pub const ON_REQUEST: Joined = Joined(
 /// Words for an argument, in the languages the rules read.
 pub const ARGUMENT: Packed = packed!(
     "argument*|parameter*|param|params|field*|arg|args|feld*|champ|champs|campo*|parâmetro*|\
-     parámetro*|parametro*|paramètre*|pole|pola|polu|parametr*|alan*|поле|поля|полю|полем|\
+     parámetro*|parametro*|paramètre*|pole|pola|polu|parametr*|alan*|поле|поля|полю|полем|полі|\
      параметр*|аргумент*|veld*|kolom*|bidang*|tham số|trường|매개변수|필드|인자|حقل|معامل|שדה|פרמטר|\
      फ़ील्ड|पैरामीटर|参数|字段|引数|パラメータ|フィールド|\
      fält*|poli|πεδίο|παράμετρο|*ช่อง*|*พารามิเตอร์*|فیلد|پارامتر|câmpul|\
-     felt*|kenttä*|kentä*|mező*|paraméter*|полето|параметър*|параметъра|ফিল্ড|প্যারামিটার|kigezo|sehemu|medan",
+     felt*|kenttä*|kentä*|mező*|paraméter*|полето|параметър*|параметъра|ফিল্ড|প্যারামিটার|kigezo|sehemu|medan|polje|polju|poľa|فیلڈ",
 );
 
 /// Words that forbid or deny, in the languages the rules read.
@@ -386,7 +386,7 @@ pub const DENY: Packed = packed!(
     "never|not|cannot|*n't|no|nunca|nicht|jamais|ne|non|niet|nie|не|ні|hiç|asla|không|jangan|\
      tidak|لا |אל |לא |मत|नहीं|않|말고|마세요|不|ない|inte|aldrig|nikdy|μην|ποτέ|δεν|*อย่า*|*ห้าม*|\
      هرگز|nu|niciodată|ikke|aldri|älä|ei|koskaan|soha|nem|никога|কখনো| না | না।|usi*|kamwe|\
-     huwag|hindi|niemals|kein|keine|nooit|nigdy|никогда|ніколи|jamás|não|aucun|aucune|n'est|n'a|לעולם|أبدا",
+     huwag|hindi|niemals|kein|keine|nooit|nigdy|никогда|ніколи|jamás|não|aucun|aucune|n'est|n'a|לעולם|أبدا|nikada|nikad|کبھی|نہ |مت ",
 );
 
 /// Whether an address (a URL, an e-mail address, an IP address, a host with
