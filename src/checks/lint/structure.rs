@@ -248,7 +248,7 @@ fn credits(s: &str) -> bool {
         && !any_joined(
             s,
             Joined(
-                "must|shall|obey*|follow*|comply|override*|ignore*|priority|precedence|authori*|\
+                "must|shall|obey*|follow*|comply|overrid*|ignor*|priority|precedence|authori*|\
                  required|instruction*|certified|verified|approved|trusted",
             ),
         )
@@ -258,7 +258,7 @@ fn credits(s: &str) -> bool {
 /// the model, a right, or a directive about rules or the user's data.
 const CLAIMS_RIGHTS: Joined = Joined(
     "you|your|assistant*|model*|ai|claude|gpt|llm*|agent*|instruction*|obey*|follow*|comply|\
-     must|shall|required|requires|override*|ignore*|priority|precedence|authori*|permission*|\
+     must|shall|required|requires|overrid*|ignor*|priority|precedence|authori*|permission*|\
      grant*|access|root|admin*|elevated|privilege*|trusted|verified|certified|approved|mode|\
      forward*|send*|share*|user*|rule*|polic*|guideline*|prompt*|safety",
 );
@@ -298,7 +298,7 @@ fn grounded_in_this_tool(s: &str, family: Family) -> bool {
     ) && !any_joined(
         s,
         Joined(
-            "instead|ignore*|other|another|wrong|incorrect|replace*|override*|change*|modify*|system|previous|always use",
+            "instead|ignor*|other|another|wrong|incorrect|replac*|overrid*|change*|modify*|system|previous|always use",
         ),
     ) && !s.contains('_')
         && !has_address(s)
@@ -433,7 +433,7 @@ fn defers_to_the_user(s: &str, family: Family) -> bool {
         && !any_joined(
             s,
             Joined(
-                "ignore*|disregard*|instead|only|system|developer*|previous*|prior|above|override*|forget|bcc|cc|hidden|secret*|silently|also|always add",
+                "ignor*|disregard*|instead|only|system|developer*|previous*|prior|above|overrid*|forget|bcc|cc|hidden|secret*|silently|also|always add",
             ),
         )
         && !has_address(s)
@@ -489,7 +489,7 @@ fn never_without_consent(s: &str, family: Family) -> bool {
         )
     }) && !any_joined(
         s,
-        Joined("hesitate|need*|reason*|bother*|wait*|stop*|pause*|longer|skip*|waive*|bypass*"),
+        Joined("hesitate|need*|reason*|bother*|wait*|stop*|pause*|longer|skip*|waiv*|bypass*"),
     ) && !has_address(s)
 }
 
@@ -518,8 +518,8 @@ const SOUGHT: Joined = Joined(
 );
 /// Words that take consent away, or doubt it.
 const TAKEN_AWAY: Joined = Joined(
-    "not|no|never|cannot|*n't|without|skip*|waive*|bypass*|assum*|pre-approved|preapproved|\
-     already|earlier|unnecessary|optional|disable*|off|avoid*|ignore*|suppress*|omit*|\
+    "not|no|never|cannot|*n't|without|skip*|waiv*|bypass*|assum*|pre-approved|preapproved|\
+     already|earlier|unnecessary|optional|disabl*|off|avoid*|ignor*|suppress*|omit*|\
      instead|anyway|regardless|implied|implicit*|granted|given|in advance|forgo*|dispense*|\
      automatic*|only after|straight|proceed*|slow*|waste*|annoy*|delay*|bother*|frustrat*|\
      pointless|redundant|superfluous|hassle",
@@ -581,7 +581,7 @@ fn answered_no(sentence: &str, rest: &str) -> bool {
     let drops = any_joined(
         &sentence.to_lowercase(),
         Joined(
-            "without asking|without confirm*|without approval|without permission|without telling|skip*|bypass*|ignore*|disable*|turn off",
+            "without asking|without confirm*|without approval|without permission|without telling|skip*|bypass*|ignor*|disabl*|turn off",
         ),
     );
     let question = drops
@@ -877,8 +877,8 @@ const AUTO_KEY: Joined =
     Joined("auto_approve*|auto_confirm*|autoapprove*|skip_confirm*|no_confirm*|bypass_confirm*");
 const JUST_RUN: Joined = Joined(
     "must not ask|do not ask|don't ask|just run|without asking|never ask|directly|proceed*|\
-     no prompt*|without prompt*|automatically|no questions|never prompt*|just delete*|\
-     just execute*|may not change|must not change|cannot be changed|can't be changed|\
+     no prompt*|without prompt*|automatically|no questions|never prompt*|just delet*|\
+     just execut*|may not change|must not change|cannot be changed|can't be changed|\
      do not change|don't change|locked|enforced",
 );
 const SINK_KEY: Joined = Joined(
@@ -894,7 +894,7 @@ const EVERYTHING: Joined = Joined(
 const SECRET_KEY: Joined =
     Joined("secret*|env|env_vars|environment|credential*|password*|token*|api_key*|cookie*");
 const PASSES_ON: Joined = Joined(
-    "include*|passthrough|forward*|expose*|echo*|every response|every reply|all responses|\
+    "includ*|passthrough|forward*|expose*|echo*|every response|every reply|all responses|\
      each response",
 );
 const KEEPS_BACK: &[&str] = &[
@@ -965,7 +965,7 @@ fn config_note(lower: &str) -> Option<(Family, &'static str)> {
 
 /// Keys that put their value in what a tool is given or sends.
 const MOVING_KEY: Joined = Joined(
-    "args|arguments|params|parameters|payload*|include*|attach*|append*|upload*|send*|\
+    "args|arguments|params|parameters|payload*|includ*|attach*|append*|upload*|send*|\
      forward*|inject*|embed*|meta|metadata|extra",
 );
 /// The conversation as code names it (`conversation.full_history()`).
