@@ -104,7 +104,7 @@ const USER: Packed = packed!(
      in the project|on the machine|from browser|from the browser|the browser's|browser's|\
      użytkownik*|utente|l'utente|all'utente|dell'utente|kullanıcı*|utilisateur|l'utilisateur|\
      de l'utilisateur|nutzer*|benutzer*|gebruiker*|usuario*|usuário*|пользовател*|\
-     користувач*|ユーザー|用户|用戶|사용자|उपयोगकर्ता|người dùng|pengguna|المستخدم|المستخدمين|המשתמש|\
+     користувач*|ユーザー|利用者|用户|用戶|사용자|उपयोगकर्ता|người dùng|pengguna|المستخدم|المستخدمين|המשתמש|\
      användar*|uživatel*|χρήστη|χρήστης|*ผู้ใช้*|کاربر|utilizator*|\
      brugere*|brukere*|käyttäjä*|felhasználó*|потребител*|ব্যবহারকারী|*tumiaji|korisni*|používateľ*|صارف",
 );
@@ -610,7 +610,8 @@ const UNTOLD: Packed = packed!(
 );
 
 /// Telling skipped in languages whose word order puts the user first
-/// (Japanese) or the rules lack (Vietnamese): with the user named anywhere.
+/// (Japanese) or the rules lack (Vietnamese): with the user named anywhere
+/// (`USER`).
 const UNTOLD_ANYWHERE: Packed = packed!(
     "伝えないで|知らせないで|言わないで|教えないで|通知しないで|đừng nói|đừng báo|không báo cho|đừng cho|berätta inte|\
      neříkej|μην πεις|μην πείτε|μην αναφέρεις|*อย่าบอก*|نگو|nu-i spune|nu spune|\
@@ -618,13 +619,6 @@ const UNTOLD_ANYWHERE: Packed = packed!(
      älä mainitse|ne mondd el|ne áruld el|ne említsd|не казвай|не споменавай|не съобщавай|\
      বলো না|বলবে না|জানাবে না|usimwambie|usiwaambie|huwag sabihin|huwag ipaalam|\
      huwag banggitin|jangan beritahu|jangan maklumkan|ne govori|nemoj reći|ne reci|ne spominji|nehovor*|nepovedz|nespomínaj|نہ بتائیں|مت بتائیں|نہ بتاؤ|مت بتاؤ",
-);
-
-/// Users named in the languages of `UNTOLD_ANYWHERE`.
-const USER_ANYWHERE: Packed = packed!(
-    "ユーザー|利用者|người dùng|användaren|uživateli|χρήστη|*ผู้ใช้*|کاربر|utilizatorului|\
-     brugere*|brukere*|käyttäjä*|felhasználó*|потребител*|ব্যবহারকারী|*tumiaji|user|\
-     pengguna|korisni*|používateľ*|صارف",
 );
 
 /// A denial (`deny it`, `say no`) asked for when the user asks about what
@@ -645,7 +639,7 @@ const ASKED_ABOUT: Packed = packed!(
 /// and skip telling the user about it`, `if asked about data sharing, deny
 /// it`).
 pub fn keeps_from_the_user(lower: &str) -> bool {
-    if any_packed(lower, UNTOLD_ANYWHERE) && any_packed(lower, USER_ANYWHERE) {
+    if any_packed(lower, UNTOLD_ANYWHERE) && any_packed(lower, USER) {
         return true;
     }
     if any_packed(lower, ASKED_ABOUT)
