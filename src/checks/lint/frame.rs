@@ -47,6 +47,21 @@ const SECRET: Packed = packed!(
      token de acces|api klíč*|přístupový token*|api-kulcs*|hozzáférési token*|lozink*|pristupni token*|api ključ*|prístupový token*|prístupové tokeny|پاس ورڈ|ٹوکن|erişim belirte*",
 );
 
+/// The user's secret said in the passive to be kept out of a slot (`the
+/// user's password is never placed in `note``): a denial after the secret
+/// and a slot, in its clause, with no exception.
+pub fn kept_out(lower: &str) -> bool {
+    which(lower, SECRET)
+        .and_then(|data| find_words(lower, data).next())
+        .is_some_and(|(_, end)| {
+            let rest = &lower[end..];
+            let clause = rest.find([',', ';', ':']).map_or(rest, |i| &rest[..i]);
+            any_packed(clause, DENY)
+                && names_a_slot(clause)
+                && !any(clause, &["but", "except", "only", "instead", "unless"])
+        })
+}
+
 /// The conversation, and what the user keeps on the machine: never a
 /// tool's own data, whoever the sentence names.
 const CONVERSATION: Packed = packed!(
@@ -175,7 +190,17 @@ const NOT_THE_SECRET: Joined =
 
 /// Denials in scripts written without word edges, wherever they stand:
 /// after the act in Japanese and Korean, before it in Chinese.
-const DENIED_ANYWHERE: &[&str] = &["ない", "않", "마세요", "말고", "禁止", "勿", "别", "不要"];
+const DENIED_ANYWHERE: &[&str] = &[
+    "ない",
+    "ません",
+    "않",
+    "마세요",
+    "말고",
+    "禁止",
+    "勿",
+    "别",
+    "不要",
+];
 
 /// The first needle of `needles` in `lower` and where it starts.
 fn first(lower: &str, needles: impl List) -> Option<(usize, &'static str)> {
