@@ -280,26 +280,15 @@ fn meets(need: Need, ctx: &Ctx, a: usize, b: usize, known: &Known) -> bool {
 /// delete it without asking` is not denied); names in backticks aside.
 fn denied_around(ctx: &Ctx, a: usize, b: usize) -> bool {
     let (text, words) = (ctx.text, &ctx.s.words);
-    // A name in backticks is not a word of the sentence (`not` is Turkish
-    // for a note).
-    let denial = |part: &str| {
-        let part: String = part
-            .split('`')
-            .step_by(2)
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase();
-        frame::denies(&part)
-    };
     let bounds = [',', ';', ':', '.'];
     let before = &text[words[a.saturating_sub(5)].span.0..words[a].span.0];
     let before = before.rfind(bounds).map_or(before, |i| &before[i + 1..]);
     let last = words.len().saturating_sub(1);
     let after = &text[words[b].span.1..words[(b + 3).min(last)].span.1.max(words[b].span.1)];
     let after = after.find(bounds).map_or(after, |i| &after[..i]);
-    denial(before)
-        || (b >= a + 3 && denial(&text[words[a].span.1..words[b - 2].span.1]))
-        || denial(after)
+    frame::denies(before)
+        || (b >= a + 3 && frame::denies(&text[words[a].span.1..words[b - 2].span.1]))
+        || frame::denies(after)
 }
 
 /// A sentence no rule found that the classifier reads as an instruction
