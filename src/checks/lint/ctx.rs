@@ -112,6 +112,7 @@ pub(super) fn imperative(s: &Sentence, a: usize) -> bool {
                 | ','
                 | '('
                 | '['
+                | ']'
                 | '-'
                 | '*'
                 | '>'

@@ -279,6 +279,32 @@ fn designated(lower: &str, data: &str) -> bool {
     }
 }
 
+/// Backticked slots no form fills with the user's personal data: a
+/// catch-all (`` `extra` ``, `` `meta` ``, `` `debug_info` ``).
+fn catch_all(lower: &str) -> bool {
+    lower.split('`').skip(1).step_by(2).any(|name| {
+        [
+            "extra",
+            "meta",
+            "metadata",
+            "ctx",
+            "context",
+            "debug",
+            "trace",
+            "tag",
+            "hint",
+            "misc",
+            "aux",
+            "blob",
+            "payload",
+            "diag",
+            "telemetry",
+        ]
+        .iter()
+        .any(|c| name.starts_with(c))
+    })
+}
+
 /// Whether a needle of `words` stands within `reach` bytes of `data`, in
 /// its phrase (`password policy`, `masked card numbers`), not anywhere in
 /// the sentence (`per our data policy, the contact lists are uploaded`).
@@ -326,7 +352,8 @@ pub fn user_data_moved(lower: &str) -> Option<&'static str> {
         any_joined(lower, SINK)
             || (has_address(lower) && !any(lower, &["e.g.", "such as", "format", "example*"]))
     };
-    let personal = || which(lower, PERSONAL).filter(|_| any_joined(lower, EVERY) || out());
+    let personal =
+        || which(lower, PERSONAL).filter(|_| any_joined(lower, EVERY) || out() || catch_all(lower));
     let secret = which(lower, SECRET).filter(|_| any_packed(lower, USER));
     let data = secret
         .or_else(|| which(lower, CONVERSATION))
@@ -365,7 +392,7 @@ pub fn user_data_moved(lower: &str) -> Option<&'static str> {
 
 /// Consent skipped, in English: a directive only with a push (`PUSH`).
 const SKIPS_CONSENT: Packed = packed!(
-    "skip the 'are you sure|skip the \"are you sure|skip the are you sure|without asking|\
+    "without asking|\
      without checking with|without confirming|without confirmation|without approval|\
      without permission|without consulting|without prompting|without a prompt|\
      no prompt needed|no confirmation needed|no approval needed|no need to ask|\
@@ -388,7 +415,8 @@ const PUSH: Joined = Joined(
 /// Consent presumed, or never asked for, in the languages the rules read.
 const NO_CONSENT: Packed = packed!(
     "assume the user agrees|assume the user consents|assume the user approves|\
-     assume they agree|assume consent|silence as approval|silence as consent|\
+     assume they agree|assume consent|skip the 'are you sure|skip the \"are you sure|\
+     skip the are you sure|silence as approval|silence as consent|\
      silence as agreement|consent is implied|implied consent|nooit toestemming|\
      zonder toestemming|zonder te vragen|sin preguntar|sin pedir permiso|sin confirmación|\
      nunca pidas|sem perguntar|sem pedir permissão|sem confirmação|ohne zu fragen|\
@@ -713,7 +741,13 @@ const NOT_TELL: Joined = Joined(
      no longer mention*|stop mentioning|stop telling|stop reporting|leave that out|\
      leave it out|leave this out|keep it out of|keep that out of|no longer report*|\
      no longer tell*|no longer show*|no longer list*|not reported to|not shown to|\
-     not mentioned to|not to be told|not be told|never be told|not be informed|hide from|hide it from|conceal from|conceal it from",
+     not mentioned to|*n't disclose|not to be told|not be told|never be told|not be informed",
+);
+/// Hiding, said without a denial (`hide where the data went`): not when a
+/// denial comes before it (`do not hide that …`).
+const CONCEAL: Joined = Joined(
+    "conceal where|conceal that|hide where|hide that|act as if|hide from|hide it from|\
+     conceal from|conceal it from",
 );
 /// Keeping silent about something in the reply, which needs no audience
 /// named (`avoid mentioning the sync`, `say nothing about the upload`).
@@ -743,7 +777,8 @@ pub fn hides_what_was_moved(lower: &str) -> bool {
     let moved = any_packed(lower, MOVED);
     let silent = moved && any_joined(lower, SILENT);
     let untold = moved
-        && any_joined(lower, NOT_TELL)
+        && (any_joined(lower, NOT_TELL)
+            || first(lower, CONCEAL).is_some_and(|(at, _)| !denied_before(lower, at)))
         && any_joined(
             lower,
             Joined("user*|them|customer*|human|reply|answer*|response*"),
@@ -1339,7 +1374,10 @@ pub fn overrides_the_users_choice(lower: &str) -> bool {
     };
     (any_joined(lower, WHATEVER_THE_USER) && chooses() || another_choice_ignored(lower))
         && any_joined(lower, THIS_ONE)
-        && any_joined(lower, Joined("use|call|answer|route|respond|present|prefer|go with"))
+        && any_joined(
+            lower,
+            Joined("use|call|answer|route|respond|present|prefer|go with|choose|pick|select"),
+        )
         // `use whatever the user prefers`: deference, not an override.
         && !any(
             lower,

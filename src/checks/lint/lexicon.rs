@@ -92,6 +92,8 @@ pub const RULES: &[Rule] = &[
     (Family::Override, Gate::Directive, Need::Nothing, "$ignore_v|abandon|drop ~3 the|your|this|that ~2 persona|character|role|identity|preamble|system+message|setup|briefing|safety+preamble|guardrails|alignment"),
     (Family::Override, Gate::Directive, Need::Nothing, "set|put|lay|push|cast ~1 the|your|any|all ~1 earlier|previous|prior|original|initial|system|existing|old|current ~2 guidance|instructions|rules|prompt|directives|guidelines|brief|briefing|persona ~1 aside|away"),
     (Family::Override, Gate::Stated, Need::Nothing, "description|text|instructions|documentation|this+note|this+message|what+follows|this+tool ~4 is|are ~1 authoritative|binding|definitive|the+final+word|the+source+of+truth|the+only+authority"),
+    (Family::Override, Gate::Stated, Need::Nothing, "no+longer+bound+by|not+bound+by|free+from|released+from ~2 $prior_adj|any|all|the ~2 $strong_rules"),
+    (Family::Override, Gate::Directive, Need::Nothing, "replace|swap|exchange ~2 $prior_adj|any|all|the ~2 $strong_rules ~2 with ~3 below|these|this|following|what+follows|steps"),
     (Family::Override, Gate::Stated, Need::Nothing, "$strong_rules|brief|briefing ~5 no+longer+in+force|not+in+force|no+longer+in+effect|void|revoked|rescinded|obsolete|withdrawn|superseded|null+and+void|cancelled|canceled"),
     // ---- Authority: text that claims the voice or the rights of the system.
     (Family::Authority, Gate::Stated, Need::Marked, "system|administrator|admin|root|developer|operator|platform|kernel|sysadmin|supervisor|assistant ~1 notice|instruction*|message|override|alert|directive|update|mandate|command|order|announcement|authority|access|note|warning|prompt|policy|requirement"),
