@@ -89,7 +89,12 @@ impl<'t> Ctx<'t> {
     /// examples.
     pub(super) fn mentioned(&self, a: usize) -> bool {
         let s = self.s;
-        if mentions().before(s, a, 6) {
+        // (`[WARN] set aside …`: a log level in brackets is a label, not
+        // a verb of detecting or warning.)
+        let mentions_before = s.words[a.saturating_sub(6)..a]
+            .iter()
+            .any(|w| !(w.lead == '[' && w.upper) && mentions().has(w));
+        if mentions_before {
             return true;
         }
         if self
