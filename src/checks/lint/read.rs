@@ -422,21 +422,20 @@ fn read_the_models_acts_as_orders(words: &mut [Word]) {
          immediately directly";
     let one_of = |w: &Word, list: &str| list.split(' ').any(|x| x == w.text);
     for j in 1..words.len() {
-        // (`The assistant`: `### Assistant notes` is a heading.)
-        let the = |k: usize| k >= 1 && words[k - 1].text == "the";
-        let after_subject = (one_of(&words[j - 1], SUBJECT) && the(j - 1))
-            || (j >= 2
-                && one_of(&words[j - 2], SUBJECT)
-                && the(j - 2)
-                && one_of(&words[j - 1], BETWEEN));
+        // (`The assistant`: `### Assistant notes` is a heading. `the` is
+        // asked first: most words follow no subject.)
+        let subject = |k: usize| k >= 1 && words[k - 1].text == "the" && one_of(&words[k], SUBJECT);
+        let after_subject =
+            subject(j - 1) || (j >= 2 && subject(j - 2) && one_of(&words[j - 1], BETWEEN));
         // (`When the agent calls \`git_push\``: a condition, not an act.)
-        let clause = words[j.saturating_sub(5)..j].iter().any(|w| {
-            one_of(
-                w,
-                "when whenever if once before after until unless while whether each every",
-            )
-        });
-        if !after_subject || clause {
+        if !after_subject
+            || words[j.saturating_sub(5)..j].iter().any(|w| {
+                one_of(
+                    w,
+                    "when whenever if once before after until unless while whether each every",
+                )
+            })
+        {
             continue;
         }
         let w = &mut words[j];
