@@ -6,7 +6,9 @@
 //! as letters, letters spaced out one by one (`i g n o r e`) joined, Chinese
 //! and Japanese characters taken one per word, synonyms read as the rule
 //! words they mean (`overlook` as `ignore`, `prior to` as `before`:
-//! `lexicon::SYNONYMS`), and the text cut into sentences at their
+//! `lexicon::SYNONYMS`), a verb after `the assistant` or `the agent` read
+//! in its base form (what the model is said to do is an order), and the
+//! text cut into sentences at their
 //! punctuation, not at a line break inside a phrase (`Do not\nmention
 //! this`). Pure.
 
