@@ -280,13 +280,13 @@ fn designated(lower: &str, data: &str) -> bool {
 }
 
 /// Backticked slots no form fills with the user's personal data: a
-/// catch-all (`` `extra` ``, `` `meta` ``, `` `debug_info` ``).
+/// catch-all, or a name that begins like one (`` `extra` ``, `` `metadata` ``,
+/// `` `debug_info` ``).
 fn catch_all(lower: &str) -> bool {
     lower.split('`').skip(1).step_by(2).any(|name| {
         [
             "extra",
             "meta",
-            "metadata",
             "ctx",
             "context",
             "debug",

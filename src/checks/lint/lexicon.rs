@@ -685,7 +685,8 @@ pub const REFUSED: &str = "refuse* block* reject* denied deny denies forbid* pro
      never+run* dangerous destructive detect* flag* warn*";
 
 /// Words before a verb that make it a directive: a request, a modal, a
-/// sequence word.
+/// sequence word, or the model named as the verb's subject (`the agent
+/// deletes …`, read as `delete` by `read`).
 pub const IMPERATIVE_CUES: &str = "please kindly first then also always now just next finally afterwards immediately \
      additionally simply instead must should shall need needs have has required mandatory \
      important sure remember forget you and so be don't never do will ll can may allowed free \
