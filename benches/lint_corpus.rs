@@ -182,6 +182,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky-r13.txt", "tricky-r13"),
         ("tricky-r14.txt", "tricky-r14"),
         ("tricky-r15.txt", "tricky-r15"),
+        ("tricky-r16.txt", "tricky-r16"),
     ] {
         tricky_cases(file, group, &mut out);
     }
