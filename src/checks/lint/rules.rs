@@ -354,9 +354,12 @@ fn scored(ctx: &Ctx, known: &Known, scratch: &mut Vec<u32>) -> Option<Hit> {
         ctx.text,
         span,
         logit > header.error,
+        // (As an f64, exactly the same value: the f32 formatter stays out
+        // of the binary.)
         format!(
-            "{} (the classifier scores the sentence {logit:.1})",
-            family.what()
+            "{} (the classifier scores the sentence {:.1})",
+            family.what(),
+            f64::from(logit)
         ),
     ))
 }
