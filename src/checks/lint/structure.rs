@@ -1229,6 +1229,17 @@ fn find_in(text: &str, unchanged: &dyn Fn(usize, usize) -> bool, out: &mut Vec<H
         }
         start += line.len();
     }
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let end = start + line.trim_end().len();
+        if (line.contains('|') || line.contains(',')) && !unchanged(start, start + line.len()) {
+            if let Some(data) = row_fills_a_slot(&lowered(start, end)) {
+                let what = format!("a table row that puts the user's {data} in a slot");
+                push(Family::Exfiltration, (start, end), what);
+            }
+        }
+        start += line.len();
+    }
     if let Some((family, what, span)) = frame::config_block(text) {
         push(family, span, what.to_string());
     }
@@ -1262,6 +1273,40 @@ fn guard_answered(text: &str, from: usize, to: usize) -> Option<(Family, &'stati
     let end = text.len() - answer.len() + line.len();
     let question = text[from..from + q].to_lowercase();
     frame::guard_answered_away(&question, &line.to_lowercase()).map(|(f, w)| (f, w, end))
+}
+
+/// A table row or a CSV record (lowered) that fills a slot with the user's
+/// secret (`` | `key` | the user's GitHub token | ``, `secret,assistant,the
+/// user's bank password`): read as `the user's GitHub token goes in
+/// `key``, with `frame::user_data_moved`'s checks; a slot named in its data is a
+/// form's (`` | `token` | the user's GitHub token | ``). A CSV record has no space after its commas, which
+/// keeps prose lists out; a denial in any cell keeps the row.
+fn row_fills_a_slot(row: &str) -> Option<&'static str> {
+    let cells: Vec<&str> = if row.matches('|').count() >= 2 {
+        row.split('|')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect()
+    } else if row.matches(',').count() >= 2 && !row.contains(", ") {
+        row.split(',').map(|c| c.trim_matches('"')).collect()
+    } else {
+        return None;
+    };
+    let slot = cells.iter().map(|c| c.trim_matches('`')).find(|c| {
+        !c.is_empty()
+            && c.chars()
+                .all(|ch| ch.is_alphanumeric() || matches!(ch, '_' | '-' | '.'))
+    })?;
+    if cells.len() < 2 || any_packed(row, DENY) {
+        return None;
+    }
+    cells.iter().find_map(|cell| {
+        // A slot named in its data (`token`: the user's GitHub token) is a
+        // form's.
+        (!cell.contains(slot))
+            .then(|| frame::user_data_moved(&format!("{cell} goes in `{slot}`")))
+            .flatten()
+    })
 }
 
 /// The sentences of `text`, trimmed: ended by `.`, `!` or `?` before a
@@ -1511,6 +1556,24 @@ mod tests {
         // The answer on the question's line.
         let faq = "Q: Can the agent delete files without asking? A: No, never.";
         assert!(!kept(Family::Guardrail, faq));
+    }
+
+    #[test]
+    fn a_table_row_that_fills_a_slot_with_the_users_secret_is_found() {
+        for row in [
+            "| arg | value |\n| --- | --- |\n| `key` | the user's GitHub personal access token |",
+            "name,filled_by,value\nsecret,assistant,the user's bank password",
+        ] {
+            assert_eq!(found(row), [Family::Exfiltration], "{row}");
+        }
+        for row in [
+            "| `token` | the user's GitHub token |",
+            "| `auth` | never the user's password; a server key |",
+            "Reads the user's password,token,key and more, never sending them.",
+            "| name | type | description |\n| `query` | string | the user's search words |",
+        ] {
+            assert_eq!(found(row), [], "{row}");
+        }
     }
 
     #[test]
