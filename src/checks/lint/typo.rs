@@ -12,6 +12,8 @@
 //! in the original (`Repaired::span`), so evidence quotes the original.
 //! Pure (one table is built at first need and kept).
 
+use std::sync::OnceLock;
+
 use crate::checks::lint::{lexicon, phrase, read};
 
 /// The shortest word repaired: shorter ones have too many neighbours.
@@ -141,20 +143,24 @@ static VOCABULARY: [u32; DISTINCT] = {
 
 /// The low 16 bits of every hash of `VOCABULARY`, a bit each: most words
 /// the rules do not name are told so by one load, not a binary search.
-static SEEN: [u64; 1024] = {
-    let mut out = [0u64; 1024];
-    let mut i = 0;
-    while i < DISTINCT {
-        let low = (VOCABULARY[i] & 0xffff) as usize;
-        out[low / 64] |= 1 << (low % 64);
-        i += 1;
-    }
-    out
-};
+/// Built at first use (a bit set per hash, a few microseconds) rather than
+/// by the compiler: compiled, it is 8 KiB of the binary; here it is on the
+/// heap, made when a lint first reads a word.
+fn seen() -> &'static [u64] {
+    static SEEN: OnceLock<Box<[u64]>> = OnceLock::new();
+    SEEN.get_or_init(|| {
+        let mut out = vec![0u64; 1024].into_boxed_slice();
+        for h in VOCABULARY {
+            let low = (h & 0xffff) as usize;
+            out[low / 64] |= 1 << (low % 64);
+        }
+        out
+    })
+}
 
 /// Whether `VOCABULARY` holds the running hash `h` (folded to 32 bits).
 fn known(h: u64) -> bool {
-    in_table(&SEEN, &VOCABULARY, (h ^ (h >> 32)) as u32)
+    in_table(seen(), &VOCABULARY, (h ^ (h >> 32)) as u32)
 }
 
 /// Whether sorted `hashes` hold `h`, asked of `seen` (a bit for the low
@@ -421,7 +427,7 @@ fn edit_back(folded: &[u8], ends: &[usize], scratch: &mut Vec<u8>) -> Option<Edi
 
 /// Whether the rules name `w` as a whole word (not by a stem it begins).
 fn named_whole(w: &[u8]) -> bool {
-    in_table(&SEEN, &VOCABULARY, fold_hash(w, &[]))
+    in_table(seen(), &VOCABULARY, fold_hash(w, &[]))
 }
 
 /// The rule words of `SHORTEST_EDITED` bytes or more with one inner
