@@ -637,6 +637,11 @@ mod tests {
         // Acts read back to their denial, and kept out of a slot.
         out.push("to ".repeat(len / 6) + &"never send the password to `x` ".repeat(len / 60));
         out.push("keep ".repeat(len / 5) + " the token out of `q`");
+        // Questions answered no, steps that skip asking, table rows.
+        out.push("can i delete it? no. ".repeat(len / 21));
+        out.push("1. delete it. 2. do not ask. ".repeat(len / 29));
+        out.push("| `k` | the user's token |".repeat(len / 26));
+        out.push("k,v,the user's token,".repeat(len / 21));
         out
     }
 
