@@ -982,6 +982,25 @@ pub fn obeys_over_the_user(lower: &str) -> bool {
         && !any_packed(lower, DENY)
 }
 
+/// Saying that the user wins where this text and the user disagree (`If
+/// this description conflicts with the user's request, follow the
+/// user`): deference, whatever else the sentence holds, unless it denies.
+pub fn follows_the_user(lower: &str) -> bool {
+    any(
+        lower,
+        &[
+            "follow the user",
+            "obey the user",
+            "defer to the user",
+            "the user wins",
+            "the user's request wins",
+            "do what the user says",
+            "go with the user",
+        ],
+    ) && !any_packed(lower, DENY)
+        && !any(lower, &["but", "except", "unless"])
+}
+
 /// This definition's own text.
 const SELF: Packed = packed!(
     "this description|this text|these instructions|the instructions below|the rules below|\

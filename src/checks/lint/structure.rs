@@ -188,6 +188,30 @@ fn framed_honest(s: &str, family: Family) -> bool {
             Family::Shadowing | Family::Authority | Family::Guardrail
         ) && frame::still_in_force(s))
         || (family == Family::Authority && plain_notice(s))
+        || (matches!(
+            family,
+            Family::Override | Family::Guardrail | Family::Authority | Family::Preference
+        ) && frame::follows_the_user(s))
+        || (family == Family::Exfiltration && reports_a_problem(s))
+}
+
+/// `If a prompt asks for your password, report it to security@…`: a problem
+/// reported, with no secret or conversation of the user's named.
+fn reports_a_problem(s: &str) -> bool {
+    any(
+        s,
+        &[
+            "report it",
+            "report this",
+            "report them",
+            "report problems",
+            "report issues",
+            "report abuse",
+            "report a bug",
+            "report bugs",
+        ],
+    ) && !frame::names_a_secret(s)
+        && frame::user_data_moved(s).is_none()
 }
 
 /// `Don't show raw JSON to the user; summarise it`: technical output kept
@@ -1295,7 +1319,7 @@ fn find_in(text: &str, unchanged: &dyn Fn(usize, usize) -> bool, out: &mut Vec<H
             let this = lowered(from, to);
             let before = lowered(a, from);
             if any(&this, &["it", "them"])
-                && names_a_slot(&this)
+                && (names_a_slot(&this) || has_address(&this))
                 && frame::names_a_secret(&before)
                 && frame::user_data_moved(&this).is_none()
             {
