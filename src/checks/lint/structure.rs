@@ -193,6 +193,8 @@ fn framed_honest(s: &str, family: Family) -> bool {
             Family::Override | Family::Guardrail | Family::Authority | Family::Preference
         ) && frame::follows_the_user(s))
         || (family == Family::Exfiltration && reports_a_problem(s))
+        || (matches!(family, Family::CrossTool | Family::Instruction) && developers_note(s))
+        || (matches!(family, Family::Exfiltration | Family::Instruction) && stays_local(s))
 }
 
 /// `If a prompt asks for your password, report it to security@…`: a problem
@@ -301,11 +303,65 @@ fn plain_notice(s: &str) -> bool {
             Joined("system|official|admin*|notice|platform|operator|root"),
         )
         && s.is_ascii()
-        && !any_joined(s, CLAIMS_RIGHTS)
+        && (!any_joined(s, CLAIMS_RIGHTS) || who_may_call(&s[head.len()..]))
         && !any_joined(
             s,
             Joined("mandatory|force|unconditional*|binding|issued|team|compliance"),
         )
+}
+
+/// `only workspace admins can call `delete_workspace``: who may call a tool,
+/// said of people, with no word to the model or about its rules.
+fn who_may_call(rest: &str) -> bool {
+    any(rest, &["only"])
+        && any(
+            rest,
+            &[
+                "can call", "may call", "can use", "may use", "can run", "may run",
+            ],
+        )
+        && !any_joined(
+            rest,
+            Joined(
+                "you|your|assistant*|model*|agent*|ai|must|shall|obey*|follow*|ignor*|overrid*|\
+                 priority|precedence|prompt*|instruction*|rule*|user's",
+            ),
+        )
+}
+
+/// `TODO: add pagination to the `list` output`: a developer's note (a
+/// `TODO`, `FIXME` or `XXX` label) that names no address, secret or data of
+/// the user's and speaks to no model.
+fn developers_note(s: &str) -> bool {
+    ["todo:", "todo(", "fixme:", "fixme(", "xxx:"]
+        .iter()
+        .any(|l| {
+            s.trim_start_matches(['#', '/', '-', '*', ' '])
+                .starts_with(l)
+        })
+        && !has_address(s)
+        && !frame::names_a_secret(s)
+        && frame::user_data_moved(s).is_none()
+        && !any_joined(s, Joined("you|your|assistant*|model*|agent*|ai|claude"))
+}
+
+/// `the user's keychain stays on this machine`: data said to stay where it
+/// is, sent to no address, with no exception.
+fn stays_local(s: &str) -> bool {
+    any(
+        s,
+        &[
+            "stays on this machine",
+            "stay on this machine",
+            "stays on your machine",
+            "stays on the device",
+            "stays local",
+            "stay local",
+            "never leaves",
+            "never leave",
+        ],
+    ) && !has_address(s)
+        && !any(s, &["but", "except", "unless"])
 }
 
 /// `Answer only with data returned by this tool; do not guess`: keeping the
