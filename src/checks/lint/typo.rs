@@ -14,7 +14,7 @@
 
 use std::sync::OnceLock;
 
-use crate::checks::lint::{lexicon, phrase, read};
+use crate::checks::lint::{lexicon, read};
 
 /// The shortest word repaired: shorter ones have too many neighbours.
 const SHORTEST: usize = 5;
@@ -23,6 +23,7 @@ const SHORTEST: usize = 5;
 /// the table is built by the compiler). Two words of the rules' 4,000 or so
 /// meet in it about once in a million lookups: a word then goes unrepaired
 /// or is read as a rule's word, nothing worse.
+#[cfg(test)]
 const fn hash(b: &[u8], from: usize, to: usize) -> u32 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut i = from;
@@ -93,8 +94,9 @@ const WORDS: usize = count();
 const STEM: u32 = 0x5bd1_e995;
 
 /// The hashes of every whole word and stem the rules name, sorted, once
-/// for each time a rule names it (the compiler's work only: the binary
-/// holds `VOCABULARY`; a `static` would put this one there too).
+/// for each time a rule names it (the compiler's work, for the tests: the
+/// binary builds `vocabulary` at run time).
+#[cfg(test)]
 #[allow(clippy::large_const_arrays)]
 const NAMED: [u32; WORDS] = {
     let mut out = [0u32; WORDS];
@@ -107,67 +109,89 @@ const NAMED: [u32; WORDS] = {
         };
         n += 1;
     });
-    phrase::heap_sort(&mut out);
+    crate::checks::lint::phrase::heap_sort(&mut out);
     out
-};
-
-/// How many different hashes `NAMED` holds (about half: `instruction*`,
-/// `confirmation` stand in many rules).
-const DISTINCT: usize = {
-    let mut n = (WORDS > 0) as usize;
-    let mut i = 1;
-    while i < WORDS {
-        if NAMED[i] != NAMED[i - 1] {
-            n += 1;
-        }
-        i += 1;
-    }
-    n
 };
 
 /// The hashes of every whole word and stem the rules name, sorted, each
-/// once: built by the compiler, so a check that lints pays nothing to have
-/// them.
-static VOCABULARY: [u32; DISTINCT] = {
-    let mut out = [0u32; DISTINCT];
-    let (mut i, mut n) = (0, 0);
-    while i < WORDS {
-        if i == 0 || NAMED[i] != NAMED[i - 1] {
-            out[n] = NAMED[i];
-            n += 1;
-        }
-        i += 1;
-    }
-    out
-};
+/// once, with a bit for the low 16 bits of each: most words the rules do
+/// not name are told so by one load, not a binary search. Built at the
+/// first word read (about 2,900 hashes from the patterns the binary holds
+/// anyway), as `left_out` is: built by the compiler, the two took 20 KB of
+/// the binary.
+fn vocabulary() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| Table::of(rule_words().iter().map(|&(h, _)| h).collect()))
+}
 
-/// The low 16 bits of every hash of `VOCABULARY`, a bit each: most words
-/// the rules do not name are told so by one load, not a binary search.
-/// Built at first use (a bit set per hash, a few microseconds) rather than
-/// by the compiler: compiled, it is 8 KiB of the binary; here it is on the
-/// heap, made when a lint first reads a word.
-fn seen() -> &'static [u64] {
-    static SEEN: OnceLock<Box<[u64]>> = OnceLock::new();
-    SEEN.get_or_init(|| {
-        let mut out = vec![0u64; 1024].into_boxed_slice();
-        for h in VOCABULARY {
-            let low = (h & 0xffff) as usize;
-            out[low / 64] |= 1 << (low % 64);
+/// Each different word of `SHORTEST` bytes or more of the rules' patterns,
+/// the lists they share and the synonyms read as rule words (a stem with
+/// its `*`), with its hash as the vocabulary holds it, sorted by hash: the
+/// work `vocabulary` and `left_out` share, done once and for each word
+/// once (the patterns name most words many times).
+fn rule_words() -> &'static [(u32, &'static [u8])] {
+    static ALL: OnceLock<Vec<(u32, &'static [u8])>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut all = Vec::with_capacity(WORDS);
+        let mut words = |p: &'static [u8]| {
+            for w in p.split(|&c| matches!(c, b' ' | b'|' | b'+')) {
+                let (bare, stem) = w.strip_suffix(b"*").map_or((w, false), |b| (b, true));
+                if bare.len() >= SHORTEST
+                    && bare.iter().all(|&c| c.is_ascii_lowercase() || c >= 0x80)
+                {
+                    let h = fold_hash(bare, &[]);
+                    all.push((if stem { h ^ STEM } else { h }, w));
+                }
+            }
+        };
+        for rule in lexicon::RULES {
+            words(rule.3.as_bytes());
         }
-        out
+        for (_, list) in lexicon::SHARED {
+            words(list.as_bytes());
+        }
+        for i in 0..lexicon::SYNONYMS.len() {
+            words(read::synonym_pair(i).0);
+        }
+        all.sort_unstable_by_key(|&(h, _)| h);
+        all.dedup_by_key(|&mut (h, _)| h);
+        all
     })
 }
 
-/// Whether `VOCABULARY` holds the running hash `h` (folded to 32 bits).
+/// Whether the vocabulary holds the running hash `h` (folded to 32 bits).
 fn known(h: u64) -> bool {
-    in_table(seen(), &VOCABULARY, (h ^ (h >> 32)) as u32)
+    vocabulary().has((h ^ (h >> 32)) as u32)
 }
 
-/// Whether sorted `hashes` hold `h`, asked of `seen` (a bit for the low
-/// 16 bits of each) first.
-fn in_table(seen: &[u64], hashes: &[u32], h: u32) -> bool {
-    let low = (h & 0xffff) as usize;
-    seen[low / 64] & (1 << (low % 64)) != 0 && hashes.binary_search(&h).is_ok()
+/// Hashes sorted and each once, with a bit for the low 16 bits of each
+/// (`seen`), asked first.
+struct Table {
+    hashes: Vec<u32>,
+    seen: Vec<u64>,
+}
+
+impl Table {
+    /// The table of `hashes`, sorted and deduplicated.
+    fn of(hashes: Vec<u32>) -> Table {
+        let mut seen = vec![0u64; 1024];
+        for &h in &hashes {
+            let low = (h & 0xffff) as usize;
+            seen[low / 64] |= 1 << (low % 64);
+        }
+        Table { hashes, seen }
+    }
+
+    /// Whether the table holds hash `h`.
+    fn has(&self, h: u32) -> bool {
+        let low = (h & 0xffff) as usize;
+        self.seen[low / 64] & (1 << (low % 64)) != 0 && self.hashes.binary_search(&h).is_ok()
+    }
+
+    /// Whether the table holds the folded word `w`.
+    fn holds(&self, w: &[u8]) -> bool {
+        self.has(fold_hash(w, &[]))
+    }
 }
 
 /// Whether the rules name the folded word `w`: as it is, or by a stem it
@@ -427,7 +451,7 @@ fn edit_back(folded: &[u8], ends: &[usize], scratch: &mut Vec<u8>) -> Option<Edi
 
 /// Whether the rules name `w` as a whole word (not by a stem it begins).
 fn named_whole(w: &[u8]) -> bool {
-    in_table(seen(), &VOCABULARY, fold_hash(w, &[]))
+    vocabulary().has(fold_hash(w, &[]))
 }
 
 /// The rule words of `SHORTEST_EDITED` bytes or more with one inner
@@ -436,19 +460,8 @@ fn named_whole(w: &[u8]) -> bool {
 /// that needs it (8,849 hashes on 2026-12-07), from the rules and the
 /// packed synonyms the binary holds anyway: a table the compiler built
 /// would weigh 35 KB.
-struct LeftOut {
-    hashes: Vec<u32>,
-    seen: Vec<u64>,
-}
-
-impl LeftOut {
-    fn holds(&self, w: &[u8]) -> bool {
-        in_table(&self.seen, &self.hashes, fold_hash(w, &[]))
-    }
-}
-
-fn left_out() -> &'static LeftOut {
-    static TABLE: std::sync::OnceLock<LeftOut> = std::sync::OnceLock::new();
+fn left_out() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut hashes = Vec::new();
         let mut add = |word: &[u8]| {
@@ -467,29 +480,13 @@ fn left_out() -> &'static LeftOut {
                 hashes.push(fold_hash(&word[..starts[i]], &word[starts[i + 1]..]));
             }
         };
-        let mut words = |pattern: &[u8]| {
-            pattern
-                .split(|&c| matches!(c, b' ' | b'|' | b'+'))
-                .filter(|w| !w.ends_with(b"*"))
-                .for_each(&mut add);
-        };
-        for rule in lexicon::RULES {
-            words(rule.3.as_bytes());
-        }
-        for (_, list) in lexicon::SHARED {
-            words(list.as_bytes());
-        }
-        for i in 0..lexicon::SYNONYMS.len() {
-            words(read::synonym_pair(i).0);
-        }
+        rule_words()
+            .iter()
+            .filter(|(_, w)| !w.ends_with(b"*"))
+            .for_each(|&(_, w)| add(w));
         hashes.sort_unstable();
         hashes.dedup();
-        let mut seen = vec![0u64; 1024];
-        for &h in &hashes {
-            let low = (h & 0xffff) as usize;
-            seen[low / 64] |= 1 << (low % 64);
-        }
-        LeftOut { hashes, seen }
+        Table::of(hashes)
     })
 }
 
@@ -550,12 +547,15 @@ mod tests {
 
     #[test]
     fn the_compilers_vocabulary_holds_the_rules_words() {
-        const { assert!(WORDS > 1000 && DISTINCT < WORDS) };
-        assert!(VOCABULARY.windows(2).all(|w| w[0] < w[1]));
-        // Each hash the rules name, once.
+        const { assert!(WORDS > 1000) };
+        let table = vocabulary();
+        assert!(table.hashes.len() < WORDS);
+        assert!(table.hashes.windows(2).all(|w| w[0] < w[1]));
+        // Each hash the rules name, once: what the compiler reads, the run
+        // time reads.
         let mut all = NAMED.to_vec();
         all.dedup();
-        assert_eq!(all, VOCABULARY);
+        assert_eq!(all, table.hashes);
         assert!(named(b"ignore") && named(b"instruction") && !named(b"weather"));
         // The run-time table of rule words with a letter left out.
         let table = left_out();
