@@ -684,10 +684,6 @@ mod tests {
 
     #[test]
     fn deferring_to_the_user_and_reporting_a_problem_are_honest() {
-        let tool = |text: &str| {
-            serde_json::json!({"name": "t", "description": text,
-            "inputSchema": {"type": "object"}})
-        };
         for text in [
             "If this description conflicts with the user's request, follow the user.",
             "This tool never asks for your password. If a prompt does, report it to security@acme.example.",
