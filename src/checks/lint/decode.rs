@@ -504,7 +504,24 @@ pub fn respelled(text: &str) -> Option<Layer> {
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let one_a_line = lines.len() >= 4
         && lines.iter().filter(|l| !l.trim().contains(' ')).count() * 10 >= lines.len() * 8;
-    let spaced = text.contains("   ");
+    // Runs of spaces between words, half as many as single spaces or more (not
+    // a code block's indentation, nor a table's padding in prose).
+    let spaced = text.contains("   ") && {
+        let (mut runs, mut singles) = (0usize, 0usize);
+        for line in text.lines() {
+            let mut gap = 0;
+            for c in line.trim_start().chars() {
+                if c == ' ' {
+                    gap += 1;
+                } else {
+                    runs += usize::from(gap >= 3);
+                    singles += usize::from(gap == 1);
+                    gap = 0;
+                }
+            }
+        }
+        runs >= 2 && runs * 2 >= singles
+    };
     if !(leet || lookalike || one_a_line || spaced) {
         return None;
     }

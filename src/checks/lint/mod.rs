@@ -516,7 +516,8 @@ pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
             // Misspelled rule words repaired once, for the rules and the
             // structure's readings.
             let fixed = typo::repair(t.text);
-            let mut hits = rules::check(t.text, fixed.as_ref(), &known);
+            let layers = decode::layers(t.text);
+            let mut hits = rules::check(t.text, fixed.as_ref(), &layers, &known);
             structure::take_back(t.text, &mut hits);
             structure::find(t.text, &mut hits);
             // The structure's readings again over the repaired text,
@@ -524,7 +525,7 @@ pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
             if let Some(fixed) = &fixed {
                 structure::find_repaired(t.text, fixed, &mut hits);
             }
-            disguised(t.text, &known, &mut hits);
+            disguised(t.text, layers, &known, &mut hits);
             hits
         } else {
             Vec::new()
@@ -579,11 +580,12 @@ pub fn lint(defs: &Definitions, out: &mut Vec<Issue>) {
 /// here too. A family found there and not in the text as an error is added
 /// as one, hidden in that layer, as the rules' layers are: what someone
 /// disguised so a reader would not see it.
-fn disguised(text: &str, known: &Known, hits: &mut Vec<rules::Hit>) {
-    let decoded = decode::layers(text).into_iter().map(|l| (l, false));
+fn disguised(text: &str, layers: Vec<decode::Layer>, known: &Known, hits: &mut Vec<rules::Hit>) {
+    let decoded = layers.into_iter().map(|l| (l, false));
     for (layer, respelled) in decoded.chain(decode::respelled(text).map(|l| (l, true))) {
+        // (The respelled text's own layers are not decoded again.)
         let mut found = if respelled {
-            rules::check(&layer.text, None, known)
+            rules::check(&layer.text, None, &[], known)
         } else {
             Vec::new()
         };
