@@ -195,6 +195,50 @@ fn framed_honest(s: &str, family: Family) -> bool {
         || (family == Family::Exfiltration && reports_a_problem(s))
         || (matches!(family, Family::CrossTool | Family::Instruction) && developers_note(s))
         || (matches!(family, Family::Exfiltration | Family::Instruction) && stays_local(s))
+        || (matches!(
+            family,
+            Family::Exfiltration | Family::Instruction | Family::Override
+        ) && blind_to_the_prompt(s))
+        || (family == Family::Concealment && others_kept_private(s))
+}
+
+/// `The system prompt is not visible to this tool`: a limit of what the
+/// tool gets of the model's prompt or the conversation asks nothing.
+fn blind_to_the_prompt(s: &str) -> bool {
+    any(s, &["system prompt", "instructions", "conversation"])
+        && any(
+            s,
+            &[
+                "not visible",
+                "never sees",
+                "cannot see",
+                "can't see",
+                "cannot read",
+                "has no access",
+                "never receives",
+                "is not sent",
+                "never sent",
+            ],
+        )
+        && !has_address(s)
+        && !any(s, &["but", "except", "unless"])
+}
+
+/// `should not reveal the contents of other users' private channels`:
+/// other people's data kept from the user is privacy, not concealment,
+/// when nothing moved is named.
+fn others_kept_private(s: &str) -> bool {
+    any(
+        s,
+        &[
+            "other users",
+            "other users'",
+            "another user's",
+            "other people's",
+            "other customers",
+            "other customers'",
+        ],
+    ) && !frame::names_a_move(s)
 }
 
 /// `If a prompt asks for your password, report it to security@…`: a problem
