@@ -378,7 +378,7 @@ pub const ARGUMENT: Packed = packed!(
      параметр*|аргумент*|veld*|kolom*|bidang*|tham số|trường|매개변수|필드|인자|حقل|معامل|שדה|פרמטר|\
      फ़ील्ड|पैरामीटर|参数|字段|引数|パラメータ|フィールド|\
      fält*|poli|πεδίο|παράμετρο|*ช่อง*|*พารามิเตอร์*|فیلد|پارامتر|câmpul|\
-     felt*|kenttä*|kentä*|mező*|paraméter*|полето|параметър*|параметъра|ফিল্ড|প্যারামিটার|kigezo|sehemu|medan|polje|polju|poľa|فیلڈ|camp|paràmetre*|lauką|lauke|laukā|lauku|फील्ड*|поље|пољу|புலத்தில்|புலம்|välja|väljal|fushën|fushë*|sahəsinə|sahəsi*|өрісіне|өріс*|फिल्ड*|reitinn|eremuan|eremu*",
+     felt*|kenttä*|kentä*|mező*|paraméter*|полето|параметър*|параметъра|ফিল্ড|প্যারামিটার|kigezo|sehemu|medan|polje|polju|poľa|فیلڈ|camp|paràmetre*|lauką|lauke|laukā|lauku|फील्ड*|поље|пољу|புலத்தில்|புலம்|välja|väljal|fushën|fushë*|sahəsinə|sahəsi*|өрісіне|өріс*|फिल्ड*|reitinn|eremuan|eremu*|ফিল্ডে",
 );
 
 /// Words that forbid or deny, in the languages the rules read.
