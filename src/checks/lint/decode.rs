@@ -571,7 +571,7 @@ pub fn respelled(text: &str) -> Option<Layer> {
     } else {
         "runs of spaces"
     };
-    (out != text).then(|| Layer {
+    (out != text).then_some(Layer {
         how,
         text: out,
         span: (0, text.len()),
