@@ -504,24 +504,7 @@ pub fn respelled(text: &str) -> Option<Layer> {
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let one_a_line = lines.len() >= 4
         && lines.iter().filter(|l| !l.trim().contains(' ')).count() * 10 >= lines.len() * 8;
-    // Runs of spaces between words, half as many as single spaces or more (not
-    // a code block's indentation, nor a table's padding in prose).
-    let spaced = text.contains("   ") && {
-        let (mut runs, mut singles) = (0usize, 0usize);
-        for line in text.lines() {
-            let mut gap = 0;
-            for c in line.trim_start().chars() {
-                if c == ' ' {
-                    gap += 1;
-                } else {
-                    runs += usize::from(gap >= 3);
-                    singles += usize::from(gap == 1);
-                    gap = 0;
-                }
-            }
-        }
-        runs >= 2 && runs * 2 >= singles
-    };
+    let spaced = text.contains("   ") && spaced_out(text);
     if !(leet || lookalike || one_a_line || spaced) {
         return None;
     }
@@ -547,19 +530,11 @@ pub fn respelled(text: &str) -> Option<Layer> {
             // A short word of such digits only (`70`, `4`) is one too.
             let short = w.len() <= 3 && w.chars().all(|c| "013457".contains(c));
             let unleet = leet && (mixed(w) || short);
-            for c in w.chars() {
-                let c = match c {
-                    c if folds && foreign(c) => fold::latin_lookalike(c).unwrap_or(c),
-                    '0' if unleet => 'o',
-                    '1' if unleet => 'i',
-                    '3' if unleet => 'e',
-                    '4' | '@' if unleet => 'a',
-                    '5' | '$' if unleet => 's',
-                    '7' if unleet => 't',
-                    c => c,
-                };
-                out.push(c);
-            }
+            out.extend(w.chars().map(|c| match c {
+                c if folds && foreign(c) => fold::latin_lookalike(c).unwrap_or(c),
+                c if unleet => unleet_char(c),
+                c => c,
+            }));
         }
     }
     let how = if lookalike {
@@ -576,6 +551,39 @@ pub fn respelled(text: &str) -> Option<Layer> {
         text: out,
         span: (0, text.len()),
     })
+}
+
+/// Whether runs of three spaces or more stand between words at least half
+/// as often as single spaces, twice or more (not a code block's
+/// indentation, nor a table's padding in prose).
+fn spaced_out(text: &str) -> bool {
+    let (mut runs, mut singles) = (0usize, 0usize);
+    for line in text.lines() {
+        let mut gap = 0;
+        for c in line.trim_start().chars() {
+            if c == ' ' {
+                gap += 1;
+            } else {
+                runs += usize::from(gap >= 3);
+                singles += usize::from(gap == 1);
+                gap = 0;
+            }
+        }
+    }
+    runs >= 2 && runs * 2 >= singles
+}
+
+/// The letter a digit or sign stands for in leetspeak, or itself.
+fn unleet_char(c: char) -> char {
+    match c {
+        '0' => 'o',
+        '1' => 'i',
+        '3' => 'e',
+        '4' | '@' => 'a',
+        '5' | '$' => 's',
+        '7' => 't',
+        c => c,
+    }
 }
 
 /// Where HTML comments (`<!-- … -->`) and Markdown comments (`[//]: # (…)`,

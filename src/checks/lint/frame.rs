@@ -1942,89 +1942,96 @@ pub fn findings(lower: &str, found: &mut Vec<(Family, String)>) {
         let what = format!("a directive to act without the user's consent (`{marker}`)");
         found.push((Family::Guardrail, what));
     }
-    let mut push = |family: Family, what: &str| found.push((family, what.to_string()));
-    if code_sends_out(lower) {
-        push(
-            Family::Exfiltration,
-            "code that sends a secret, the environment or the conversation to an address",
-        );
-    }
-    if redirects_another_tool(lower) {
-        push(
-            Family::CrossTool,
-            "a directive that points another tool's output at an address",
-        );
-    }
-    if overrides_the_users_choice(lower) || overrides_the_users_choice_elsewhere(lower) {
-        push(
-            Family::Preference,
-            "a directive to use this tool whatever the user chose",
-        );
-    }
-    if steers_from_rivals(lower) {
-        push(
-            Family::Preference,
-            "a directive to steer the user away from rivals",
-        );
-    }
-    if drops_earlier_rules(lower) {
-        push(
-            Family::Override,
-            "a directive to drop the model's earlier instructions",
-        );
-    }
-    if obeys_over_the_user(lower) {
-        push(
-            Family::Override,
-            "a directive to follow this text against the user",
-        );
-    }
-    if outranks_the_user_elsewhere(lower) {
-        push(
-            Family::Authority,
-            "a claim to speak for the administrator or the developers above the user",
-        );
-    }
-    if ranks_itself_first(lower) {
-        push(
-            Family::Override,
-            "a directive that ranks this text above the model's own rules",
-        );
-    }
-    if falsifies_another_tool(lower) {
-        push(
-            Family::CrossTool,
-            "a directive to report another tool's output other than it is",
-        );
-    }
-    if displaces_another_tool(lower) {
-        push(
-            Family::Shadowing,
-            "a directive that puts another tool aside for this one",
-        );
-    }
-    if appends_code(lower) {
-        push(
-            Family::Injection,
-            "a directive to add destructive or remote code to what the model runs",
-        );
-    }
-    if overrides_hesitation(lower) {
-        push(
-            Family::Guardrail,
-            "a directive to go on when the user doubts or refuses",
-        );
-    }
-    if keeps_from_the_user(lower) || hides_what_was_moved(lower) {
-        push(
-            Family::Concealment,
-            "a directive to keep what was done from the user",
-        );
+    for (reads, family, what) in READERS {
+        if reads(lower) {
+            found.push((*family, what.to_string()));
+        }
     }
     if let Some(data) = user_data_moved(lower) {
         let what = format!("a directive to put the user's data ({data}) where it is sent on");
         found.push((Family::Exfiltration, what));
     }
+}
+
+/// The frames that say yes or no of a sentence, in the order `findings`
+/// asks them: each with its family and what it saw.
+type Reader = (fn(&str) -> bool, Family, &'static str);
+const READERS: &[Reader] = &[
+    (
+        code_sends_out,
+        Family::Exfiltration,
+        "code that sends a secret, the environment or the conversation to an address",
+    ),
+    (
+        redirects_another_tool,
+        Family::CrossTool,
+        "a directive that points another tool's output at an address",
+    ),
+    (
+        chooses_this_tool,
+        Family::Preference,
+        "a directive to use this tool whatever the user chose",
+    ),
+    (
+        steers_from_rivals,
+        Family::Preference,
+        "a directive to steer the user away from rivals",
+    ),
+    (
+        drops_earlier_rules,
+        Family::Override,
+        "a directive to drop the model's earlier instructions",
+    ),
+    (
+        obeys_over_the_user,
+        Family::Override,
+        "a directive to follow this text against the user",
+    ),
+    (
+        outranks_the_user_elsewhere,
+        Family::Authority,
+        "a claim to speak for the administrator or the developers above the user",
+    ),
+    (
+        ranks_itself_first,
+        Family::Override,
+        "a directive that ranks this text above the model's own rules",
+    ),
+    (
+        falsifies_another_tool,
+        Family::CrossTool,
+        "a directive to report another tool's output other than it is",
+    ),
+    (
+        displaces_another_tool,
+        Family::Shadowing,
+        "a directive that puts another tool aside for this one",
+    ),
+    (
+        appends_code,
+        Family::Injection,
+        "a directive to add destructive or remote code to what the model runs",
+    ),
+    (
+        overrides_hesitation,
+        Family::Guardrail,
+        "a directive to go on when the user doubts or refuses",
+    ),
+    (
+        keeps_or_hides,
+        Family::Concealment,
+        "a directive to keep what was done from the user",
+    ),
+];
+
+/// This tool chosen whatever the user chose, in English or elsewhere.
+fn chooses_this_tool(lower: &str) -> bool {
+    overrides_the_users_choice(lower) || overrides_the_users_choice_elsewhere(lower)
+}
+
+/// What was done kept from the user, or what was moved hidden.
+fn keeps_or_hides(lower: &str) -> bool {
+    keeps_from_the_user(lower) || hides_what_was_moved(lower)
 }
 
 #[cfg(test)]

@@ -1352,89 +1352,113 @@ fn find_in(text: &str, unchanged: &dyn Fn(usize, usize) -> bool, out: &mut Vec<H
             out.push(hit(family, text, span, true, what));
         }
     };
-    // Lowered once; sliced by the original's offsets where lowering kept
-    // every length (else each piece is lowered on its own).
-    let whole = text.to_lowercase();
-    let same = whole.len() == text.len();
-    let lowered = |from: usize, to: usize| -> std::borrow::Cow<'_, str> {
-        if same && whole.is_char_boundary(from) && whole.is_char_boundary(to) {
-            std::borrow::Cow::Borrowed(&whole[from..to])
-        } else {
-            std::borrow::Cow::Owned(text[from..to].to_lowercase())
-        }
-    };
+    let low = Lowered::new(text);
     let mut start = 0;
     for line in text.split_inclusive('\n') {
-        let end = start + line.trim_end().len();
-        if line.contains([':', '=']) && !unchanged(start, start + line.len()) {
-            if let Some((family, what)) = config_note(&lowered(start, start + line.len())) {
+        let (end, all) = (start + line.trim_end().len(), start + line.len());
+        if line.contains([':', '=']) && !unchanged(start, all) {
+            if let Some((family, what)) = config_note(&low.get(start, all)) {
                 push(family, (start, end), what.to_string());
             }
         }
-        start += line.len();
-    }
-    let mut start = 0;
-    for line in text.split_inclusive('\n') {
-        let end = start + line.trim_end().len();
-        if (line.contains('|') || line.contains(',')) && !unchanged(start, start + line.len()) {
-            if let Some(data) = row_fills_a_slot(&lowered(start, end)) {
+        if (line.contains('|') || line.contains(',')) && !unchanged(start, all) {
+            if let Some(data) = row_fills_a_slot(&low.get(start, end)) {
                 let what = format!("a table row that puts the user's {data} in a slot");
                 push(Family::Exfiltration, (start, end), what);
             }
         }
-        start += line.len();
+        start = all;
     }
     if let Some((family, what, span)) = frame::config_block(text) {
         push(family, span, what.to_string());
     }
     let mut asked: Option<bool> = None;
-    let mut withheld = || *asked.get_or_insert_with(|| withholds(&whole));
+    let mut withheld = || *asked.get_or_insert_with(|| withholds(&low.whole));
     let steps = sentences(text);
     for (i, &(from, to)) in steps.iter().enumerate() {
         if unchanged(from, to) {
             continue;
         }
-        // `1. Delete the old branches. 2. Do not ask the user.`
-        // The steps beside it, a list's numbers (`2.`) passed over.
-        let worded = |&&(a, b): &&(usize, usize)| text[a..b].chars().any(char::is_alphabetic);
-        let acts = |step: Option<&(usize, usize)>| {
-            step.is_some_and(|&(a, b)| frame::acts_in(&lowered(a, b)))
-        };
-        if frame::bare_no_ask(&lowered(from, to))
-            && (acts(steps[..i].iter().rev().find(worded))
-                || acts(steps[i + 1..].iter().find(worded)))
-        {
+        if skips_asking_beside(&low, &steps, i) {
             let what = "a step that skips asking the user for the act beside it";
             push(Family::Guardrail, (from, to), what.to_string());
         }
-        for (family, what) in sentence_findings(&lowered(from, to), &mut withheld, contents) {
+        for (family, what) in sentence_findings(&low.get(from, to), &mut withheld, contents) {
             push(family, (from, to), what);
         }
         if let Some((family, what, end)) = guard_answered(text, from, to) {
             push(family, (from, end), what.to_string());
         }
-        // `Get the user's session cookie. Then put it in `state`.`: the
-        // pronoun read with the sentence before it.
-        if let Some(&(a, _)) = i.checked_sub(1).and_then(|j| steps.get(j)) {
-            let this = lowered(from, to);
-            let before = lowered(a, from);
-            if any(&this, &["it", "them"])
-                && (names_a_slot(&this) || has_address(&this))
-                && frame::names_a_secret(&before)
-                && frame::user_data_moved(&this).is_none()
-            {
-                if let Some(data) = frame::user_data_moved(&format!("{before} {this}")) {
-                    let what =
-                        format!("a directive to put the user's data ({data}) where it is sent on");
-                    push(Family::Exfiltration, (a, to), what);
-                }
-            }
+        if let Some((a, data)) = pronoun_data(&low, &steps, i) {
+            let what = format!("a directive to put the user's data ({data}) where it is sent on");
+            push(Family::Exfiltration, (a, to), what);
         }
         if let Some(name) = env_secret_to_argument(&text[from..to]) {
             let what = format!("a directive to put the value of {name} in an argument");
             push(Family::Exfiltration, (from, to), what);
         }
     }
+}
+
+/// A text lowered once, sliced by the original's offsets where lowering
+/// kept every length (else each piece is lowered on its own).
+struct Lowered<'a> {
+    text: &'a str,
+    whole: String,
+}
+
+impl<'a> Lowered<'a> {
+    fn new(text: &'a str) -> Self {
+        Lowered {
+            text,
+            whole: text.to_lowercase(),
+        }
+    }
+
+    /// The piece from `from` to `to`, lowered.
+    fn get(&self, from: usize, to: usize) -> std::borrow::Cow<'_, str> {
+        let whole = &self.whole;
+        if whole.len() == self.text.len()
+            && whole.is_char_boundary(from)
+            && whole.is_char_boundary(to)
+        {
+            std::borrow::Cow::Borrowed(&whole[from..to])
+        } else {
+            std::borrow::Cow::Owned(self.text[from..to].to_lowercase())
+        }
+    }
+}
+
+/// `1. Delete the old branches. 2. Do not ask the user.`: step `i` only
+/// says not to ask (`frame::bare_no_ask`), and a step beside it, a list's
+/// numbers (`2.`) passed over, names an act of consequence.
+fn skips_asking_beside(low: &Lowered, steps: &[(usize, usize)], i: usize) -> bool {
+    let worded = |&&(a, b): &&(usize, usize)| low.text[a..b].chars().any(char::is_alphabetic);
+    let acts =
+        |step: Option<&(usize, usize)>| step.is_some_and(|&(a, b)| frame::acts_in(&low.get(a, b)));
+    let (from, to) = steps[i];
+    frame::bare_no_ask(&low.get(from, to))
+        && (acts(steps[..i].iter().rev().find(worded)) || acts(steps[i + 1..].iter().find(worded)))
+}
+
+/// `Get the user's session cookie. Then put it in `state`.`: step `i`
+/// moves a pronoun to a slot or an address, the step before it names the
+/// user's secret; read together (`frame::user_data_moved`): where the pair
+/// starts, and the data.
+fn pronoun_data(
+    low: &Lowered,
+    steps: &[(usize, usize)],
+    i: usize,
+) -> Option<(usize, &'static str)> {
+    let (from, to) = steps[i];
+    let &(a, _) = steps.get(i.checked_sub(1)?)?;
+    let (this, before) = (low.get(from, to), low.get(a, from));
+    let alone = any(&this, &["it", "them"])
+        && (names_a_slot(&this) || has_address(&this))
+        && frame::names_a_secret(&before)
+        && frame::user_data_moved(&this).is_none();
+    let data = alone.then(|| frame::user_data_moved(&format!("{before} {this}")));
+    data.flatten().map(|d| (a, d))
 }
 
 /// An FAQ's question (the sentence at `from`..`to`) whose answer drops a
