@@ -3,7 +3,9 @@
 //! JSON inside a description, zero-width characters spelling bits, Tag
 //! characters spelling ASCII; and where HTML and Markdown comments stand
 //! (text a rendered page does not show). Also the long encoded blob a
-//! person cannot read. Every scan is one pass over the text. Pure.
+//! person cannot read, and the text respelled to slip past word lists
+//! (lookalike letters, digits for letters, spacing). Every scan is one pass
+//! over the text. Pure.
 
 use crate::checks::lint::needle::Joined;
 use crate::fold;

@@ -10,7 +10,7 @@
 //! lists. A swap keeps every byte offset; a letter added or dropped moves
 //! what follows, and the repaired text says where each of its words stands
 //! in the original (`Repaired::span`), so evidence quotes the original.
-//! Pure (one table is built at first need and kept).
+//! Pure (the tables of rule words are built at first need and kept).
 
 use std::sync::OnceLock;
 
@@ -19,8 +19,9 @@ use crate::checks::lint::{lexicon, read};
 /// The shortest word repaired: shorter ones have too many neighbours.
 const SHORTEST: usize = 5;
 
-/// FNV-1a of a lower-case ASCII word, folded to 32 bits (a const fn, as
-/// the table is built by the compiler). Two words of the rules' 4,000 or so
+/// FNV-1a of a lower-case ASCII word, folded to 32 bits as `fold_hash`
+/// folds it (a const fn: the tests' `NAMED` is built by the compiler, to
+/// hold the run-time table to it). Two words of the rules' 4,000 or so
 /// meet in it about once in a million lookups: a word then goes unrepaired
 /// or is read as a rule's word, nothing worse.
 #[cfg(test)]
@@ -40,6 +41,7 @@ const fn hash(b: &[u8], from: usize, to: usize) -> u32 {
 /// (`lexicon::SYNONYMS`), lower case
 /// and `SHORTEST` bytes or more; `$stem` when it ends in `*` (any word it
 /// begins), which is dropped. A macro because const fns take no closures.
+#[cfg(test)]
 macro_rules! each_word {
     (|$b:ident, $from:ident, $to:ident, $stem:ident| $body:block) => {{
         let (rules, synonyms) = (lexicon::RULES.len(), lexicon::SYNONYMS.len());
@@ -78,6 +80,7 @@ macro_rules! each_word {
     }};
 }
 
+#[cfg(test)]
 const fn count() -> usize {
     let mut n = 0;
     each_word!(|b, from, to, stem| {
@@ -87,6 +90,7 @@ const fn count() -> usize {
     n
 }
 
+#[cfg(test)]
 const WORDS: usize = count();
 
 /// What marks a stem's hash in the table (`instrucci*` names every word it
@@ -132,7 +136,7 @@ fn vocabulary() -> &'static Table {
 fn rule_words() -> &'static [(u32, &'static [u8])] {
     static ALL: OnceLock<Vec<(u32, &'static [u8])>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let mut all = Vec::with_capacity(WORDS);
+        let mut all = Vec::new();
         let mut words = |p: &'static [u8]| {
             for w in p.split(|&c| matches!(c, b' ' | b'|' | b'+')) {
                 let (bare, stem) = w.strip_suffix(b"*").map_or((w, false), |b| (b, true));
@@ -457,9 +461,8 @@ fn named_whole(w: &[u8]) -> bool {
 /// The rule words of `SHORTEST_EDITED` bytes or more with one inner
 /// character left out (not the first, nor the last two): their hashes
 /// sorted, and a bit for the low 16 bits of each. Built at the first word
-/// that needs it (8,849 hashes on 2026-12-07), from the rules and the
-/// packed synonyms the binary holds anyway: a table the compiler built
-/// would weigh 35 KB.
+/// that needs it (8,849 hashes on 2026-12-07), from `rule_words`: a table
+/// the compiler built would weigh 35 KB.
 fn left_out() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
