@@ -84,6 +84,7 @@ fn print_tables() {
         "r14.txt",
         "r15.txt",
         "r16.txt",
+        "r17.txt",
     ] {
         let (mut n, mut any, mut err, mut named) = (0, 0, 0, 0);
         for ((s, v), c) in sets.iter().zip(&verdicts).zip(&poisoned) {

@@ -183,6 +183,7 @@ pub fn benign() -> Vec<Case> {
         ("tricky-r14.txt", "tricky-r14"),
         ("tricky-r15.txt", "tricky-r15"),
         ("tricky-r16.txt", "tricky-r16"),
+        ("tricky-r17.txt", "tricky-r17"),
     ] {
         tricky_cases(file, group, &mut out);
     }

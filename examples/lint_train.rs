@@ -244,7 +244,7 @@ fn fnv(text: &str) -> u64 {
 /// The benign corpora's prose strings, split into training and held out.
 fn benign_texts() -> (Vec<String>, Vec<String>) {
     let (mut train, mut held) = (Vec::new(), Vec::new());
-    // tricky-blind.txt and tricky-r5.txt to tricky-r16.txt are kept for
+    // tricky-blind.txt and tricky-r5.txt to tricky-r17.txt are kept for
     // measuring, like final.txt and blind.txt (each `tricky-*` set was
     // written as a measuring set; only tricky.txt is trained on).
     for case in lint_corpus::benign()

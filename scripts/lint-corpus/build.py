@@ -36,6 +36,7 @@ R13 = os.path.join(ROOT, "testdata", "lint", "poisoned", "r13.txt")
 R14 = os.path.join(ROOT, "testdata", "lint", "poisoned", "r14.txt")
 R15 = os.path.join(ROOT, "testdata", "lint", "poisoned", "r15.txt")
 R16 = os.path.join(ROOT, "testdata", "lint", "poisoned", "r16.txt")
+R17 = os.path.join(ROOT, "testdata", "lint", "poisoned", "r17.txt")
 OUT = os.path.join(ROOT, "testdata", "lint", "poisoned.jsonl")
 
 # Ordinary tools the payloads are placed in: name, description, a parameter.
@@ -121,7 +122,7 @@ def place(payload, n, where):
 
 def main():
     rows = []
-    for path in (SRC, HELDOUT, FRESH, FINAL, BLIND, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, R16):
+    for path in (SRC, HELDOUT, FRESH, FINAL, BLIND, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, R16, R17):
         for line in open(path, encoding="utf-8"):
             line = line.rstrip("\n")
             if not line or line.startswith("#"):

@@ -14,7 +14,7 @@ fn every_family_of_the_poisoned_corpus_is_found_as_an_error() {
     assert!(cases.len() >= 500, "{} poisoned definitions", cases.len());
     let verdicts = corpus::judge(&cases);
     let sets = corpus::poisoned_sets();
-    // The final, blind, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15 and r16 sets are kept for measuring
+    // The final, blind, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16 and r17 sets are kept for measuring
     // (never trained or tuned on; their numbers are in docs/lint.md); the goals hold on the rest.
     let kept: Vec<(corpus::Case, corpus::Verdict)> = cases
         .into_iter()
@@ -37,6 +37,7 @@ fn every_family_of_the_poisoned_corpus_is_found_as_an_error() {
                     | "r14.txt"
                     | "r15.txt"
                     | "r16.txt"
+                    | "r17.txt"
             )
         })
         .map(|(cv, _)| cv)
@@ -62,7 +63,7 @@ fn benign_definitions_are_left_alone() {
     assert!(real >= 5000, "{real} real definitions");
     let verdicts = corpus::judge(&cases);
     for (set, row) in corpus::table(&cases, &verdicts, false) {
-        // `tricky-r7.txt` to `tricky-r16.txt` are measuring
+        // `tricky-r7.txt` to `tricky-r17.txt` are measuring
         // sets, each written before its session's changes (docs/lint.md); they are
         // kept out of the goal rather than tuned on, as the never-trained
         // poisoned sets are kept out of the recall goals.
@@ -78,6 +79,7 @@ fn benign_definitions_are_left_alone() {
                 | "tricky-r14"
                 | "tricky-r15"
                 | "tricky-r16"
+                | "tricky-r17"
         ) {
             continue;
         }
