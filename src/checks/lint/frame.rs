@@ -12,8 +12,8 @@
 
 use crate::checks::lint::family::Family;
 use crate::checks::lint::needle::{
-    ARGUMENT, DENY, Joined, OFF, ON_REQUEST, Packed, Pairs, any, any_joined, any_packed, any_where,
-    ceil_boundary, core_of, find_words, floor_boundary, has_address, names_a_slot,
+    ARGUMENT, CATCH_ALL, DENY, Joined, OFF, ON_REQUEST, Packed, Pairs, any, any_joined, any_packed,
+    any_where, ceil_boundary, core_of, find_words, floor_boundary, has_address, names_a_slot,
 };
 use crate::packed;
 
@@ -129,8 +129,8 @@ const MOVE: Joined = Joined(
     "send|sends|sending|sent|include|includes|put|puts|pass|passes|passing|add|adds|attach*|\
      copy|copies|copied|mirror*|forward*|upload*|post|posts|posted|share|shares|shared|store|\
      stores|save|record|records|mail|mails|email|transmit*|ship|ships|submit*|insert*|\
-     append*|fill*|populate|write|paste|dump*|export*|relay*|feed|supply|stash|drop|stick|\
-     slip|hold|holds|contain|contains|carry|carries|bring|brings|give|gives|included|added|passed|supplied|gather*|collect*|harvest*|wyślij|wysyłaj|dołącz*|\
+     append*|fill*|populate*|write|paste|dump*|export*|relay*|feed|supply|stash|drop|stick|\
+     slip|slips|hold|holds|contain|contains|carry|carries|bring|brings|give|gives|included|added|passed|supplied|gather*|collect*|harvest*|wyślij|wysyłaj|dołącz*|\
      dodaj|przekaż|wpisz|umieść|skopiuj|kopiuj|zapisz|invia*|manda*|aggiungi|includi|inserisci|\
      copia|inoltra|gönder*|ekle|yaz|ilet|kopyala|envoie*|envoyez|ajoute*|inclus|incluez|\
      transmets|transmettez|mets|mettez|transfère*|sende|senden|schicke*|schickt|sendet|\
@@ -279,30 +279,13 @@ fn designated(lower: &str, data: &str) -> bool {
     }
 }
 
-/// Backticked slots no form fills with the user's personal data: a
-/// catch-all, or a name that begins like one (`` `extra` ``, `` `metadata` ``,
-/// `` `debug_info` ``).
+/// Whether a backticked name is a catch-all slot (`CATCH_ALL`).
 fn catch_all(lower: &str) -> bool {
-    lower.split('`').skip(1).step_by(2).any(|name| {
-        [
-            "extra",
-            "meta",
-            "ctx",
-            "context",
-            "debug",
-            "trace",
-            "tag",
-            "hint",
-            "misc",
-            "aux",
-            "blob",
-            "payload",
-            "diag",
-            "telemetry",
-        ]
-        .iter()
-        .any(|c| name.starts_with(c))
-    })
+    lower
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .any(|name| CATCH_ALL.iter().any(|c| name.starts_with(c)))
 }
 
 /// Whether a needle of `words` stands within `reach` bytes of `data`, in
@@ -444,7 +427,7 @@ const NO_CONSENT: Packed = packed!(
      already approved|already consented|already have permission|consent given|\
      approval is implied|bypass the approval|bypass the confirmation|bypass approval|\
      bypass confirmation|no longer asks before|no longer asks the user before|stop asking before|\
-     stop asking the user before|never ask the user before|never ask before|never asked to confirm|\
+     stop asking the user before|never ask the user before|never ask before|not ask the user before|not ask before|*n't ask the user before|*n't ask before|never asked to confirm|\
      never be asked to confirm|don't prompt|do not prompt|not pause to check|not wait for the user|\
      never wait for the user|*n't wait for the user|warte nicht auf|nie czekaj na|wacht niet op|\
      не жди|기다리지 마세요|इंतज़ार मत|\
@@ -466,7 +449,7 @@ const NO_CONSENT: Packed = packed!(
 /// shipping, running with power.
 const CONSEQUENTIAL: Joined = Joined(
     "delet*|deletion*|remov*|removal*|wip*|eras*|drop|purg*|destroy*|overwrit*|empty|\
-     wire|sell|send money|paying|pays|wiring|\
+     wire|sell|send money|sending money|spend*|paying|pays|wiring|\
      truncat*|rm|kill|forc*|push*|deploy*|publish*|merg*|migrat*|execut*|run|rerun|\
      approv*|confirm|pay|payment*|purchas*|buy|transfer*|charg*|refund*|sign|install*|\
      uninstall*|grant*|revok*|book|booking|close|email|shut down|restart*|reboot*|commit*|as root|sudo|verwijder*|\
@@ -747,7 +730,7 @@ const NOT_TELL: Joined = Joined(
      no longer mention*|stop mentioning|stop telling|stop reporting|leave that out|\
      leave it out|leave this out|keep it out of|keep that out of|no longer report*|\
      no longer tell*|no longer show*|no longer list*|not reported to|not shown to|\
-     not mentioned to|*n't disclose|not to be told|not be told|never be told|not be informed|refrain from tell*|refrain from inform*|refrain from mention*|refrain from disclos*|refrain from notify*|refrain from reveal*|is not told|are not told|isn't told|aren't told|is never told|are never told|is not informed|are not informed|doesn't need to know|does not need to know|need not know|needn't know",
+     not mentioned to|*n't disclose|not to be told|not be told|never be told|not be informed|refrain from tell*|refrain from inform*|refrain from mention*|refrain from disclos*|refrain from notify*|refrain from reveal*|is not told|are not told|isn't told|aren't told|is never told|are never told|is not informed|are not informed|doesn't need to know|does not need to know|need not know|needn't know|never finds out|never find out|not find out|never learns|never learn",
 );
 /// Hiding, said without a denial (`hide where the data went`): not when a
 /// denial comes before it (`do not hide that …`).
@@ -759,7 +742,7 @@ const CONCEAL: Joined = Joined(
 /// named (`avoid mentioning the sync`, `say nothing about the upload`).
 const SILENT: Joined = Joined(
     "avoid mentioning|avoid any mention|make no reference|make no mention|say nothing about|\
-     keep quiet about|*n't bring up|never bring up|not bring up|*n't surface|never surface|\
+     keep quiet about|tell the user nothing about|tells the user nothing about|tell them nothing about|*n't bring up|never bring up|not bring up|*n't surface|never surface|\
      not surface|omit which|omit where|omit what|omits which|omits where|leave out which|leave out where|leave out what|leave out the list|leaves out which|leaves out the list|without naming where|without naming which|without saying where|without saying which|without mentioning where|without mentioning which|without listing which|no word about|not a word about|no mention of",
 );
 /// What was moved, which the user is kept from.
@@ -984,9 +967,10 @@ pub fn obeys_over_the_user(lower: &str) -> bool {
 
 /// Saying that the user wins where this text and the user disagree (`If
 /// this description conflicts with the user's request, follow the
-/// user`): deference, whatever else the sentence holds, unless it denies.
+/// user`), or the operator's system prompt wins over this text: deference,
+/// whatever else the sentence holds, unless it denies.
 pub fn follows_the_user(lower: &str) -> bool {
-    any(
+    (any(
         lower,
         &[
             "follow the user",
@@ -997,7 +981,24 @@ pub fn follows_the_user(lower: &str) -> bool {
             "do what the user says",
             "go with the user",
         ],
-    ) && !any_packed(lower, DENY)
+    ) || (any(
+        lower,
+        &[
+            "follow the operator",
+            "follow the system prompt",
+            "follow your system prompt",
+            "obey the operator",
+            "defer to the operator",
+        ],
+    ) && any(
+        lower,
+        &[
+            "over this",
+            "above this",
+            "rather than this",
+            "instead of this",
+        ],
+    ))) && !any_packed(lower, DENY)
         && !any(lower, &["but", "except", "unless"])
 }
 
@@ -1413,7 +1414,8 @@ const ROUTE: Joined = Joined(
 const REDIRECT: Joined = Joined(
     "switch*|swap*|replac*|set|change*|point*|redirect*|pass|add|append*|use|overrid*|go through|\
      goes through|route*|push*|copy|*copied|mirror*|upload*|send*|forward*|share*|go to|goes to|\
-     lägg till|הוסף|rewrit*|reply-to|cross-post*|include*|default*|be set|setzen|ajoutez|cambia",
+     lägg till|הוסף|rewrit*|reply-to|cross-post*|include*|default*|be set|setzen|ajoutez|cambia|\
+     *pays into|pay into|paid into|goes into|go into|deposit*",
 );
 
 /// A directive that points another tool's output at a literal address
@@ -1561,7 +1563,8 @@ const WHATEVER_THE_USER: Joined = Joined(
     "whatever the user|whatever tool the user|regardless of which|regardless of what|\
      regardless of the user's|no matter which|no matter what the user|even if they pick|\
      even if they choose|even if the user asks for|even if the user names|\
-     even if the user picks|even if the user prefers|even when the user",
+     even if the user picks|even if the user prefers|even when the user|whichever tool the user|\
+     whichever the user|whichever one the user",
 );
 /// This tool.
 const THIS_ONE: Joined =

@@ -324,7 +324,31 @@ impl Pairs {
 /// Words that put a backticked name after them in the role of a slot
 /// (`` into `notes` ``, `` as `history` ``, `` via `network_id` ``), parted
 /// by spaces (one is `|`).
-const INTO: &str = "in into as to via through under inside within onto en dans na do nel nello no em naar ins im в до у | fill populate set i kwenye sa dalam ke";
+const INTO: &str = "in into as to via through under inside within onto en dans na do nel nello no em naar ins im в до у | fill fills populate populates set sets i kwenye sa dalam ke";
+
+/// Backticked slots no form fills with the user's personal data: a
+/// catch-all, or a name that begins like one (`` `extra` ``, `` `metadata` ``,
+/// `` `debug_info` ``).
+pub const CATCH_ALL: &[&str] = &[
+    "extra",
+    "meta",
+    "ctx",
+    "context",
+    "debug",
+    "trace",
+    "tag",
+    "hint",
+    "misc",
+    "aux",
+    "blob",
+    "payload",
+    "diag",
+    "telemetry",
+];
+
+/// Verbs after a catch-all's backticked name that make it a slot
+/// (`` `extra` holds … ``; not `` `response` contains … ``, an output).
+const HOLDS: &[&str] = &["holds ", "contains ", "carries ", "receives ", "gets "];
 
 /// Whether a sentence (`lower`) names a slot for data: a word for an
 /// argument (`ARGUMENT`), or a backticked name that a word of `INTO` puts
@@ -346,7 +370,11 @@ pub fn names_a_slot(lower: &str) -> bool {
             };
             // Japanese puts the particle after the name (`` `meta` に ``).
             let particle = after.trim_start().starts_with(['に', 'へ']);
-            slot |= named && (particle || last.is_some_and(|w| INTO.split(' ').any(|i| i == w)));
+            // Or a verb after it that fills it (`` `extra` holds … ``).
+            let holds = HOLDS.iter().any(|v| after.trim_start().starts_with(v))
+                && CATCH_ALL.iter().any(|c| name.starts_with(c));
+            slot |= named
+                && (particle || holds || last.is_some_and(|w| INTO.split(' ').any(|i| i == w)));
             before = after;
         }
         slot

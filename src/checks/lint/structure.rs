@@ -91,7 +91,18 @@ fn forbids_handling_secrets(s: &str) -> bool {
         find_words(s, f).any(|(_, end)| {
             let after = &s[end..];
             let verb = after.split_whitespace().next().unwrap_or("");
-            HANDLE.iter().any(|h| verb.starts_with(h)) && any_joined(after, SECRETS)
+            // Telling or showing the user a secret (`never tell the user the
+            // raw token`, the secret named, not `it`) is hygiene; telling
+            // them of a move is not.
+            let named = || {
+                SECRETS
+                    .iter()
+                    .any(|w| !matches!(w, "it" | "them") && any(after, &[w]))
+            };
+            let shown = ["tell", "show"].iter().any(|h| verb.starts_with(h))
+                && !frame::names_a_move(after)
+                && named();
+            shown || (HANDLE.iter().any(|h| verb.starts_with(h)) && any_joined(after, SECRETS))
         })
     })
 }
