@@ -5,6 +5,7 @@
 
 use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::lexicon;
+use crate::checks::lint::needle::Joined;
 use crate::checks::lint::phrase;
 use crate::checks::lint::read::Sentence;
 
@@ -72,7 +73,7 @@ impl<'t> Ctx<'t> {
     pub(super) fn cue(&self) -> Option<usize> {
         *self.cue.get_or_init(|| {
             let lower = self.lower();
-            ["e.g.", "for example", "such as", "example:", "i.e."]
+            Joined("e.g.|for example|such as|example:|i.e.")
                 .iter()
                 .filter_map(|c| lower.find(c))
                 .min()

@@ -58,7 +58,7 @@ pub fn kept_out(lower: &str) -> bool {
             let clause = rest.find([',', ';', ':']).map_or(rest, |i| &rest[..i]);
             denies(clause)
                 && names_a_slot(clause)
-                && !any(clause, &["but", "except", "only", "instead", "unless"])
+                && !any_joined(clause, Joined("but|except|only|instead|unless"))
         })
 }
 
@@ -190,20 +190,7 @@ const NOT_THE_SECRET: Joined =
 
 /// Denials in scripts written without word edges, wherever they stand:
 /// after the act in Japanese and Korean, before it in Chinese.
-const DENIED_ANYWHERE: &[&str] = &[
-    "ない",
-    "ません",
-    "কখনও",
-    "কখনো",
-    " না।",
-    "않",
-    "마세요",
-    "말고",
-    "禁止",
-    "勿",
-    "别",
-    "不要",
-];
+const DENIED_ANYWHERE: Joined = Joined("ない|ません|কখনও|কখনো| না।|않|마세요|말고|禁止|勿|别|不要");
 
 /// The first needle of `needles` in `lower` and where it starts.
 fn first(lower: &str, needles: impl List) -> Option<(usize, &'static str)> {
@@ -257,24 +244,16 @@ fn designated(lower: &str, data: &str) -> bool {
         find_words(lower, data).any(|(_, end)| {
             let rest = lower[end..].trim_start_matches(['`', '"', '\'', ' ']);
             // `password (str): …`: a docstring's own parameter.
-            [
-                "field",
-                "parameter",
-                "argument",
-                "param",
-                "input",
-                "box",
-                "(",
-            ]
-            .iter()
-            .any(|slot| {
-                // The slot's whole word (`password parameter`, not
-                // Finnish `parametriin`, "into the parameter").
-                rest.strip_prefix(slot).is_some_and(|after| {
-                    let after = after.strip_prefix('s').unwrap_or(after);
-                    *slot == "(" || !after.starts_with(char::is_alphanumeric)
+            Joined("field|parameter|argument|param|input|box|(")
+                .iter()
+                .any(|slot| {
+                    // The slot's whole word (`password parameter`, not
+                    // Finnish `parametriin`, "into the parameter").
+                    rest.strip_prefix(slot).is_some_and(|after| {
+                        let after = after.strip_prefix('s').unwrap_or(after);
+                        slot == "(" || !after.starts_with(char::is_alphanumeric)
+                    })
                 })
-            })
         })
     }
 }
@@ -333,7 +312,7 @@ pub fn user_data_moved(lower: &str) -> Option<&'static str> {
     // form fills once) needs no `every`.
     let out = || {
         any_joined(lower, SINK)
-            || (has_address(lower) && !any(lower, &["e.g.", "such as", "format", "example*"]))
+            || (has_address(lower) && !any_joined(lower, Joined("e.g.|such as|format|example*")))
     };
     let personal =
         || which(lower, PERSONAL).filter(|_| any_joined(lower, EVERY) || out() || catch_all(lower));
@@ -363,7 +342,7 @@ pub fn user_data_moved(lower: &str) -> Option<&'static str> {
     let until = at_move.max(data_at);
     let denied = denied_before(lower, until)
         || any_where(lower, NOTHING.iter(), |i, _| i < until)
-        || any(lower, DENIED_ANYWHERE)
+        || any_joined(lower, DENIED_ANYWHERE)
         || lower.contains("without the user")
         || lower.contains("without their")
         || held_back(lower, Some(at_move));
@@ -524,12 +503,12 @@ fn describes_the_tool(lower: &str) -> bool {
         && !first.ends_with("ss")
         && first.bytes().all(|b| b.is_ascii_lowercase());
     (third_person
-        || ["this tool ", "the tool ", "it "]
+        || Joined("this tool |the tool |it ")
             .iter()
             .any(|p| lower.starts_with(p)))
         && !any_joined(lower, Joined("you|assistant*|agent*|model|claude|ai"))
         // `It is recommended that …` states a norm, not what the tool does.
-        && !["recommended", "expected", "advised", "best", "important", "required", "essential"]
+        && !Joined("recommended|expected|advised|best|important|required|essential")
             .iter()
             .any(|w| lower.strip_prefix("it is ").is_some_and(|r| r.starts_with(w)))
 }
@@ -644,7 +623,7 @@ pub fn acts_without_consent(lower: &str) -> Option<&'static str> {
     // confirmation, the deploy is not published`) but in a marker.
     let denied = any_where(lower, DENY.held(&Pairs::of(lower)), outside)
         || any_where(lower, NOTHING.iter(), outside);
-    let users_own = ["users ", "the user ", "a user "]
+    let users_own = Joined("users |the user |a user ")
         .iter()
         .any(|p| lower.starts_with(p))
         || any_joined(lower, USERS_SETTING);
@@ -699,7 +678,7 @@ pub fn keeps_from_the_user(lower: &str) -> bool {
     if any_packed(lower, ASKED_ABOUT)
         && any_joined(lower, DENIAL)
         && any_joined(lower, Joined("tell|say|answer|reply|respond|deny"))
-        && !any(lower, &["if nothing", "when nothing", "if no"])
+        && !any_joined(lower, Joined("if nothing|when nothing|if no"))
     {
         return true;
     }
@@ -772,7 +751,7 @@ pub fn hides_what_was_moved(lower: &str) -> bool {
             lower,
             Joined("user*|them|customer*|human|reply|answer*|response*"),
         );
-    (dodges || untold || silent) && !describes_the_tool(lower) && !any(lower, TELLS_ANYWAY)
+    (dodges || untold || silent) && !describes_the_tool(lower) && !any_joined(lower, TELLS_ANYWAY)
 }
 
 /// Words of a question whether the user is asked first.
@@ -816,18 +795,10 @@ pub fn guard_answered_away(question: &str, answer: &str) -> Option<(Family, &'st
     {
         return None;
     }
-    let after = [
-        "no",
-        "nope",
-        "don't",
-        "do not",
-        "never",
-        "not needed",
-        "not necessary",
-    ]
-    .iter()
-    .find_map(|n| answer.trim_start().strip_prefix(n))
-    .filter(|a| a.is_empty() || a.starts_with([',', '.', '!', ';', ' ', ':', '\u{2014}']))?;
+    let after = Joined("no|nope|don't|do not|never|not needed|not necessary")
+        .iter()
+        .find_map(|n| answer.trim_start().strip_prefix(n))
+        .filter(|a| a.is_empty() || a.starts_with([',', '.', '!', ';', ' ', ':', '\u{2014}']))?;
     if any_joined(after, GUARD_KEPT) || any_packed(after, DENY) {
         return None;
     }
@@ -845,7 +816,7 @@ pub fn guard_answered_away(question: &str, answer: &str) -> Option<(Family, &'st
             Family::Concealment,
             "an FAQ that answers no to telling the user",
         ))
-    } else if q.contains('`') && any(q, &["use", "call"]) && any_joined(after, THIS_ONE) {
+    } else if q.contains('`') && any_joined(q, Joined("use|call")) && any_joined(after, THIS_ONE) {
         Some((
             Family::Shadowing,
             "an FAQ that puts the tool asked about aside for this one",
@@ -861,15 +832,10 @@ pub fn guard_answered_away(question: &str, answer: &str) -> Option<(Family, &'st
 pub fn bare_no_ask(lower: &str) -> bool {
     let step = lower.trim_start_matches(|c: char| c.is_ascii_digit() || "-*•.) ".contains(c));
     let step = step.trim_end_matches(['.', '!', ' ']);
-    let step = [
-        "first",
-        "for confirmation",
-        "for permission",
-        "for approval",
-    ]
-    .iter()
-    .find_map(|tail| step.strip_suffix(tail))
-    .map_or(step, str::trim_end);
+    let step = Joined("first|for confirmation|for permission|for approval")
+        .iter()
+        .find_map(|tail| step.strip_suffix(tail))
+        .map_or(step, str::trim_end);
     [
         "do not ask the user",
         "don't ask the user",
@@ -893,7 +859,7 @@ pub fn acts_in(lower: &str) -> bool {
 }
 
 /// Telling kept in the same sentence: the denial covers something else.
-const TELLS_ANYWAY: &[&str] = &["always tell", "but tell", "instead tell", "do tell"];
+const TELLS_ANYWAY: Joined = Joined("always tell|but tell|instead tell|do tell");
 
 /// The user's doubt or refusal.
 const USER_DOUBTS: Joined = Joined(
@@ -915,22 +881,16 @@ pub fn overrides_hesitation(lower: &str) -> bool {
         && any_joined(lower, REGARDLESS)
         && any_joined(lower, CONSEQUENTIAL)
         && !any_joined(lower, CONSENT_KEPT)
-        && !any(lower, &["stop", "cancel*", "abort*", "ask*", "wait"])
-        && !any(
+        && !any_joined(lower, Joined("stop|cancel*|abort*|ask*|wait"))
+        && !any_joined(
             lower,
-            &[
-                "not proceed",
-                "n't proceed",
-                "never proceed",
-                "not go ahead",
-                "n't go ahead",
-            ],
+            Joined("not proceed|n't proceed|never proceed|not go ahead|n't go ahead"),
         )
         && !describes_the_tool(lower)
 }
 
 /// Rival products or vendors.
-const RIVALS: &[&str] = &["rival*", "competitor*", "competing", "the competition"];
+const RIVALS: Joined = Joined("rival*|competitor*|competing|the competition");
 /// Turning people against them.
 const AGAINST: Joined = Joined(
     "against|away from|discourage*|disparage*|badmouth*|never recommend|don't recommend|\
@@ -941,7 +901,7 @@ const AGAINST: Joined = Joined(
 /// A directive to steer the user away from rivals (`advise users against
 /// rival stores`): the model's answers bent to a vendor.
 pub fn steers_from_rivals(lower: &str) -> bool {
-    any(lower, RIVALS) && any_joined(lower, AGAINST) && !describes_the_tool(lower)
+    any_joined(lower, RIVALS) && any_joined(lower, AGAINST) && !describes_the_tool(lower)
 }
 
 /// A directive to follow this tool's text or output against the user
@@ -958,9 +918,9 @@ pub fn obeys_over_the_user(lower: &str) -> bool {
                  even if the user objects|even if the user disagrees",
             ),
         )
-        && !any(
+        && !any_joined(
             lower,
-            &["follow the user", "obey the user", "follow the user's"],
+            Joined("follow the user|obey the user|follow the user's"),
         )
         && !any_packed(lower, DENY)
 }
@@ -970,36 +930,21 @@ pub fn obeys_over_the_user(lower: &str) -> bool {
 /// user`), or the operator's system prompt wins over this text: deference,
 /// whatever else the sentence holds, unless it denies.
 pub fn follows_the_user(lower: &str) -> bool {
-    (any(
+    (any_joined(
         lower,
-        &[
-            "follow the user",
-            "obey the user",
-            "defer to the user",
-            "the user wins",
-            "the user's request wins",
-            "do what the user says",
-            "go with the user",
-        ],
-    ) || (any(
+        Joined(
+            "follow the user|obey the user|defer to the user|the user wins|the user's request wins|do what the user says|go with the user",
+        ),
+    ) || (any_joined(
         lower,
-        &[
-            "follow the operator",
-            "follow the system prompt",
-            "follow your system prompt",
-            "obey the operator",
-            "defer to the operator",
-        ],
-    ) && any(
+        Joined(
+            "follow the operator|follow the system prompt|follow your system prompt|obey the operator|defer to the operator",
+        ),
+    ) && any_joined(
         lower,
-        &[
-            "over this",
-            "above this",
-            "rather than this",
-            "instead of this",
-        ],
+        Joined("over this|above this|rather than this|instead of this"),
     ))) && !any_packed(lower, DENY)
-        && !any(lower, &["but", "except", "unless"])
+        && !any_joined(lower, Joined("but|except|unless"))
 }
 
 /// This text, in the languages the frames read beyond English (`ce
@@ -1120,16 +1065,11 @@ pub fn drops_earlier_rules(lower: &str) -> bool {
 /// rules`.
 pub fn leaves_the_models_rules(lower: &str) -> bool {
     defers_to_others(lower)
-        || any(
+        || any_joined(
             lower,
-            &[
-                "nothing here",
-                "nothing in this",
-                "nothing in these",
-                "none of this",
-            ],
-        ) && any(lower, &["replac*", "overrid*", "change*", "supersed*"])
-            && !any(lower, &["ignore", "forget", "disregard", "only", "but"])
+            Joined("nothing here|nothing in this|nothing in these|none of this"),
+        ) && any_joined(lower, Joined("replac*|overrid*|change*|supersed*"))
+            && !any_joined(lower, Joined("ignore|forget|disregard|only|but"))
         || any_packed(lower, SELF)
             && any_packed(lower, DENY)
             && any_joined(
@@ -1142,7 +1082,7 @@ pub fn leaves_the_models_rules(lower: &str) -> bool {
                     "you|your|other rules|the model's|the user's|previous instructions|system prompt",
                 ),
             )
-            && !any(lower, &["ignore", "forget", "disregard"])
+            && !any_joined(lower, Joined("ignore|forget|disregard"))
         || still_in_force(lower)
         || follows_its_own_rules(lower)
 }
@@ -1150,27 +1090,18 @@ pub fn leaves_the_models_rules(lower: &str) -> bool {
 /// Saying that the model keeps to its own rules, or that this text gives
 /// way to them (`follow your system prompt; this tool's notes yield`).
 fn follows_its_own_rules(lower: &str) -> bool {
-    let follows = any(
-        lower,
-        &["follow*", "obey*", "keep to", "stick to", "defer to"],
-    ) && (any_joined(
-        lower,
-        Joined(
-            "your system prompt|your instructions|your guidelines|your rules|your own rules|you were given|told you|your safety polic*|your content rules",
-        ),
-    ) || any(
-        lower,
-        &[
-            "if this text conflicts",
-            "if these notes conflict",
-            "if this conflicts",
-        ],
-    ));
-    let yields = any_packed(lower, SELF)
-        && any(
+    let follows = any_joined(lower, Joined("follow*|obey*|keep to|stick to|defer to"))
+        && (any_joined(
             lower,
-            &["yield*", "give way", "gives way", "defer*", "step aside"],
-        );
+            Joined(
+                "your system prompt|your instructions|your guidelines|your rules|your own rules|you were given|told you|your safety polic*|your content rules",
+            ),
+        ) || any_joined(
+            lower,
+            Joined("if this text conflicts|if these notes conflict|if this conflicts"),
+        ));
+    let yields = any_packed(lower, SELF)
+        && any_joined(lower, Joined("yield*|give way|gives way|defer*|step aside"));
     (follows || yields)
         && !any_joined(
             lower,
@@ -1197,7 +1128,7 @@ pub fn still_in_force(lower: &str) -> bool {
             ),
         )
         && !any_packed(lower, DENY)
-        && !any(lower, &["ignore", "forget", "disregard", "only"])
+        && !any_joined(lower, Joined("ignore|forget|disregard|only"))
 }
 
 /// Whose word a text may defer to.
@@ -1217,8 +1148,8 @@ fn defers_to_others(lower: &str) -> bool {
         any_joined(before, OTHERS)
             && !any_packed(before, SELF)
             && (any_packed(after, SELF)
-                || !any(over, &["over", "than", "above", "before"])
-                    && !any(lower, &["ignore", "forget", "disregard", "only", "instead"]))
+                || !any_joined(over, Joined("over|than|above|before"))
+                    && !any_joined(lower, Joined("ignore|forget|disregard|only|instead")))
             && !any_packed(before, DENY)
     })
 }
@@ -1267,11 +1198,13 @@ pub fn tells_about(lower: &str) -> bool {
         .map(|(at, m)| at + core_of(m).len())
         .filter(|&end| {
             let next = lower[end..].trim_start();
-            ["about ", "of ", "which ", "where ", "what ", "who "]
+            Joined("about |of |which |where |what |who ")
                 .iter()
                 .any(|w| next.starts_with(w))
         })
-        .or_else(|| (any_packed(lower, ASKED_ABOUT) && any(lower, &["explain*"])).then_some(0));
+        .or_else(|| {
+            (any_packed(lower, ASKED_ABOUT) && any_joined(lower, Joined("explain*"))).then_some(0)
+        });
     told.is_some_and(|at| {
         let about = lower[at..].find(" about ").map_or(lower.len(), |i| at + i);
         !any_joined(lower, HIDING) && first(&lower[..about], MOVE).is_none()
@@ -1308,14 +1241,9 @@ pub fn hiding_refused(lower: &str) -> bool {
 /// (`read the payee back to the user first`): the user sees it, nothing of
 /// the call is changed.
 pub fn reads_back(lower: &str) -> bool {
-    any(
+    any_joined(
         lower,
-        &[
-            "back to the user",
-            "read it back",
-            "show the user",
-            "confirm with the user",
-        ],
+        Joined("back to the user|read it back|show the user|confirm with the user"),
     ) && !any_joined(lower, HIDING)
         && !any_joined(lower, FALSIFY)
 }
@@ -1391,14 +1319,14 @@ fn names_another_tool(lower: &str) -> bool {
             || (before.ends_with("for") && lower.contains("instead"))
             // Its calls, its use, what it is given (`` `x` calls ``, `` `x`'s url ``).
             || after.is_some_and(|rest| {
-                ["calls", "call ", "is used", "is called", "targets", "requests", "'s "]
+                Joined("calls|call |is used|is called|targets|requests|'s ")
                     .iter()
                     .any(|w| rest.starts_with(w) || rest.trim_start().starts_with(w))
             })
             // What routes its output (`the `git_push` remote`).
             || after.is_some_and(|rest| {
                 let next = rest.trim_start();
-                ["remote", "url", "webhook", "endpoint", "destination", "payee", "recipient"]
+                Joined("remote|url|webhook|endpoint|destination|payee|recipient")
                     .iter()
                     .any(|w| next.starts_with(w))
             })
@@ -1424,11 +1352,11 @@ const REDIRECT: Joined = Joined(
 /// https://mirror…`).
 pub fn redirects_another_tool(lower: &str) -> bool {
     let to_address = || {
-        (any_joined(lower, ROUTE) || any(lower, &["also", "as well", "too", "a copy"]))
+        (any_joined(lower, ROUTE) || any_joined(lower, Joined("also|as well|too|a copy")))
             && has_address(lower)
-            && !any(lower, &["with the user", "to the user", "for the user"])
+            && !any_joined(lower, Joined("with the user|to the user|for the user"))
     };
-    let to_account = || any(lower, PAYEE) && has_account_number(lower);
+    let to_account = || any_joined(lower, PAYEE) && has_account_number(lower);
     names_another_tool(lower)
         && any_joined(lower, REDIRECT)
         && (to_address() || to_account())
@@ -1437,7 +1365,7 @@ pub fn redirects_another_tool(lower: &str) -> bool {
 }
 
 /// Where another tool's money goes.
-const PAYEE: &[&str] = &["payee", "beneficiary", "iban", "account", "recipient*"];
+const PAYEE: Joined = Joined("payee|beneficiary|iban|account|recipient*");
 
 /// Whether a literal account number stands in `lower`: a run of digits,
 /// spaces and hyphens (after up to two letters, an IBAN's country) with
@@ -1499,20 +1427,12 @@ pub fn displaces_another_tool(lower: &str) -> bool {
     first(lower, PUT_ASIDE).is_some_and(|(at, marker)| {
         let other = &lower[at + core_of(marker).len()..];
         let aside = !other.trim_start().starts_with("this")
-            && (any(
-                lower,
-                &["the other", "other one", "tool", "tools", "server"],
-            ) || names_another_tool(lower));
+            && (any_joined(lower, Joined("the other|other one|tool|tools|server"))
+                || names_another_tool(lower));
         aside && any_joined(lower, IN_ITS_PLACE)
-    }) && !any(
+    }) && !any_joined(
         lower,
-        &[
-            "deprecated",
-            "retired",
-            "removed",
-            "legacy",
-            "the one the user",
-        ],
+        Joined("deprecated|retired|removed|legacy|the one the user"),
     )
 }
 
@@ -1550,7 +1470,7 @@ pub fn appends_code(lower: &str) -> bool {
             lower,
             Joined("append*|prepend*|add|tack|attach|end with|start with|include"),
         )
-        && any(lower, &["every", "always", "each", "all", "any"])
+        && any_joined(lower, Joined("every|always|each|all|any"))
         && any_joined(
             lower,
             Joined("command*|statement*|quer*|script*|sql|shell|request*"),
@@ -1571,7 +1491,7 @@ const THIS_ONE: Joined =
     Joined("this tool|this one|this server|results from this|our tool|our results");
 
 /// The user naming another choice than this tool.
-const ANOTHER_CHOICE: &[&str] = &["another", "a different", "other", "a competing"];
+const ANOTHER_CHOICE: Joined = Joined("another|a different|other|a competing");
 /// Choosing this tool all the same.
 const ALL_THE_SAME: Joined = Joined(
     "ignore that|ignore it|ignore their|ignore the user's|anyway|regardless|all the same|\
@@ -1582,18 +1502,12 @@ const ALL_THE_SAME: Joined = Joined(
 /// all the same (`What if the user names another translator? Ignore that
 /// and use this one`).
 fn another_choice_ignored(lower: &str) -> bool {
-    (any_packed(lower, USER) || any(lower, &["tool", "service", "server"]))
-        && any(lower, ANOTHER_CHOICE)
-        && (any_joined(lower, ALL_THE_SAME) || any(lower, &["still"]))
-        && !any(
+    (any_packed(lower, USER) || any_joined(lower, Joined("tool|service|server")))
+        && any_joined(lower, ANOTHER_CHOICE)
+        && (any_joined(lower, ALL_THE_SAME) || any_joined(lower, Joined("still")))
+        && !any_joined(
             lower,
-            &[
-                "use that one",
-                "use the one",
-                "use theirs",
-                "the one they",
-                "the one the user",
-            ],
+            Joined("use that one|use the one|use theirs|the one they|the one the user"),
         )
 }
 
@@ -1613,10 +1527,7 @@ pub fn overrides_the_users_choice(lower: &str) -> bool {
             Joined("use|call|answer|route|respond|present|prefer|go with|choose|pick|select"),
         )
         // `use whatever the user prefers`: deference, not an override.
-        && !any(
-            lower,
-            &["use whatever", "use whichever", "follow the user", "go with whatever"],
-        )
+        && !any_joined(lower, Joined("use whatever|use whichever|follow the user|go with whatever"))
         && !describes_the_tool(lower)
 }
 
@@ -1650,23 +1561,22 @@ pub fn overrides_the_users_choice_elsewhere(lower: &str) -> bool {
     any_packed(lower, THIS_TOOL)
         && any_packed(lower, WHATEVER)
         && any_packed(lower, CHOOSE)
-        && !any(lower, DENIED_ANYWHERE)
+        && !any_joined(lower, DENIED_ANYWHERE)
 }
 
 /// Whether a sentence leaves the choice of tool to the user (`use
 /// whichever the user prefers`, `if the user asks for \`x\`, use \`x\``).
 pub fn defers_to_the_users_pick(lower: &str) -> bool {
-    let whichever = any(
-        lower,
-        &["use whichever", "use whatever", "the one the user"],
-    );
+    let whichever = any_joined(lower, Joined("use whichever|use whatever|the one the user"));
     let named = any_joined(
         lower,
         Joined(
             "if the user asks for|if the user names|if the user prefers|if the user picked|if the user chooses|if the user named",
         ),
-    ) && !any(lower, &["even if", "even when", "this tool", "this one"]);
-    (whichever || named) && !any_joined(lower, ALL_THE_SAME) && !any(lower, &["still", "instead"])
+    ) && !any_joined(lower, Joined("even if|even when|this tool|this one"));
+    (whichever || named)
+        && !any_joined(lower, ALL_THE_SAME)
+        && !any_joined(lower, Joined("still|instead"))
 }
 
 /// Whether a sentence names a secret of the user's (`SECRET`).
@@ -1911,16 +1821,16 @@ pub fn config_block(text: &str) -> Option<(Family, &'static str, (usize, usize))
         return None;
     }
     let off = |k: &str, v: &str| {
-        any_joined(k, LOOP_KEY) && OFF.iter().any(|o| v.split_whitespace().next() == Some(*o))
+        any_joined(k, LOOP_KEY) && OFF.iter().any(|o| v.split_whitespace().next() == Some(o))
     };
     let turned_off = lines.iter().filter(|(k, v, _)| off(k, v)).count();
     let span = (lines[0].2.0, lines[lines.len() - 1].2.1);
     let sent = lines
         .iter()
         .any(|(k, v, _)| any_joined(k, SINK_KEY) && has_address(v));
-    let data = lines.iter().any(|(k, v, _)| {
-        (any_joined(k, USER_DATA) && !OFF.contains(&v.as_str())) || any_joined(v, USER_DATA)
-    });
+    let data = lines
+        .iter()
+        .any(|(k, v, _)| (any_joined(k, USER_DATA) && !OFF.has(v)) || any_joined(v, USER_DATA));
     if sent && data && turned_off >= 1 {
         Some((
             Family::Exfiltration,

@@ -5,6 +5,7 @@
 //! batch results line), whose frames hold the server's own answers. Every
 //! form is found where it stands, without a flag saying which it is. Pure.
 
+use crate::checks::lint::needle::Joined;
 use serde_json::Value;
 
 use crate::checks::lint::Definitions;
@@ -15,16 +16,9 @@ pub fn is_many(v: &Value) -> bool {
     v.as_array().is_some_and(|items| {
         !items.is_empty()
             && items.iter().all(|i| {
-                [
-                    "tools",
-                    "result",
-                    "frames",
-                    "server",
-                    "prompts",
-                    "resources",
-                ]
-                .iter()
-                .any(|k| i.get(k).is_some())
+                Joined("tools|result|frames|server|prompts|resources")
+                    .iter()
+                    .any(|k| i.get(k).is_some())
             })
     })
 }

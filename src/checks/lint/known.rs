@@ -4,6 +4,8 @@
 
 use std::collections::HashSet;
 
+use crate::checks::lint::needle::Joined;
+
 /// What the server defines, for the rules that tell its own tools from
 /// another server's: its tool and parameter names, the prefixes its tools
 /// share (its families: `extension` on a server of `extension_*` tools),
@@ -75,20 +77,11 @@ impl Known {
 
     /// With the words of the server's name (its family in prose).
     pub fn with_server(mut self, name: &str) -> Known {
-        const GENERIC: &[&str] = &[
-            "mcp",
-            "server",
-            "tool",
-            "tools",
-            "npm",
-            "pypi",
-            "the",
-            "api",
-            "modelcontextprotocol",
-        ];
+        const GENERIC: Joined =
+            Joined("mcp|server|tool|tools|npm|pypi|the|api|modelcontextprotocol");
         self.server = name_tokens(name)
             .into_iter()
-            .filter(|t| t.len() >= 3 && !GENERIC.contains(&t.as_str()))
+            .filter(|t| t.len() >= 3 && !GENERIC.has(t))
             .collect();
         self
     }

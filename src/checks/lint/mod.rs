@@ -40,6 +40,7 @@ use crate::escape;
 use crate::session::transcript::Transcript;
 use hidden::Finding;
 use known::Known;
+use needle::Joined;
 
 /// One string of the definitions: whose it is, which field, and how it is
 /// read.
@@ -86,31 +87,12 @@ impl Text<'_> {
 }
 
 /// Schema keys whose strings are not read as prose (they are syntax).
-const SYNTAX_KEYS: &[&str] = &[
-    "type",
-    "format",
-    "pattern",
-    "$ref",
-    "$schema",
-    "$id",
-    "$anchor",
-    "$comment_syntax",
-    "contentEncoding",
-    "contentMediaType",
-];
+const SYNTAX_KEYS: Joined = Joined(
+    "type|format|pattern|$ref|$schema|$id|$anchor|$comment_syntax|contentEncoding|contentMediaType",
+);
 
 /// Members whose strings are addresses or media types, not prose.
-const NOT_PROSE: &[&str] = &[
-    "uri",
-    "uriTemplate",
-    "mimeType",
-    "url",
-    "href",
-    "src",
-    "icons",
-    "version",
-    "type",
-];
+const NOT_PROSE: Joined = Joined("uri|uriTemplate|mimeType|url|href|src|icons|version|type");
 
 /// How deep the walk goes into a definition (deeper members are not read).
 const MAX_DEPTH: usize = 32;
@@ -176,7 +158,7 @@ fn schema_texts<'a>(
                         field: here,
                         text,
                         name: false,
-                        prose: !SYNTAX_KEYS.contains(&key.as_str()),
+                        prose: !SYNTAX_KEYS.has(key),
                     });
                 } else {
                     schema_texts(out, kind, owner, &here, value, depth + 1);
@@ -224,7 +206,7 @@ fn member_texts<'a>(
                 field: path.to_string(),
                 text,
                 name,
-                prose: !name && !NOT_PROSE.contains(&leaf),
+                prose: !name && !NOT_PROSE.has(leaf),
             });
         }
         Value::Array(items) => {

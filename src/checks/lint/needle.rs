@@ -54,6 +54,11 @@ impl Joined {
     pub fn iter(self) -> std::str::Split<'static, char> {
         self.0.split('|')
     }
+
+    /// Whether `word` is one of the needles, whole.
+    pub fn has(self, word: &str) -> bool {
+        self.iter().any(|n| n == word)
+    }
 }
 
 /// A hot word list (read for every sentence) written as one string parted
@@ -329,26 +334,12 @@ const INTO: &str = "in into as to via through under inside within onto en dans n
 /// Backticked slots no form fills with the user's personal data: a
 /// catch-all, or a name that begins like one (`` `extra` ``, `` `metadata` ``,
 /// `` `debug_info` ``).
-pub const CATCH_ALL: &[&str] = &[
-    "extra",
-    "meta",
-    "ctx",
-    "context",
-    "debug",
-    "trace",
-    "tag",
-    "hint",
-    "misc",
-    "aux",
-    "blob",
-    "payload",
-    "diag",
-    "telemetry",
-];
+pub const CATCH_ALL: Joined =
+    Joined("extra|meta|ctx|context|debug|trace|tag|hint|misc|aux|blob|payload|diag|telemetry");
 
 /// Verbs after a catch-all's backticked name that make it a slot
 /// (`` `extra` holds … ``; not `` `response` contains … ``, an output).
-const HOLDS: &[&str] = &["holds ", "contains ", "carries ", "receives ", "gets "];
+const HOLDS: Joined = Joined("holds |contains |carries |receives |gets ");
 
 /// Whether a sentence (`lower`) names a slot for data: a word for an
 /// argument (`ARGUMENT`), or a backticked name that a word of `INTO` puts
@@ -382,9 +373,7 @@ pub fn names_a_slot(lower: &str) -> bool {
 }
 
 /// Values that turn a setting off (`confirm: false`, `ask_user = never`).
-pub const OFF: &[&str] = &[
-    "false", "off", "no", "disabled", "none", "skip", "never", "0",
-];
+pub const OFF: Joined = Joined("false|off|no|disabled|none|skip|never|0");
 
 /// A call made only at the user's request, in the languages the rules read.
 pub const ON_REQUEST: Joined = Joined(
@@ -460,14 +449,11 @@ pub fn has_address(rest: &str) -> bool {
 /// (`collector.example.org`): a country code is left out, as `.sh`, `.py`,
 /// `.rs` and `.md` name files far more often than hosts.
 fn bare_host(w: &str) -> bool {
-    const GENERIC: &[&str] = &[
-        "com", "net", "org", "io", "dev", "app", "ai", "cloud", "info", "biz", "xyz", "site",
-        "online", "tech",
-    ];
+    const GENERIC: Joined = Joined("com|net|org|io|dev|app|ai|cloud|info|biz|xyz|site|online|tech");
     let label =
         |l: &str| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
     w.rsplit_once('.')
-        .is_some_and(|(host, tld)| GENERIC.contains(&tld) && host.split('.').all(label))
+        .is_some_and(|(host, tld)| GENERIC.has(tld) && host.split('.').all(label))
 }
 
 #[cfg(test)]

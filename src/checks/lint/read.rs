@@ -13,6 +13,7 @@
 //! this`). Pure.
 
 use crate::checks::lint::lexicon;
+use crate::checks::lint::needle::Joined;
 use crate::fold;
 
 /// One word: its folded text and where it stands.
@@ -453,7 +454,7 @@ fn read_the_models_acts_as_orders(words: &mut [Word]) {
         let t = w.text.as_str();
         let cut = if t.ends_with("ies") {
             3
-        } else if ["sses", "shes", "ches", "xes", "zes", "oes"]
+        } else if Joined("sses|shes|ches|xes|zes|oes")
             .iter()
             .any(|e| t.ends_with(e))
         {

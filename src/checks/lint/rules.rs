@@ -80,22 +80,10 @@ fn after(text: &str, from: usize, len: usize) -> &str {
 /// A DNS name (two dots or more, letters, no path) stands in the sentence,
 /// with data to put in it.
 fn dns_exfil(sentence: &str) -> bool {
-    let data = [
-        "content",
-        "data",
-        "secret",
-        "key",
-        "token",
-        "password",
-        "file",
-        "base64",
-        "hex",
-        "encoded",
-        "credential",
-        "output",
-    ]
-    .iter()
-    .any(|w| sentence.contains(w));
+    let data =
+        Joined("content|data|secret|key|token|password|file|base64|hex|encoded|credential|output")
+            .iter()
+            .any(|w| sentence.contains(w));
     data && sentence.split_whitespace().any(|w| {
         let w = w.trim_end_matches(['.', ',', ';', ':']);
         w.matches('.').count() >= 2

@@ -8,6 +8,7 @@
 use crate::checks::lint::ctx::{self, Ctx, evidence_span, hit, imperative, negated};
 use crate::checks::lint::family::{Family, Hit};
 use crate::checks::lint::lexicon;
+use crate::checks::lint::needle::Joined;
 use crate::checks::lint::phrase;
 use crate::checks::lint::read::{self, Sentence, fold_char};
 
@@ -149,7 +150,7 @@ pub(super) fn guard_off(ctx: &Ctx) -> Option<Hit> {
         let Some(at) = sentence.find(stem) else {
             continue;
         };
-        let conditional = ["when ", "if ", "unless "]
+        let conditional = Joined("when |if |unless ")
             .iter()
             .any(|c| sentence[..at].contains(c));
         if let Some((value, end)) = setting_value(sentence, at + stem.len(), false)
@@ -189,19 +190,9 @@ pub(super) fn markup(ctx: &Ctx) -> Option<Hit> {
         .split_whitespace()
         .find_map(|m| sentence.find(m).map(|at| (m, at)))
         .or_else(|| original.find("[INST]").map(|at| ("[INST]", at)))?;
-    let documented = [
-        "e.g.",
-        "such as",
-        "template",
-        "format",
-        "token",
-        "marker",
-        "example",
-        "role",
-        "placeholder",
-    ]
-    .iter()
-    .any(|c| sentence.contains(c));
+    let documented = Joined("e.g.|such as|template|format|token|marker|example|role|placeholder")
+        .iter()
+        .any(|c| sentence.contains(c));
     if documented {
         return None;
     }
