@@ -395,7 +395,7 @@ pub const ARGUMENT: Packed = packed!(
      параметр*|аргумент*|veld*|kolom*|bidang*|tham số|trường|매개변수|필드|인자|حقل|معامل|שדה|פרמטר|\
      फ़ील्ड|पैरामीटर|参数|字段|引数|パラメータ|フィールド|\
      fält*|poli|πεδίο|παράμετρο|*ช่อง*|*พารามิเตอร์*|فیلد|پارامتر|câmpul|\
-     felt*|kenttä*|kentä*|mező*|paraméter*|полето|параметър*|параметъра|ফিল্ড|প্যারামিটার|kigezo|sehemu|medan|polje|polju|poľa|فیلڈ|camp|paràmetre*|lauką|lauke|laukā|lauku|फील्ड*|поље|пољу|புலத்தில்|புலம்|välja|väljal|fushën|fushë*|sahəsinə|sahəsi*|өрісіне|өріс*|फिल्ड*|reitinn|eremuan|eremu*|ফিল্ডে",
+     felt*|kenttä*|kentä*|mező*|paraméter*|полето|параметър*|параметъра|ফিল্ড|প্যারামিটার|kigezo|sehemu|medan|polje|polju|poľa|فیلڈ|camp|paràmetre*|lauką|lauke|laukā|lauku|फील्ड*|поље|пољу|புலத்தில்|புலம்|välja|väljal|fushën|fushë*|sahəsinə|sahəsi*|өрісіне|өріс*|फिल्ड*|reitinn|eremuan|eremu*|ফিল্ডে|maes|réimse|*ველ*|*դաշտ*|*វាល*|*መስክ*|aaye",
 );
 
 /// Words that forbid or deny, in the languages the rules read.
@@ -403,7 +403,7 @@ pub const DENY: Packed = packed!(
     "never|not|cannot|*n't|no|nunca|nicht|jamais|ne|non|niet|nie|не|ні|hiç|asla|không|jangan|\
      tidak|لا |אל |לא |मत|नहीं|않|말고|마세요|不|ない|inte|aldrig|nikdy|μην|ποτέ|δεν|*อย่า*|*ห้าม*|\
      هرگز|nu|niciodată|ikke|aldri|älä|ei|koskaan|soha|nem|никога|কখনো| না | না।|usi*|kamwe|\
-     huwag|hindi|niemals|kein|keine|nooit|nigdy|никогда|ніколи|jamás|não|aucun|aucune|n'est|n'a|לעולם|أبدا|nikada|nikad|کبھی|نہ |مت |mos|kurrë|ära|ekki|aldrei|moenie|inoiz|heç|никада|никогаш|niekada|nikoli|ஒருபோதும்|कधीही|कहिल्यै|ешқашан|kunagi",
+     huwag|hindi|niemals|kein|keine|nooit|nigdy|никогда|ніколи|jamás|não|aucun|aucune|n'est|n'a|לעולם|أبدا|nikada|nikad|کبھی|نہ |مت |mos|kurrë|ära|ekki|aldrei|moenie|inoiz|heç|никада|никогаш|niekada|nikoli|ஒருபோதும்|कधीही|कहिल्यै|ешқашан|kunagi|peidiwch|paid|byth|nid|ná|riamh|níor|ნუ |არ |არასოდეს|ვერ |մի |երբեք|ոչ |*កុំ*|*មិន*|ma ṣe|maṣe|má ṣe|kò|*አት*",
 );
 
 /// Whether an address (a URL, an e-mail address, an IP address, a host with
