@@ -362,7 +362,7 @@ const SKIPS_CONSENT: Packed = packed!(
      without permission|without consulting|without prompting|without a prompt|\
      no prompt needed|no confirmation needed|no approval needed|no need to ask|\
      no confirmation asked|no confirmation requested|no approval asked|no permission asked|\
-     without to ask|why ask the user|why bother the user|why bother asking|\
+     skipped the confirm*|skipping the confirm*|skips the confirm*|without to ask|why ask the user|why bother the user|why bother asking|\
      who needs confirmation*|who needs approval|who needs permission|\
      no need to confirm|skip the confirm*|skip confirm*|don't bother the user|\
      don't bother the human|do not bother the user|without bothering|skip asking|\
@@ -374,7 +374,8 @@ const SKIPS_CONSENT: Packed = packed!(
 const PUSH: Joined = Joined(
     "feel free|go ahead|just|right away|straight|immediately|on their behalf|\
      on the user's behalf|for the user|for them|don't bother|do not bother|no need|\
-     save the user time|to save time|for speed|allowed to|permitted to|may skip|can skip",
+     save the user time|to save time|for speed|allowed to|permitted to|may skip|can skip|\
+     would be great|would be nice|would be ideal",
 );
 
 /// Consent presumed, or never asked for, in the languages the rules read.
@@ -1894,6 +1895,14 @@ pub fn config_block(text: &str) -> Option<(Family, &'static str, (usize, usize))
 /// What the frames find in one lowered sentence: each family with what
 /// was seen.
 pub fn findings(lower: &str, found: &mut Vec<(Family, String)>) {
+    // `Why not include the user's password …?` suggests; it does not deny.
+    let suggested;
+    let lower = if lower.contains("why not ") {
+        suggested = lower.replace("why not ", "why ");
+        suggested.as_str()
+    } else {
+        lower
+    };
     if let Some(marker) = acts_without_consent(lower) {
         let what = format!("a directive to act without the user's consent (`{marker}`)");
         found.push((Family::Guardrail, what));
