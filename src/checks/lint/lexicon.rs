@@ -13,8 +13,46 @@
 
 use crate::checks::lint::family::{Family, Gate, Need};
 
-/// One rule: its family, gate, need and pattern.
-pub type Rule = (Family, Gate, Need, &'static str);
+/// The rules, each `(family, gate, need, pattern)`, written as rows and
+/// kept as two tables: what each finds (`RULE_KINDS`) and their patterns,
+/// one a line (`RULE_TEXT`, read with `rule_patterns`): a pattern costs its
+/// bytes and one more, not 16 bytes of address and length besides (the
+/// binary's size budget).
+macro_rules! rules {
+    ($(($family:expr, $gate:expr, $need:expr, $pattern:literal)),* $(,)?) => {
+        /// What each rule finds: its family, gate and need, in order.
+        pub const RULE_KINDS: &[(Family, Gate, Need)] = &[$(($family, $gate, $need)),*];
+        /// The rules' patterns, in order, each ended by a line break.
+        pub const RULE_TEXT: &str = concat!($($pattern, "\n"),*);
+    };
+}
+
+/// The rules' patterns, in order (`RULE_TEXT`'s lines).
+pub fn rule_patterns() -> std::str::SplitTerminator<'static, char> {
+    RULE_TEXT.split_terminator('\n')
+}
+
+/// The rules' patterns as an array, for the compiler (`rules::EXACT` and its tables,
+/// the tests' word walk): `RULE_TEXT` cut at its line breaks.
+pub const RULE_SOURCES: [&str; RULE_KINDS.len()] = {
+    let mut out = [""; RULE_KINDS.len()];
+    let mut rest = RULE_TEXT.as_bytes();
+    let mut k = 0;
+    while k < out.len() {
+        let mut i = 0;
+        while rest[i] != b'\n' {
+            i += 1;
+        }
+        let (pattern, tail) = rest.split_at(i);
+        out[k] = match std::str::from_utf8(pattern) {
+            Ok(pattern) => pattern,
+            Err(_) => panic!("invariant: a rule's pattern is whole characters"),
+        };
+        rest = tail.split_at(1).1;
+        k += 1;
+    }
+    out
+};
 
 /// The lists of alternatives several rules share, written once (`$name`
 /// in a pattern, `phrase::Shared`; a list one rule uses stays in its rule).
@@ -57,9 +95,9 @@ pub const SHARED: &[(&str, &str)] = &[
     ),
 ];
 
-/// The rules, in order.
+// The rules, in order.
 #[rustfmt::skip]
-pub const RULES: &[Rule] = &[
+rules! {
     // ---- Override: a directive to drop the instructions the model has.
     (Family::Override, Gate::Directive, Need::Nothing, "$ignore_v ~3 previous|prior|above|earlier|preceding|system|your|original|initial|developer*|safety|existing|former|standing|old|default|built-in|current|given|all|any|other|these|those|the|every ~3 $strong_rules"),
     (Family::Override, Gate::Directive, Need::Nothing, "$ignore_v ~3 $prior_adj ~3 $weak_rules"),
@@ -554,7 +592,7 @@ pub const RULES: &[Rule] = &[
     // ---- Czech.
     (Family::Guardrail, Gate::Stated, Need::Nothing, "neptej*|nezadej*|nevyzaduj* ~4 potvrzeni|souhlas*|svoleni|povoleni"),
     (Family::Preference, Gate::Stated, Need::Nothing, "vzdy ~2 pouz*|volej*|vyber* ~2 tento ~1 nastroj"),
-];
+}
 
 /// Verbs that take a secret file (a directive to read or send it), in the
 /// imperative, in each language.

@@ -858,7 +858,7 @@ mod tests {
             });
             steps.collect::<Vec<_>>().join(" ")
         };
-        let patterns: Vec<String> = lexicon::RULES.iter().map(|rule| spelled(rule.3)).collect();
+        let patterns: Vec<String> = lexicon::rule_patterns().map(spelled).collect();
         for pattern in &patterns {
             for step in pattern.split(' ').filter(|s| !s.starts_with('~')) {
                 let alts: Vec<&str> = step.split('|').collect();

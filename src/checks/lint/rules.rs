@@ -21,7 +21,7 @@ use crate::checks::lint::decode;
 pub use crate::checks::lint::family::{FAMILIES, Family, Gate, Hit, Need};
 use crate::checks::lint::frame;
 use crate::checks::lint::known::Known;
-use crate::checks::lint::lexicon::{self, RULES};
+use crate::checks::lint::lexicon::{self, RULE_KINDS, RULE_SOURCES};
 use crate::checks::lint::lexicon::{ACTS, FOREIGN, GENERIC_OTHER, STOP, TECHNICAL};
 use crate::checks::lint::model;
 use crate::checks::lint::needle::{self, Joined, has_address};
@@ -30,28 +30,19 @@ use crate::checks::lint::read::{self, Sentence};
 use crate::checks::lint::special::{guard_off, markup, payload, secret_file};
 use crate::checks::lint::typo;
 
-/// The rules' patterns, for the compiler to index.
-const SOURCES: [&str; RULES.len()] = {
-    let mut out = [""; RULES.len()];
-    let mut i = 0;
-    while i < RULES.len() {
-        out[i] = RULES[i].3;
-        i += 1;
-    }
-    out
-};
-const COUNTS: (usize, usize, usize) = phrase::Tables::counts(&SOURCES, lexicon::SHARED);
-static EXACT: [u32; COUNTS.0] = phrase::Tables::exact(&SOURCES, lexicon::SHARED);
-static PREFIX: [(u8, u32, u32, u32); COUNTS.1] = phrase::Tables::prefix(&SOURCES, lexicon::SHARED);
-static ANY: [u32; COUNTS.2] = phrase::Tables::any(&SOURCES, lexicon::SHARED);
+const COUNTS: (usize, usize, usize) = phrase::Tables::counts(&RULE_SOURCES, lexicon::SHARED);
+static EXACT: [u32; COUNTS.0] = phrase::Tables::exact(&RULE_SOURCES, lexicon::SHARED);
+static PREFIX: [(u8, u32, u32, u32); COUNTS.1] =
+    phrase::Tables::prefix(&RULE_SOURCES, lexicon::SHARED);
+static ANY: [u32; COUNTS.2] = phrase::Tables::any(&RULE_SOURCES, lexicon::SHARED);
 
 /// The rules' index (its tables built by the compiler), once per process.
 fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
-    // The patterns are read from `RULES` itself: `SOURCES.to_vec()` would
-    // put a second copy of their 448 addresses in the binary.
+    // The patterns are read from `RULE_TEXT`'s lines: `RULE_SOURCES.to_vec()`
+    // would put their addresses in the binary.
     INDEX.get_or_init(|| {
-        let sources = RULES.iter().map(|rule| rule.3).collect();
+        let sources = lexicon::rule_patterns().collect();
         Index::built(sources, lexicon::SHARED, &EXACT, &PREFIX, &ANY)
     })
 }
@@ -588,7 +579,7 @@ pub fn check_plain(text: &str, known: &Known) -> Vec<Hit> {
         let ctx = Ctx::new(text, &s);
         let (mut found, mut scoped) = (false, false);
         for (k, a, b) in index.matches(&s) {
-            let (family, gate, need, _) = RULES[k];
+            let (family, gate, need) = RULE_KINDS[k];
             if !passes(gate, &ctx, a) {
                 continue;
             }
@@ -731,7 +722,7 @@ pub fn check(
 mod tests {
     #[test]
     fn the_compilers_index_tables_are_the_run_time_ones() {
-        let runtime = Index::new(SOURCES.to_vec(), lexicon::SHARED);
+        let runtime = Index::new(RULE_SOURCES.to_vec(), lexicon::SHARED);
         assert_eq!(runtime.tables(), (&EXACT[..], &PREFIX[..], &ANY[..]));
         assert!(EXACT.len() > 1000 && !PREFIX.is_empty(), "{}", EXACT.len());
     }
@@ -765,9 +756,8 @@ mod tests {
 
     #[test]
     fn every_shared_list_is_named_and_every_name_is_a_list() {
-        let names: Vec<&str> = RULES
-            .iter()
-            .flat_map(|rule| rule.3.split([' ', '|']))
+        let names: Vec<&str> = lexicon::rule_patterns()
+            .flat_map(|pattern| pattern.split([' ', '|']))
             .filter_map(|alt| alt.strip_prefix('$'))
             .collect();
         for name in &names {

@@ -44,11 +44,11 @@ const fn hash(b: &[u8], from: usize, to: usize) -> u32 {
 #[cfg(test)]
 macro_rules! each_word {
     (|$b:ident, $from:ident, $to:ident, $stem:ident| $body:block) => {{
-        let (rules, synonyms) = (lexicon::RULES.len(), lexicon::SYNONYMS.len());
+        let (rules, synonyms) = (lexicon::RULE_SOURCES.len(), lexicon::SYNONYMS.len());
         let mut r = 0;
         while r < rules + synonyms + lexicon::SHARED.len() {
             let $b = if r < rules {
-                lexicon::RULES[r].3.as_bytes()
+                lexicon::RULE_SOURCES[r].as_bytes()
             } else if r < rules + synonyms {
                 lexicon::SYNONYMS[r - rules].0.as_bytes()
             } else {
@@ -148,8 +148,8 @@ fn rule_words() -> &'static [(u32, &'static [u8])] {
                 }
             }
         };
-        for rule in lexicon::RULES {
-            words(rule.3.as_bytes());
+        for pattern in lexicon::rule_patterns() {
+            words(pattern.as_bytes());
         }
         for (_, list) in lexicon::SHARED {
             words(list.as_bytes());
