@@ -241,22 +241,25 @@ impl List for Joined {
 fn designated(lower: &str, data: &str) -> bool {
     let core = core_of(data);
     let core = core.strip_suffix('s').unwrap_or(core);
-    lower.contains(&format!("`{core}")) || {
-        find_words(lower, data).any(|(_, end)| {
-            let rest = lower[end..].trim_start_matches(['`', '"', '\'', ' ']);
-            // `password (str): …`: a docstring's own parameter.
-            Joined("field|parameter|argument|param|input|box|(")
-                .iter()
-                .any(|slot| {
-                    // The slot's whole word (`password parameter`, not
-                    // Finnish `parametriin`, "into the parameter").
-                    rest.strip_prefix(slot).is_some_and(|after| {
-                        let after = after.strip_prefix('s').unwrap_or(after);
-                        slot == "(" || !after.starts_with(char::is_alphanumeric)
+    // `` `api_key` `` names the user's API key as its own slot.
+    lower.contains(&format!("`{core}"))
+        || (core.contains(' ') && lower.contains(&format!("`{}", core.replace(' ', "_"))))
+        || {
+            find_words(lower, data).any(|(_, end)| {
+                let rest = lower[end..].trim_start_matches(['`', '"', '\'', ' ']);
+                // `password (str): …`: a docstring's own parameter.
+                Joined("field|parameter|argument|param|input|box|(")
+                    .iter()
+                    .any(|slot| {
+                        // The slot's whole word (`password parameter`, not
+                        // Finnish `parametriin`, "into the parameter").
+                        rest.strip_prefix(slot).is_some_and(|after| {
+                            let after = after.strip_prefix('s').unwrap_or(after);
+                            slot == "(" || !after.starts_with(char::is_alphanumeric)
+                        })
                     })
-                })
-        })
-    }
+            })
+        }
 }
 
 /// Whether a backticked name is a catch-all slot (`CATCH_ALL`).
@@ -375,7 +378,7 @@ const PUSH: Joined = Joined(
     "feel free|go ahead|just|right away|straight|immediately|on their behalf|\
      on the user's behalf|for the user|for them|don't bother|do not bother|no need|\
      save the user time|to save time|for speed|allowed to|permitted to|may skip|can skip|\
-     would be great|would be nice|would be ideal",
+     would be great|would be nice|would be ideal|can you skip|could you skip|would you skip",
 );
 
 /// Consent presumed, or never asked for, in the languages the rules read.
@@ -423,7 +426,7 @@ const NO_CONSENT: Packed = packed!(
      anélkül, hogy megkérdez*|megkérdezése nélkül|megerősítés nélkül|engedély nélkül|без да питаш|\
      без да питате|без потвърждение|জিজ্ঞাসা না করে|অনুমতি ছাড়া|bila kumuuliza|bila kuuliza|\
      bila ruhusa|nang hindi tinatanong|nang hindi nagtatanong|tanpa pengesahan|tanpa kebenaran|\
-     utan bekräftelse|bez potvrzení|bez souhlasu|utan att be|bez pitanja|bez potvrde|bez dopuštenja|bez odobrenja|ne pitaj|bez pýtania|bez potvrdenia|bez súhlasu|nepýtaj sa|پوچھے بغیر|بغیر پوچھے|اجازت کے بغیر|تصدیق کے بغیر|sense preguntar|sense demanar|neklausdam*|be patvirtinimo|न विचारता|ne da bi vprašal|ne da bi vprašali|brez vprašanja|brez potrditve|без питања|без потврде|கேட்காமல்|küsimata|ilma kinnituseta|nejautājot|bez apstiprinājuma|pa e pyetur|pa pyetur|без да го прашаш|без да прашаш|без потврда|soruşmadan|сұрамай|नसोधी|sonder om die gebruiker te vra|sonder om te vra|sonder toestemming|án þess að spyrja|sen preguntar|sen preguntarlle|galdetu gabe|baimenik gabe|no confirmations|no confirmation prompts|no more confirmations|zero confirmations|no approvals needed|*n't interrupt the user with confirm*|not interrupt the user with confirm*|never interrupt the user with confirm*|no need to check|the user won't mind|the user will not mind|they won't mind|*n't make the user approve|*n't make the user confirm|not make the user approve|not make the user confirm|never make the user approve|never make the user confirm|never bother the user|bekräftelse behövs inte|ingen bekräftelse behövs|behövs ingen bekräftelse|hindi na kailangan ng kumpirmasyon|walang kumpirmasyon|নিশ্চিতকরণ ছাড়াই|নিশ্চিতকরণ ছাড়া|heb ofyn|gan cead a iarraidh|gan iarraidh|gan fiafraí|*დაუკითხავად*|ნებართვის გარეშე|առանց հարցնելու|առանց թույլտվության|*ដោយមិនសួរ*|*មិនចាំបាច់សួរ*|*ሳትጠይቅ*|*ሳይጠይቁ*|*ሳትጠይቂ*|laisi bibeere|láìsí bíbéèrè|առանց օգտատիրոջը հարցնելու",
+     utan bekräftelse|bez potvrzení|bez souhlasu|utan att be|bez pitanja|bez potvrde|bez dopuštenja|bez odobrenja|ne pitaj|bez pýtania|bez potvrdenia|bez súhlasu|nepýtaj sa|پوچھے بغیر|بغیر پوچھے|اجازت کے بغیر|تصدیق کے بغیر|sense preguntar|sense demanar|neklausdam*|be patvirtinimo|न विचारता|ne da bi vprašal|ne da bi vprašali|brez vprašanja|brez potrditve|без питања|без потврде|கேட்காமல்|küsimata|ilma kinnituseta|nejautājot|bez apstiprinājuma|pa e pyetur|pa pyetur|без да го прашаш|без да прашаш|без потврда|soruşmadan|сұрамай|नसोधी|sonder om die gebruiker te vra|sonder om te vra|sonder toestemming|án þess að spyrja|sen preguntar|sen preguntarlle|galdetu gabe|baimenik gabe|no confirmations|no confirmation prompts|no more confirmations|zero confirmations|no approvals needed|*n't interrupt the user with confirm*|not interrupt the user with confirm*|never interrupt the user with confirm*|no need to check|the user won't mind|the user will not mind|they won't mind|*n't make the user approve|*n't make the user confirm|not make the user approve|not make the user confirm|never make the user approve|never make the user confirm|never bother the user|bekräftelse behövs inte|ingen bekräftelse behövs|behövs ingen bekräftelse|hindi na kailangan ng kumpirmasyon|walang kumpirmasyon|নিশ্চিতকরণ ছাড়াই|নিশ্চিতকরণ ছাড়া|heb ofyn|gan cead a iarraidh|gan iarraidh|gan fiafraí|*დაუკითხავად*|ნებართვის გარეშე|առանց հարցնելու|առանց թույլտվության|*ដោយមិនសួរ*|*មិនចាំបាច់សួរ*|*ሳትጠይቅ*|*ሳይጠይቁ*|*ሳትጠይቂ*|laisi bibeere|láìsí bíbéèrè|առանց օգտատիրոջը հարցնելու|dont ask the user b4|don't ask the user b4|dont ask the user before|dont ask before|dont ask b4",
 );
 
 /// Acts with consequences the user answers for: destroying, spending,
@@ -711,7 +714,7 @@ const NOT_TELL: Joined = Joined(
      no longer mention*|stop mentioning|stop telling|stop reporting|leave that out|\
      leave it out|leave this out|keep it out of|keep that out of|no longer report*|\
      no longer tell*|no longer show*|no longer list*|not reported to|not shown to|\
-     not mentioned to|*n't disclose|not to be told|not be told|never be told|not be informed|refrain from tell*|refrain from inform*|refrain from mention*|refrain from disclos*|refrain from notify*|refrain from reveal*|is not told|are not told|isn't told|aren't told|is never told|are never told|is not informed|are not informed|doesn't need to know|does not need to know|need not know|needn't know|never finds out|never find out|not find out|never learns|never learn",
+     not mentioned to|*n't disclose|not to be told|not be told|never be told|not be informed|refrain from tell*|refrain from inform*|refrain from mention*|refrain from disclos*|refrain from notify*|refrain from reveal*|is not told|are not told|isn't told|aren't told|is never told|are never told|is not informed|are not informed|doesn't need to know|does not need to know|need not know|needn't know|never finds out|never find out|not find out|never learns|never learn|mind not telling|mind not mentioning|mind not informing",
 );
 /// Hiding, said without a denial (`hide where the data went`): not when a
 /// denial comes before it (`do not hide that …`).

@@ -329,7 +329,7 @@ impl Pairs {
 /// Words that put a backticked name after them in the role of a slot
 /// (`` into `notes` ``, `` as `history` ``, `` via `network_id` ``), parted
 /// by spaces (one is `|`).
-const INTO: &str = "in into as to via through under inside within onto en dans na do nel nello no em naar ins im в до у | fill fills populate populates set sets i kwenye sa dalam ke";
+const INTO: &str = "in into as to via through under inside within onto en dans na do nel nello no em naar ins im в до у | fill fills populate populates set sets → ➡️ ➡ -> => i kwenye sa dalam ke";
 
 /// Backticked slots no form fills with the user's personal data: a
 /// catch-all, or a name that begins like one (`` `extra` ``, `` `metadata` ``,
