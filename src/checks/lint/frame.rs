@@ -1895,6 +1895,37 @@ pub fn config_block(text: &str) -> Option<(Family, &'static str, (usize, usize))
     }
 }
 
+/// The frames' main word lists, whose English words the typo repair also
+/// reads as words to spell back (`typo::rule_words`): a swap in `passwrod`
+/// or `delteing` hides them from the frames as from the rules.
+pub const WORD_LISTS: &[&str] = &[
+    SECRET.text,
+    PERSONAL.text,
+    CONVERSATION.text,
+    USER.text,
+    MOVE.0,
+    SINK.0,
+    EVERY.0,
+    SKIPS_CONSENT.text,
+    NO_CONSENT.text,
+    CONSEQUENTIAL.0,
+    UNTOLD.text,
+    NOT_TELL.0,
+    SILENT.0,
+    CONCEAL.0,
+    MOVED.text,
+    DROP.0,
+    EARLIER.0,
+    EARLIER_RULES.0,
+    OUTRANKS.0,
+    SELF.text,
+    PUT_ASIDE.0,
+    IN_ITS_PLACE.0,
+    ROUTE.0,
+    REDIRECT.0,
+    WHATEVER_THE_USER.0,
+];
+
 /// What the frames find in one lowered sentence: each family with what
 /// was seen.
 pub fn findings(lower: &str, found: &mut Vec<(Family, String)>) {
