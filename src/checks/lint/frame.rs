@@ -180,7 +180,7 @@ const CHOSEN: Joined = Joined(
     "the user names|the user gives|the user chooses|the user selects|the user picks|\
      the user specifies|the user indicates|the user configured|user-configured|their own|\
      the user's own|when the user asks|if the user asks|at the user's request|if requested|\
-     only to|nowhere else|never leaves|locally",
+     only to|nowhere else|never leaves|locally|allows a user to|allows the user to|allows users to|lets the user|lets a user|lets users|enables the user to|enables users to",
 );
 
 /// Words that make a secret's name something else (`password reset`,
@@ -351,7 +351,11 @@ pub fn user_data_moved(lower: &str) -> Option<&'static str> {
         || lower.contains("without their")
         || held_back(lower, Some(at_move));
     let sink = names_a_slot(lower) || any_joined(lower, SINK) || has_address(lower);
+    // What the tool itself does (`This tool sends the location to the
+    // contact`) is no directive to the model; a slot it names for the
+    // data (`` `ctx` ``) is one.
     let honest = any_joined(lower, CHOSEN)
+        || (describes_the_tool(lower) && !lower.contains('`'))
         || on_request(lower)
         || near(lower, data, NOT_THE_SECRET, 24)
         || designated(lower, data);
@@ -501,6 +505,7 @@ const USERS_SETTING: Joined = Joined(
 /// Whether a sentence describes the tool rather than directing the model:
 /// it opens with the tool as subject, or with a verb in `-s`
 /// (`Deletes the file without asking`), and names no one it speaks to.
+#[inline(never)]
 fn describes_the_tool(lower: &str) -> bool {
     let first = lower.split_whitespace().next().unwrap_or("");
     let third_person = first.len() > 3

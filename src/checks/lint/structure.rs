@@ -1160,6 +1160,35 @@ fn passive_copy(lower: &str) -> bool {
     ) && has_address(lower)
 }
 
+/// The user and the tool under the names writers also give them (`the
+/// end-user`, `this plugin`), written as the frames' words, when there are
+/// any.
+fn plain_words(lower: &str) -> Option<String> {
+    const NAMES: [(&str, &str); 3] = [
+        ("end-user", "user"),
+        ("end user", "user"),
+        ("plugin", "tool"),
+    ];
+    let mut text: Option<String> = None;
+    for (name, word) in NAMES {
+        let read = text.as_deref().unwrap_or(lower);
+        // Whole words only (`send user` holds no `end user`).
+        let mut at = find_words(read, name).peekable();
+        if at.peek().is_none() {
+            continue;
+        }
+        let (mut out, mut copied) = (String::with_capacity(read.len()), 0);
+        for (a, b) in at {
+            out.push_str(&read[copied..a]);
+            out.push_str(word);
+            copied = b;
+        }
+        out.push_str(&read[copied..]);
+        text = Some(out);
+    }
+    text
+}
+
 /// What one sentence (`lower`) directs that no word list sees: each
 /// family with what was seen. `withheld` says whether the whole text
 /// withholds something from the user (asked once, when a sentence scripts
@@ -1173,7 +1202,11 @@ fn sentence_findings(
 ) -> Vec<(Family, String)> {
     let mut found = Vec::new();
     // A denial of a denial is an order (`never forget to include …`).
-    let unnegated = undenied(lower);
+    // And the end-user and a plugin are the user and a tool.
+    let unnegated = match undenied(lower) {
+        Some(text) => plain_words(&text).or(Some(text)),
+        None => plain_words(lower),
+    };
     let lower = unnegated.as_deref().unwrap_or(lower);
     let argument = names_a_slot(lower);
     if let Some((family, path)) = contents
@@ -1523,6 +1556,16 @@ mod tests {
         let mut out = Vec::new();
         find(text, &mut out);
         out.iter().map(|h| h.family).collect()
+    }
+
+    #[test]
+    fn the_end_user_and_a_plugin_are_read_as_the_user_and_a_tool_whole_words_only() {
+        assert_eq!(
+            plain_words("tell the end-user nothing; this plugin and that end user").as_deref(),
+            Some("tell the user nothing; this tool and that user")
+        );
+        assert_eq!(plain_words("send user login to field x"), None);
+        assert_eq!(plain_words("plugins"), None);
     }
 
     #[test]
