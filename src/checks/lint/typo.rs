@@ -125,7 +125,48 @@ const NAMED: [u32; WORDS] = {
 /// the binary.
 fn vocabulary() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| Table::of(rule_words().iter().map(|&(h, _)| h).collect()))
+    TABLE.get_or_init(|| {
+        // The frames' English words too, to be swapped back to (not to be
+        // spelled with a letter left out: `left_out` reads the rules'
+        // words only). Their other languages' words are written unfolded
+        // (`użytkownik`).
+        let mut framed = Vec::new();
+        for list in frame::WORD_LISTS {
+            for w in list.as_bytes().split(|&b| b == b'|' || b == b' ') {
+                let (bare, stem) = w.strip_suffix(b"*").map_or((w, false), |b| (b, true));
+                if bare.len() >= SHORTEST && bare.iter().all(u8::is_ascii_lowercase) {
+                    let h = fold_hash(bare, &[]);
+                    framed.push(if stem { h ^ STEM } else { h });
+                }
+            }
+        }
+        framed.sort_unstable();
+        // Merged with the rules' words, sorted already.
+        let rules = rule_words();
+        let mut hashes = Vec::with_capacity(rules.len() + framed.len());
+        let (mut i, mut j) = (0, 0);
+        while i < rules.len() || j < framed.len() {
+            let next = match (rules.get(i), framed.get(j)) {
+                (Some(&(r, _)), Some(&f)) if r <= f => {
+                    i += 1;
+                    r
+                }
+                (_, Some(&f)) => {
+                    j += 1;
+                    f
+                }
+                (Some(&(r, _)), None) => {
+                    i += 1;
+                    r
+                }
+                (None, None) => break,
+            };
+            if hashes.last() != Some(&next) {
+                hashes.push(next);
+            }
+        }
+        Table::of(hashes)
+    })
 }
 
 /// Each different word of `SHORTEST` bytes or more of the rules' patterns,
@@ -153,13 +194,6 @@ fn rule_words() -> &'static [(u32, &'static [u8])] {
         }
         for (_, list) in lexicon::SHARED {
             words(list.as_bytes());
-        }
-        // The frames' lists hold other languages' words unfolded
-        // (`użytkownik`): their English words only.
-        for list in frame::WORD_LISTS {
-            for w in list.split(['|', ' ']).filter(|w| w.is_ascii()) {
-                words(w.as_bytes());
-            }
         }
         for i in 0..lexicon::SYNONYMS.len() {
             words(read::synonym_pair(i).0);
