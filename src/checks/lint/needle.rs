@@ -403,7 +403,7 @@ pub const DENY: Packed = packed!(
     "never|not|cannot|*n't|no|nunca|nicht|jamais|ne|non|niet|nie|не|ні|hiç|asla|không|jangan|\
      tidak|لا |אל |לא |मत|नहीं|않|말고|마세요|不|ない|inte|aldrig|nikdy|μην|ποτέ|δεν|*อย่า*|*ห้าม*|\
      هرگز|nu|niciodată|ikke|aldri|älä|ei|koskaan|soha|nem|никога|কখনো| না | না।|usi*|kamwe|\
-     huwag|hindi|niemals|kein|keine|nooit|nigdy|никогда|ніколи|jamás|não|aucun|aucune|n'est|n'a|לעולם|أبدا|nikada|nikad|کبھی|نہ |مت |mos|kurrë|ära|ekki|aldrei|moenie|inoiz|heç|никада|никогаш|niekada|nikoli|ஒருபோதும்|कधीही|कहिल्यै|ешқашан|kunagi|peidiwch|paid|byth|nid|ná|riamh|níor|ნუ |არ |არასოდეს|ვერ |մի |երբեք|ոչ |*កុំ*|*មិន*|ma ṣe|maṣe|má ṣe|kò|*አት*",
+     huwag|hindi|niemals|kein|keine|nooit|nigdy|никогда|ніколи|jamás|não|aucun|aucune|n'est|n'a|לעולם|أبدا|nikada|nikad|کبھی|نہ |مت |mos|kurrë|ära|ekki|aldrei|moenie|inoiz|heç|никада|никогаш|niekada|nikoli|ஒருபோதும்|कधीही|कहिल्यै|ешқашан|kunagi|peidiwch|byth|nid|ná|riamh|níor|ნუ |არ |არასოდეს|ვერ |մի |երբեք|ոչ |*កុំ*|*មិន*|ma ṣe|maṣe|má ṣe|kò|*አት*",
 );
 
 /// Whether an address (a URL, an e-mail address, an IP address, a host with
