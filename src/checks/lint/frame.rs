@@ -1493,16 +1493,18 @@ pub fn pipes_a_download_to_a_shell(lower: &str) -> bool {
         })
     });
     // The cues in the prose: not in code, not in an address (`https://setup.…`).
-    let prose: String = lower
-        .split('`')
-        .step_by(2)
-        .flat_map(str::split_whitespace)
-        .filter(|w| !w.contains("://") && !w.contains('.'))
-        .collect::<Vec<_>>()
-        .join(" ");
+    let install_step = || {
+        let prose: Vec<&str> = lower
+            .split('`')
+            .step_by(2)
+            .flat_map(str::split_whitespace)
+            .filter(|w| !w.contains("://") && !w.contains('.'))
+            .collect();
+        any_joined(&prose.join(" "), INSTALL_CUES)
+    };
     piped
         && has_address(lower)
-        && !any_joined(&prose, INSTALL_CUES)
+        && !install_step()
         && !any_packed(lower, DENY)
         && !any_joined(lower, NOTHING)
 }

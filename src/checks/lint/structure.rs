@@ -86,14 +86,9 @@ fn forbids_handling_secrets(s: &str) -> bool {
             // Telling or showing the user a secret (`never tell the user the
             // raw token`, the secret named, not `it`) is hygiene; telling
             // them of a move is not.
-            let named = || {
-                SECRETS
-                    .iter()
-                    .any(|w| !matches!(w, "it" | "them") && any(after, &[w]))
-            };
             let shown = ["tell", "show"].iter().any(|h| verb.starts_with(h))
                 && !frame::names_a_move(after)
-                && named();
+                && names_a_secret(after);
             shown || (HANDLE.iter().any(|h| verb.starts_with(h)) && any_joined(after, SECRETS))
         })
     })
@@ -423,14 +418,19 @@ fn versioned_docs(s: &str) -> bool {
         )
 }
 
-/// `The token is stored in the OS keychain and never leaves this machine`:
-/// what is done to keep a secret safe.
-fn keeps_a_secret_safe(s: &str) -> bool {
-    // The secret named, not `it`: `it is stored` says nothing of a secret.
+/// Whether `s` names a secret (`SECRETS`), not `it` or `them`: `it is
+/// stored` says nothing of a secret.
+fn names_a_secret(s: &str) -> bool {
     SECRETS
         .iter()
         .filter(|w| !matches!(*w, "it" | "them"))
         .any(|w| any(s, &[w]))
+}
+
+/// `The token is stored in the OS keychain and never leaves this machine`:
+/// what is done to keep a secret safe.
+fn keeps_a_secret_safe(s: &str) -> bool {
+    names_a_secret(s)
         && any_joined(
             s,
             Joined(

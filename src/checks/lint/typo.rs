@@ -140,31 +140,13 @@ fn vocabulary() -> &'static Table {
                 }
             }
         }
+        // The rules' words are sorted already: with these sorted, a stable
+        // sort merges the two runs.
         framed.sort_unstable();
-        // Merged with the rules' words, sorted already.
-        let rules = rule_words();
-        let mut hashes = Vec::with_capacity(rules.len() + framed.len());
-        let (mut i, mut j) = (0, 0);
-        while i < rules.len() || j < framed.len() {
-            let next = match (rules.get(i), framed.get(j)) {
-                (Some(&(r, _)), Some(&f)) if r <= f => {
-                    i += 1;
-                    r
-                }
-                (_, Some(&f)) => {
-                    j += 1;
-                    f
-                }
-                (Some(&(r, _)), None) => {
-                    i += 1;
-                    r
-                }
-                (None, None) => break,
-            };
-            if hashes.last() != Some(&next) {
-                hashes.push(next);
-            }
-        }
+        let mut hashes: Vec<u32> = rule_words().iter().map(|&(h, _)| h).collect();
+        hashes.append(&mut framed);
+        hashes.sort();
+        hashes.dedup();
         Table::of(hashes)
     })
 }
